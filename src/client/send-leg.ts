@@ -1,0 +1,169 @@
+import { createParser } from 'eventsource-parser';
+import type { Exchange, HeaderList, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface SendLegOptions {
+  url: string;
+  headers: HeaderList;
+  /** the exact body text to send: whatever the user composed, tampered or not */
+  body: string;
+  fetch: FetchLike;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** JSON-RPC id of the request, used to pick the response out of an SSE stream */
+  rpcId?: string | number;
+  viaRelay?: boolean;
+  /** clock, injectable for tests */
+  now?: () => number;
+  /** called for each SSE event as it arrives */
+  onEvent?: (event: SseEventRecord) => void;
+}
+
+function listHeaders(headers: Headers): HeaderList {
+  const out: HeaderList = [];
+  headers.forEach((value, name) => out.push([name, value]));
+  return out;
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isResponseFor(message: unknown, rpcId: string | number | undefined): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  if (!('result' in m) && !('error' in m)) return false;
+  return rpcId === undefined || m.id === rpcId || m.id === null;
+}
+
+async function readBody(
+  response: Response,
+  start: number,
+  now: () => number,
+  onChunk: (text: string) => void,
+): Promise<{ text: string; size: number; error?: string }> {
+  if (!response.body) return { text: '', size: 0 };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      const text = decoder.decode(value, { stream: true });
+      parts.push(text);
+      onChunk(text);
+    }
+    const tail = decoder.decode();
+    if (tail) {
+      parts.push(tail);
+      onChunk(tail);
+    }
+    return { text: parts.join(''), size };
+  } catch (err) {
+    void start;
+    void now;
+    return { text: parts.join(''), size, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Send one leg: one POST with exactly these headers and body. Never throws: network failures, aborts and timeouts are
+ * recorded in the returned exchange.
+ */
+export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
+  const now = opts.now ?? (() => performance.timeOrigin + performance.now());
+  const startedAt = now();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    opts.timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, opts.timeoutMs)
+      : undefined;
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  const request = { url: opts.url, method: 'POST' as const, headers: opts.headers, body: opts.body };
+  const base: Exchange = { request, startedAt, durationMs: 0 };
+  if (opts.viaRelay) base.viaRelay = true;
+  const failure = (kind: 'network' | 'abort' | 'timeout' | 'stream', message: string): Exchange => ({
+    ...base,
+    failure: { kind, message },
+    durationMs: now() - startedAt,
+  });
+  try {
+    let response: Response;
+    try {
+      response = await opts.fetch(opts.url, {
+        method: 'POST',
+        headers: opts.headers,
+        body: opts.body,
+        signal: controller.signal,
+      });
+    } catch (err) {
+      if (timedOut) return failure('timeout', `no response within ${opts.timeoutMs} ms`);
+      if (controller.signal.aborted) return failure('abort', 'the request was aborted');
+      const message = err instanceof Error ? err.message : String(err);
+      return failure('network', message);
+    }
+    const headersMs = now() - startedAt;
+    const contentType = response.headers.get('content-type') ?? '';
+    const isSse = contentType.toLowerCase().startsWith('text/event-stream');
+    const sseEvents: SseEventRecord[] = [];
+    const parser = isSse
+      ? createParser({
+          onEvent: (ev) => {
+            const record: SseEventRecord = { data: ev.data, at: now() - startedAt };
+            if (ev.event) record.event = ev.event;
+            if (ev.id) record.id = ev.id;
+            sseEvents.push(record);
+            opts.onEvent?.(record);
+          },
+        })
+      : undefined;
+    const body = await readBody(response, startedAt, now, (chunk) => parser?.feed(chunk));
+    const recorded: RecordedResponse = {
+      status: response.status,
+      statusText: response.statusText,
+      headers: listHeaders(response.headers),
+      contentType,
+      body: body.text,
+      size: body.size,
+    };
+    const exchange: Exchange = { ...base, response: recorded, headersMs, durationMs: now() - startedAt };
+    if (isSse) {
+      recorded.sseEvents = sseEvents;
+      const notifications: unknown[] = [];
+      for (const ev of sseEvents) {
+        const msg = tryParse(ev.data);
+        if (isResponseFor(msg, opts.rpcId)) exchange.message = msg;
+        else if (msg !== undefined) notifications.push(msg);
+      }
+      if (notifications.length) exchange.notifications = notifications;
+      if (exchange.message === undefined) recorded.truncated = true;
+    } else if (body.text.length > 0) {
+      const msg = tryParse(body.text);
+      if (msg !== undefined) exchange.message = msg;
+    }
+    if (body.error) {
+      exchange.failure = timedOut
+        ? { kind: 'timeout', message: `the body did not finish within ${opts.timeoutMs} ms` }
+        : controller.signal.aborted
+          ? { kind: 'abort', message: 'the request was aborted while reading the body' }
+          : { kind: 'stream', message: `the connection dropped while reading the body: ${body.error}` };
+    }
+    return exchange;
+  } finally {
+    if (timer) clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}

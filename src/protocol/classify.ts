@@ -1,0 +1,125 @@
+import type { InputRequests, JsonObject, JsonRpcError, RpcId } from './types.ts';
+import { MRTR_METHODS } from './types.ts';
+
+export type Outcome =
+  | { kind: 'complete'; result: JsonObject; resultTypeMissing: boolean }
+  | {
+      kind: 'input_required';
+      result: JsonObject;
+      inputRequests?: InputRequests;
+      requestState?: string;
+      /** true when the server sent only `requestState`: a "not done yet, come back" leg */
+      stateOnly: boolean;
+    }
+  | { kind: 'error'; error: JsonRpcError }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'transport'; reason: string };
+
+export type OutcomeKind = Outcome['kind'];
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Narrow a JSON-RPC error object; returns a reason string when malformed. */
+function readError(value: unknown): JsonRpcError | string {
+  if (!isObject(value)) return 'the "error" member is not an object';
+  if (typeof value.code !== 'number' || !Number.isInteger(value.code)) return 'error.code is not an integer';
+  if (typeof value.message !== 'string') return 'error.message is not a string';
+  const error: JsonRpcError = { code: value.code, message: value.message };
+  if ('data' in value && value.data !== undefined) error.data = value.data;
+  return error;
+}
+
+function readInputRequests(value: unknown): InputRequests | string {
+  if (!isObject(value)) return 'inputRequests is not an object';
+  const out: InputRequests = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (!isObject(entry) || typeof entry.method !== 'string') {
+      return `inputRequests["${key}"] is not a {method, params} object`;
+    }
+    if (entry.params !== undefined && !isObject(entry.params)) return `inputRequests["${key}"].params is not an object`;
+    out[key] = entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params };
+  }
+  return out;
+}
+
+/**
+ * Classify one JSON-RPC response message for a request with `method` and `id`.
+ * `message` is whatever the wire carried, parsed as JSON (or undefined when there was none).
+ */
+export function classifyMessage(message: unknown, method: string, id: RpcId | undefined): Outcome {
+  if (!isObject(message)) return { kind: 'invalid', reason: 'the response body is not a JSON-RPC object' };
+  if (message.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'the response is missing "jsonrpc": "2.0"' };
+  if (id !== undefined && message.id !== id) {
+    return { kind: 'invalid', reason: `the response id ${JSON.stringify(message.id)} does not match the request id ${JSON.stringify(id)}` };
+  }
+  if ('error' in message) {
+    const error = readError(message.error);
+    return typeof error === 'string' ? { kind: 'invalid', reason: error } : { kind: 'error', error };
+  }
+  if (!('result' in message)) return { kind: 'invalid', reason: 'the response has neither "result" nor "error"' };
+  const result = message.result;
+  if (!isObject(result)) return { kind: 'invalid', reason: 'the "result" member is not an object' };
+  const resultType = result.resultType;
+  if (resultType === undefined || resultType === 'complete') {
+    return { kind: 'complete', result, resultTypeMissing: resultType === undefined };
+  }
+  if (resultType !== 'input_required') {
+    return { kind: 'invalid', reason: `unknown resultType ${JSON.stringify(resultType)} (allowed: "complete", "input_required")` };
+  }
+  if (!(MRTR_METHODS as readonly string[]).includes(method)) {
+    return { kind: 'invalid', reason: `"input_required" is not allowed on ${method}; only tools/call, prompts/get and resources/read may ask for input` };
+  }
+  const hasRequests = result.inputRequests !== undefined;
+  const hasState = result.requestState !== undefined;
+  if (!hasRequests && !hasState) {
+    return { kind: 'invalid', reason: 'an input_required result must carry inputRequests, requestState or both; it has neither' };
+  }
+  if (hasState && typeof result.requestState !== 'string') {
+    return { kind: 'invalid', reason: 'requestState must be a string' };
+  }
+  let inputRequests: InputRequests | undefined;
+  if (hasRequests) {
+    const parsed = readInputRequests(result.inputRequests);
+    if (typeof parsed === 'string') return { kind: 'invalid', reason: parsed };
+    inputRequests = parsed;
+  }
+  const outcome: Outcome = {
+    kind: 'input_required',
+    result,
+    stateOnly: !inputRequests || Object.keys(inputRequests).length === 0,
+  };
+  if (inputRequests) outcome.inputRequests = inputRequests;
+  if (hasState) outcome.requestState = result.requestState as string;
+  return outcome;
+}
+
+/** Human label for the outcome kind, as shown in the timeline. */
+export function outcomeLabel(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'complete':
+      return 'complete';
+    case 'input_required':
+      return outcome.stateOnly ? 'input_required (state only)' : 'input_required';
+    case 'error':
+      return `error ${outcome.error.code}`;
+    case 'invalid':
+      return 'invalid response';
+    case 'transport':
+      return 'transport failure';
+  }
+}
+
+/** Well-known error codes and what they mean, for the Result panel. */
+export const ERROR_MEANINGS: Record<number, string> = {
+  [-32700]: 'Parse error: the server could not parse the body',
+  [-32600]: 'Invalid request (for example a batch)',
+  [-32601]: 'Method not found',
+  [-32602]: 'Invalid params (also: invalid, expired or tampered requestState)',
+  [-32603]: 'Internal error (for example the handler returned an invalid result)',
+  [-32000]: 'Transport error (wrong HTTP method, body too large or wrong content type)',
+  [-32020]: 'Header mismatch: an MCP header is missing or disagrees with the body',
+  [-32021]: 'Missing client capability: the request did not declare a capability the server needs',
+  [-32022]: 'Unsupported protocol version',
+};

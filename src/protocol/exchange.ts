@@ -1,0 +1,63 @@
+/**
+ * A recorded HTTP exchange: exactly what went out and what came back. Plain serialisable data, so a session can be
+ * saved, exported (HAR) and replayed.
+ */
+export type HeaderList = [name: string, value: string][];
+
+export interface RecordedRequest {
+  url: string;
+  method: 'POST';
+  headers: HeaderList;
+  /** the body bytes as sent (UTF-8 text) */
+  body: string;
+}
+
+export interface SseEventRecord {
+  event?: string;
+  id?: string;
+  data: string;
+  /** ms since the request started */
+  at: number;
+}
+
+export interface RecordedResponse {
+  status: number;
+  statusText: string;
+  headers: HeaderList;
+  contentType: string;
+  /** raw body text (for SSE: the whole stream as received) */
+  body: string;
+  /** body size in bytes */
+  size: number;
+  sseEvents?: SseEventRecord[];
+  /** true when an SSE stream ended before it carried the response message */
+  truncated?: boolean;
+}
+
+export interface TransportFailure {
+  kind: 'network' | 'abort' | 'timeout' | 'stream';
+  message: string;
+}
+
+export interface Exchange {
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  failure?: TransportFailure;
+  /** epoch ms when the request was sent */
+  startedAt: number;
+  /** ms from start to response headers */
+  headersMs?: number;
+  /** ms from start to the end of the body */
+  durationMs: number;
+  /** true when it went through the local relay instead of directly */
+  viaRelay?: boolean;
+  /** the JSON-RPC message extracted from the body or the SSE stream, if any parsed */
+  message?: unknown;
+  /** JSON-RPC notifications received on the SSE stream */
+  notifications?: unknown[];
+}
+
+export function headerValue(headers: HeaderList, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return headers.find(([k]) => k.toLowerCase() === lower)?.[1];
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { decodeHeaderValue, encodeHeaderValue, paramHeaderDeclarations, requestHeaders } from './headers.ts';
+
+describe('headers', () => {
+  it('uses the base64 sentinel when a name is not plain ASCII', () => {
+    expect(encodeHeaderValue('provision')).toBe('provision');
+    const encoded = encodeHeaderValue('café_order');
+    expect(encoded).toBe(`=?base64?${Buffer.from('café_order').toString('base64')}?=`);
+    expect(decodeHeaderValue(encoded)).toBe('café_order');
+  });
+
+  it('encodes values with surrounding spaces when they are not safe', () => {
+    expect(encodeHeaderValue(' x')).toMatch(/^=\?base64\?/);
+  });
+
+  it('builds the MCP headers from the body when the method names a target', () => {
+    const headers = requestHeaders({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: { uri: 'report://2026/summary' },
+    });
+    expect(Object.fromEntries(headers)).toMatchObject({
+      'Mcp-Method': 'resources/read',
+      'Mcp-Name': 'report://2026/summary',
+      'MCP-Protocol-Version': '2026-07-28',
+      Accept: 'application/json, text/event-stream',
+    });
+  });
+
+  it('sends Mcp-Param headers for x-mcp-header arguments and skips null ones', () => {
+    const inputSchema = {
+      type: 'object',
+      properties: {
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        count: { type: 'integer', 'x-mcp-header': 'Count' },
+        note: { type: 'string' },
+      },
+    };
+    const headers = requestHeaders(
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', arguments: { region: 'eu-west-1', count: null } } },
+      { inputSchema },
+    );
+    const map = Object.fromEntries(headers);
+    expect(map['Mcp-Param-Region']).toBe('eu-west-1');
+    expect(map).not.toHaveProperty('Mcp-Param-Count');
+  });
+
+  it('flags invalid x-mcp-header declarations when they are not header tokens or not primitive', () => {
+    const { valid, invalid } = paramHeaderDeclarations({
+      type: 'object',
+      properties: {
+        a: { type: 'string', 'x-mcp-header': 'bad name' },
+        b: { type: 'object', 'x-mcp-header': 'B' },
+        c: { type: 'string', 'x-mcp-header': 'C' },
+      },
+    });
+    expect(valid).toEqual([{ argument: 'c', header: 'C' }]);
+    expect(invalid.map((i) => i.argument)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Wire types for MCP 2026-07-28 as this inspector sees them. Deliberately loose where servers are untrusted:
+ * anything parsed from the network is `unknown` until a classifier narrows it.
+ */
+
+export const PROTOCOL_VERSION = '2026-07-28';
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export type RpcId = string | number;
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: RpcId;
+  method: string;
+  params?: JsonObject;
+}
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: JsonValue;
+}
+
+/** The three methods that may answer `input_required`. */
+export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
+export type MrtrMethod = (typeof MRTR_METHODS)[number];
+
+export interface ClientCapabilities {
+  elicitation?: { form?: JsonObject; url?: JsonObject };
+  sampling?: JsonObject;
+  roots?: JsonObject;
+  [key: string]: JsonValue | undefined;
+}
+
+export interface ClientInfo {
+  name: string;
+  version: string;
+}
+
+/** One embedded request inside `inputRequests`: a bare `{method, params}`. */
+export interface InputRequest {
+  method: string;
+  params?: JsonObject;
+}
+export type InputRequests = Record<string, InputRequest>;
+
+/** Bare results answering an input request (ElicitResult, CreateMessageResult, ListRootsResult, or anything raw). */
+export type InputResponse = JsonObject;
+export type InputResponses = Record<string, InputResponse>;
+
+export interface ElicitFormParams {
+  mode?: 'form';
+  message: string;
+  requestedSchema: JsonObject;
+}
+
+export interface ElicitUrlParams {
+  mode: 'url';
+  message: string;
+  url: string;
+}
+
+export type ElicitAction = 'accept' | 'decline' | 'cancel';
+
+export interface ToolDescriptor {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: JsonObject;
+  annotations?: JsonObject;
+}
+
+export interface PromptDescriptor {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+export interface ResourceDescriptor {
+  uri: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface ResourceTemplateDescriptor {
+  uriTemplate: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}

@@ -1,0 +1,90 @@
+import type { HeaderList } from '../protocol/exchange.ts';
+import { envelope } from '../protocol/envelope.ts';
+import { requestHeaders } from '../protocol/headers.ts';
+import { legParams } from '../protocol/retry.ts';
+import type { ClientInfo, InputResponses, JsonObject, JsonRpcRequest } from '../protocol/types.ts';
+import type { Conversation, Draft, SentFacts } from './model.ts';
+
+export interface ConnectionContext {
+  url: string;
+  protocolVersion?: string;
+  clientInfo?: ClientInfo;
+  authorization?: string;
+  /** connection-wide custom headers */
+  headers?: Record<string, string>;
+}
+
+export interface ComposedRequest {
+  url: string;
+  headers: HeaderList;
+  body: string;
+  /** the JSON-RPC message the body encodes, when it parses */
+  message?: JsonRpcRequest;
+  /** problems that make the body unsendable as valid JSON-RPC (it can still be sent on purpose) */
+  problems: string[];
+  sent: SentFacts;
+}
+
+function answeredOnly(draft: Draft): InputResponses {
+  return { ...draft.answers };
+}
+
+/** The exact HTTP request the composer will send for this draft. Pure: same input, same bytes. */
+export function composeRequest(conversation: Conversation, draft: Draft, ctx: ConnectionContext): ComposedRequest {
+  const inputResponses = answeredOnly(draft);
+  const retryParts: Parameters<typeof legParams>[1] = {
+    meta: envelope({
+      protocolVersion: ctx.protocolVersion,
+      capabilities: draft.capabilities,
+      clientInfo: ctx.clientInfo,
+    }),
+    inputResponses,
+  };
+  if (draft.requestState !== undefined) retryParts.requestState = draft.requestState;
+  const composed: JsonRpcRequest = {
+    jsonrpc: '2.0',
+    id: draft.rpcId,
+    method: conversation.method,
+    params: legParams(draft.params, retryParts),
+  };
+  const problems: string[] = [];
+  let message: JsonRpcRequest | undefined = composed;
+  let body = JSON.stringify(composed);
+  if (draft.bodyOverride !== undefined) {
+    body = draft.bodyOverride;
+    try {
+      const parsed = JSON.parse(body) as unknown;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'method' in parsed) {
+        message = parsed as JsonRpcRequest;
+      } else {
+        message = undefined;
+        problems.push('the edited body is not a JSON-RPC request object');
+      }
+    } catch (err) {
+      message = undefined;
+      problems.push(`the edited body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const headerOpts: Parameters<typeof requestHeaders>[1] = {
+    extra: { ...(ctx.headers ?? {}), ...draft.extraHeaders },
+  };
+  if (ctx.protocolVersion) headerOpts.protocolVersion = ctx.protocolVersion;
+  if (conversation.inputSchema) headerOpts.inputSchema = conversation.inputSchema;
+  if (ctx.authorization) headerOpts.authorization = ctx.authorization;
+  const headers = requestHeaders(message ?? composed, headerOpts);
+  const asked = Object.keys(draft.inputRequests);
+  const sent: SentFacts = {
+    answeredKeys: Object.keys(inputResponses),
+    unansweredKeys: asked.filter((k) => !(k in inputResponses)),
+    requestStateEdited: draft.requestState !== draft.originalRequestState,
+    bodyEdited: draft.bodyOverride !== undefined,
+    capabilities: draft.capabilities,
+    params: draft.params as JsonObject,
+  };
+  if (Object.keys(inputResponses).length) sent.inputResponses = inputResponses;
+  if (draft.requestState !== undefined) sent.requestState = draft.requestState;
+  if (draft.originalRequestState !== undefined) sent.originalRequestState = draft.originalRequestState;
+  const result: ComposedRequest = { url: ctx.url, headers, body, problems, sent };
+  if (message) result.message = message;
+  return result;
+}

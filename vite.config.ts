@@ -1,0 +1,15 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: false },
+  preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173) },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/mock-server/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
