@@ -2,9 +2,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { inspectorPlugin } from './src/node/inspector-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inspectorPlugin()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: false },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173) },
   test: {

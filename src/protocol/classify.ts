@@ -52,7 +52,10 @@ export function classifyMessage(message: unknown, method: string, id: RpcId | un
   if (!isObject(message)) return { kind: 'invalid', reason: 'the response body is not a JSON-RPC object' };
   if (message.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'the response is missing "jsonrpc": "2.0"' };
   if (id !== undefined && message.id !== id) {
-    return { kind: 'invalid', reason: `the response id ${JSON.stringify(message.id)} does not match the request id ${JSON.stringify(id)}` };
+    return {
+      kind: 'invalid',
+      reason: `the response id ${JSON.stringify(message.id)} does not match the request id ${JSON.stringify(id)}`,
+    };
   }
   if ('error' in message) {
     const error = readError(message.error);
@@ -66,15 +69,24 @@ export function classifyMessage(message: unknown, method: string, id: RpcId | un
     return { kind: 'complete', result, resultTypeMissing: resultType === undefined };
   }
   if (resultType !== 'input_required') {
-    return { kind: 'invalid', reason: `unknown resultType ${JSON.stringify(resultType)} (allowed: "complete", "input_required")` };
+    return {
+      kind: 'invalid',
+      reason: `unknown resultType ${JSON.stringify(resultType)} (allowed: "complete", "input_required")`,
+    };
   }
   if (!(MRTR_METHODS as readonly string[]).includes(method)) {
-    return { kind: 'invalid', reason: `"input_required" is not allowed on ${method}; only tools/call, prompts/get and resources/read may ask for input` };
+    return {
+      kind: 'invalid',
+      reason: `"input_required" is not allowed on ${method}; only tools/call, prompts/get and resources/read may ask for input`,
+    };
   }
   const hasRequests = result.inputRequests !== undefined;
   const hasState = result.requestState !== undefined;
   if (!hasRequests && !hasState) {
-    return { kind: 'invalid', reason: 'an input_required result must carry inputRequests, requestState or both; it has neither' };
+    return {
+      kind: 'invalid',
+      reason: 'an input_required result must carry inputRequests, requestState or both; it has neither',
+    };
   }
   if (hasState && typeof result.requestState !== 'string') {
     return { kind: 'invalid', reason: 'requestState must be a string' };

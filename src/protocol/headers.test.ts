@@ -38,7 +38,12 @@ describe('headers', () => {
       },
     };
     const headers = requestHeaders(
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', arguments: { region: 'eu-west-1', count: null } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 't', arguments: { region: 'eu-west-1', count: null } },
+      },
       { inputSchema },
     );
     const map = Object.fromEntries(headers);

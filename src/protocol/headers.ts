@@ -65,7 +65,10 @@ export function paramHeaderDeclarations(inputSchema: JsonObject | undefined): {
     const declared = (schema as JsonObject)['x-mcp-header'];
     if (declared === undefined) continue;
     if (typeof declared !== 'string' || !HEADER_TOKEN.test(declared)) {
-      invalid.push({ argument, reason: `x-mcp-header must be a non-empty header token, got ${JSON.stringify(declared)}` });
+      invalid.push({
+        argument,
+        reason: `x-mcp-header must be a non-empty header token, got ${JSON.stringify(declared)}`,
+      });
       continue;
     }
     const type = (schema as JsonObject).type;

@@ -20,7 +20,8 @@ export interface RetryParts {
 /** Same method, same params, plus this leg's inputResponses, requestState and envelope. */
 export function legParams(base: JsonObject, parts: RetryParts): JsonObject {
   const params: JsonObject = { ...baseParams(base) };
-  if (parts.inputResponses && Object.keys(parts.inputResponses).length > 0) params.inputResponses = parts.inputResponses;
+  if (parts.inputResponses && Object.keys(parts.inputResponses).length > 0)
+    params.inputResponses = parts.inputResponses;
   if (parts.requestState !== undefined) params.requestState = parts.requestState;
   params._meta = parts.meta;
   return params;

@@ -170,7 +170,8 @@ function fork(state: SessionState, fromLegId: string, id: string, at: number): S
     draft.originalRequestState = parentLeg.outcome.requestState;
   }
   if (leg.sent.requestState !== undefined) draft.requestState = leg.sent.requestState;
-  const branchNumber = state.order.filter((cid) => state.conversations[cid]?.forkOf?.conversationId === source.id).length + 1;
+  const branchNumber =
+    state.order.filter((cid) => state.conversations[cid]?.forkOf?.conversationId === source.id).length + 1;
   const conversation: Conversation = {
     id,
     title: `${source.title} · branch ${branchNumber} from round ${index + 1}`,

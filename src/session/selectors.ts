@@ -1,14 +1,7 @@
 import type { Conversation, Draft, Leg, SessionState } from './model.ts';
 
 export type ConversationStatus =
-  | 'new'
-  | 'in-flight'
-  | 'awaiting-input'
-  | 'ready'
-  | 'complete'
-  | 'error'
-  | 'invalid'
-  | 'transport';
+  'new' | 'in-flight' | 'awaiting-input' | 'ready' | 'complete' | 'error' | 'invalid' | 'transport';
 
 export function conversationLegs(state: SessionState, conversation: Conversation): Leg[] {
   const out: Leg[] = [];
@@ -69,7 +62,11 @@ export function knownRequestStates(state: SessionState): { label: string; value:
     if (!c) continue;
     c.legIds.forEach((legId, i) => {
       const leg = state.legs[legId];
-      if (leg?.outcome.kind === 'input_required' && leg.outcome.requestState !== undefined && leg.conversationId === c.id) {
+      if (
+        leg?.outcome.kind === 'input_required' &&
+        leg.outcome.requestState !== undefined &&
+        leg.conversationId === c.id
+      ) {
         out.push({ label: `${c.title} · round ${i + 1}`, value: leg.outcome.requestState, legId });
       }
     });

@@ -1,0 +1,161 @@
+/**
+ * The mock server's main MCP endpoint: stateless streamable HTTP on protocol 2026-07-28, built on the SDK's
+ * `createMcpHandler` (one `McpServer` per HTTP request), serving every scenario in `./scenarios/`.
+ *
+ * Fetch-style: `createMainHandler(opts)` returns `(req: Request) => Promise<Response>`; wrap it for node:http
+ * with `toNodeHandler({ fetch })` from `@modelcontextprotocol/node` (see `start.ts`).
+ *
+ * All requestState protection derives from `opts.stateKey` (see `state.ts`), so two handlers built with the same
+ * key accept each other's state and handlers with different keys do not.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createMcpHandler, InMemoryServerEventBus, McpServer, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
+import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
+import type { ScenarioContext } from './scenarios/context.ts';
+import { registerAllScenarios } from './scenarios/index.ts';
+
+export const MOCK_SERVER_INFO = { name: 'mrtr-mock', version: '1.0.0' } as const;
+
+export const MOCK_INSTRUCTIONS =
+  'mrtr-mock: a mock MCP server (protocol 2026-07-28, stateless) whose tools, prompts and resources demonstrate ' +
+  'multi-round-trip requests: form, URL, sampling and roots input requests, multi-round flows, state-only polls, ' +
+  'and requestState protected three ways (signed, sealed, unprotected). See the README of e2e/mock-server.';
+
+export interface MainHandlerOptions {
+  /** Key material for every requestState form (any length; derived to 32-byte sub-keys). */
+  stateKey: Uint8Array | string;
+  /** Value of the `X-Mock-Instance` response header; default `main`. */
+  instanceName?: string;
+  /** Base URL the client reaches this server at (used for consent URLs). */
+  baseUrl: () => string;
+  /** Request log sink (one line per request). Default: silent. */
+  log?: (line: string) => void;
+  /** Consent-flow registry; default: the process-wide shared one. */
+  flows?: ConsentFlows;
+  /** TTL of `approve_payment_short_ttl` state, in seconds; default 5. */
+  shortTtlSeconds?: number;
+}
+
+export type MainHandler = ((req: Request) => Promise<Response>) & {
+  /** Aborts in-flight exchanges and open listen streams. */
+  close(): Promise<void>;
+};
+
+/** What the wrapper learned about the current request before handing it to the SDK. */
+interface RequestInfo {
+  target: RequestTarget;
+  headers: Headers;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+interface PeekedRequest {
+  request: Request;
+  method?: string;
+  target: RequestTarget;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Reads the body once (so we know method/name/arguments) and rebuilds an equivalent Request for the SDK. */
+async function peek(req: Request): Promise<PeekedRequest> {
+  const empty: RequestTarget = { method: '', name: '', arguments: {} };
+  if (req.method !== 'POST' || req.body === null) return { request: req, target: empty };
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return { request: req, target: empty }; // the SDK answers 413
+  const text = await req.text();
+  const request = new Request(req.url, { method: 'POST', headers: req.headers, body: text, signal: req.signal });
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return { request, target: empty };
+  }
+  if (!isRecord(message) || typeof message.method !== 'string') return { request, target: empty };
+  const params = isRecord(message.params) ? message.params : {};
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : '';
+  const args = isRecord(params.arguments) ? params.arguments : {};
+  return { request, method: message.method, target: { method: message.method, name, arguments: args } };
+}
+
+function withInstanceHeader(res: Response, instanceName: string): Response {
+  const headers = new Headers(res.headers);
+  headers.set('X-Mock-Instance', instanceName);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** Tools answered over SSE even when they emit nothing before the result (the timeline should see a stream). */
+const SSE_TOOLS = new Set(['progress_report']);
+
+export function createMainHandler(opts: MainHandlerOptions): MainHandler {
+  const instanceName = opts.instanceName ?? 'main';
+  const log = opts.log ?? (() => {});
+  const keys = deriveStateKeys(opts.stateKey);
+  const flows = opts.flows ?? sharedConsentFlows;
+  const current = new AsyncLocalStorage<RequestInfo>();
+  const bus = new InMemoryServerEventBus((err) => log(`[${instanceName}] event bus listener error: ${err.message}`));
+  let notifyHandler: McpHttpHandler | undefined;
+
+  const factory = (): McpServer => {
+    const info: RequestInfo = current.getStore() ?? {
+      target: { method: '', name: '', arguments: {} },
+      headers: new Headers(),
+    };
+    const state = createStateKit({
+      keys,
+      target: info.target,
+      shortTtlSeconds: opts.shortTtlSeconds,
+      onReject: (reason, mode) =>
+        log(
+          `[${instanceName}] requestState rejected (${mode}: ${reason}) for ${info.target.method} ${info.target.name}`,
+        ),
+    });
+    const server = new McpServer(MOCK_SERVER_INFO, {
+      capabilities: {
+        tools: { listChanged: true },
+        prompts: { listChanged: true },
+        resources: { listChanged: true },
+      },
+      instructions: MOCK_INSTRUCTIONS,
+      requestState: { verify: state.verify },
+    });
+    server.server.onerror = (err) => log(`[${instanceName}] server error: ${err.message}`);
+    const ctx: ScenarioContext = {
+      instanceName,
+      baseUrl: opts.baseUrl,
+      state,
+      flows,
+      requestHeaders: info.headers,
+      notify: notifyHandler!.notify,
+      log,
+    };
+    registerAllScenarios(server, ctx);
+    return server;
+  };
+
+  const onerror = (err: Error) => log(`[${instanceName}] ${err.message}`);
+  const auto = createMcpHandler(factory, { legacy: 'reject', bus, onerror });
+  const sse = createMcpHandler(factory, { legacy: 'reject', bus, onerror, responseMode: 'sse' });
+  notifyHandler = auto;
+
+  const handle = async (req: Request): Promise<Response> => {
+    const peeked = await peek(req);
+    const info: RequestInfo = { target: peeked.target, headers: req.headers };
+    const handler = peeked.target.method === 'tools/call' && SSE_TOOLS.has(peeked.target.name) ? sse : auto;
+    const res = await current.run(info, () => handler.fetch(peeked.request));
+    const what = [req.method, peeked.method, peeked.target.name].filter(Boolean).join(' ');
+    log(
+      `[${instanceName}] ${what} -> ${res.status}${res.headers.get('content-type')?.includes('event-stream') ? ' (sse)' : ''}`,
+    );
+    return withInstanceHeader(res, instanceName);
+  };
+
+  return Object.assign(handle, {
+    close: async () => {
+      await Promise.all([auto.close(), sse.close()]);
+    },
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * Starts the bundled mock MCP server on node:http (127.0.0.1 by default; port 0 picks a free port).
+ *
+ * Routes:
+ *   /mcp                      main endpoint (createMainHandler, instance "main")
+ *   /consent/<flowId>         URL-mode consent page (GET), approval (POST /consent/<flowId>/approve)
+ *   /fleet/...                round-robin fleet (fleet.ts)
+ *   /chaos...                 misbehaving endpoint (chaos.ts)
+ *   /                         plain-text index of endpoints and scenarios
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { handleChaos } from './chaos.ts';
+import { handleConsent, sharedConsentFlows } from './consent.ts';
+import { applyCors, rejectForeignHost, sendJsonError } from './cors.ts';
+import { handleFleet } from './fleet.ts';
+import { createMainHandler, MOCK_SERVER_INFO } from './main-endpoint.ts';
+
+export interface StartMockServerOptions {
+  /** Port to bind; 0 (or omitted in tests) picks a free one. Default 0. */
+  port?: number;
+  /** Host to bind; default 127.0.0.1. */
+  host?: string;
+  /** Log sink, one line per request. Default: silent. */
+  log?: (line: string) => void;
+  /** requestState key of the main endpoint; default random per process. */
+  stateKey?: Uint8Array | string;
+  /** TTL of approve_payment_short_ttl state in seconds (default 5). */
+  shortTtlSeconds?: number;
+}
+
+export interface MockServerHandle {
+  /** Base URL, e.g. `http://127.0.0.1:8765`. */
+  url: string;
+  /** `url + '/mcp'`. */
+  mcpUrl: string;
+  close(): Promise<void>;
+}
+
+const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function indexText(base: string): string {
+  return [
+    `${MOCK_SERVER_INFO.name} ${MOCK_SERVER_INFO.version}: mock MCP server, protocol 2026-07-28 (stateless streamable HTTP)`,
+    '',
+    'Endpoints',
+    `  POST ${base}/mcp                     main endpoint (X-Mock-Instance: main)`,
+    `  GET  ${base}/consent/<flowId>        URL-mode consent page of sign_in; POST .../approve approves it`,
+    `  POST ${base}/fleet/shared            two instances, round-robin, shared requestState key`,
+    `  POST ${base}/fleet/split             two instances, round-robin, one key each (retries on the other fail)`,
+    `  POST ${base}/chaos                   misbehaving endpoint (see chaos.md)`,
+    '',
+    'Tools on /mcp',
+    '  provision {name}                    one form question (region), signed state',
+    '  configure_service {}                every elicitation field kind in one form',
+    '  rolling_upgrade {cluster}           three rounds, state carries earlier answers',
+    '  plan_trip {destination}             form + sampling + roots in one round; re-asks only missing ones',
+    '  summarize_text {text}               sampling only',
+    '  list_workspace {}                   roots only',
+    '  slow_job {steps}                    state-only polls, then done',
+    '  sign_in {}                          URL-mode elicitation, waits for /consent approval',
+    '  ask_until_accept {}                 re-asks after a decline',
+    '  cancellable_export {dataset}        explains a cancel (isError)',
+    '  progress_report {steps, delayMs}    notifications/progress over SSE',
+    '  regional_lookup {region, query}     x-mcp-header -> Mcp-Param-Region',
+    '  café_order {drink, size}            non-ASCII name -> Mcp-Name base64 sentinel',
+    '  approve_payment_signed {amount}     requestState signed (SDK HMAC codec)',
+    '  approve_payment_sealed {amount}     requestState sealed (AES-256-GCM)',
+    '  approve_payment_unprotected {amount} requestState plain base64url JSON, trusted (unsafe on purpose)',
+    '  approve_payment_short_ttl {amount}  requestState signed, 5 s TTL',
+    '  test_*                              fixtures of the official conformance suite',
+    '',
+    'Prompts: draft_email {topic} (asks tone), test_input_required_result_prompt',
+    'Resources: mock://about, report://{year}/summary (asks format)',
+    '',
+    'Details: e2e/mock-server/README.md',
+    '',
+  ].join('\n');
+}
+
+export async function startMockServer(opts: StartMockServerOptions = {}): Promise<MockServerHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? (() => {});
+  const stateKey = opts.stateKey ?? randomBytes(32);
+  const hostForUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  let baseUrl = `http://${hostForUrl}:${opts.port ?? 0}`;
+
+  const main = createMainHandler({
+    stateKey,
+    instanceName: 'main',
+    baseUrl: () => baseUrl,
+    log,
+    flows: sharedConsentFlows,
+    shortTtlSeconds: opts.shortTtlSeconds,
+  });
+  const mainNode = toNodeHandler(
+    { fetch: (request: Request) => main(request) },
+    { onerror: (err) => log(`[main] adapter error: ${err.message}`) },
+  );
+  const guardHost = LOOPBACK_BIND.has(host);
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+
+    if (guardHost && rejectForeignHost(req, res)) return;
+
+    // fleet.ts and chaos.ts apply the CORS policy themselves.
+    if (path === '/fleet' || path.startsWith('/fleet/')) return handleFleet(req, res, path);
+    if (path === '/chaos' || path.startsWith('/chaos/')) return handleChaos(req, res, path);
+
+    res.setHeader('X-Mock-Instance', 'main');
+    if (applyCors(req, res)) return;
+
+    if (path === '/mcp' || path === '/mcp/') return mainNode(req, res);
+    if (path.startsWith('/consent/')) {
+      handleConsent(req, res, path, sharedConsentFlows);
+      log(`[consent] ${req.method} ${path} -> ${res.statusCode}`);
+      return;
+    }
+    if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      const text = indexText(baseUrl);
+      res.writeHead(200, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(text)),
+      });
+      res.end(req.method === 'HEAD' ? undefined : text);
+      return;
+    }
+    sendJsonError(res, 404, -32000, `Not found: ${path} (see ${baseUrl}/ for the endpoints)`);
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      log(`[mock-server] ${req.method} ${req.url} failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) sendJsonError(res, 500, -32603, 'Internal error in the mock server');
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://${hostForUrl}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: baseUrl,
+    mcpUrl: `${baseUrl}/mcp`,
+    close: () =>
+      (closing ??= (async () => {
+        await main.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })()),
+  };
+}

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The inspector as a user sees it, by roles and labels. */
+export class InspectorPage {
+  readonly serverUrl: Locator;
+  readonly connect: Locator;
+  readonly timeline: Locator;
+  readonly result: Locator;
+  readonly composer: Locator;
+  readonly status: Locator;
+
+  constructor(readonly page: Page) {
+    this.serverUrl = page.getByRole('textbox', { name: 'Server URL' });
+    this.connect = page.getByRole('button', { name: 'Connect', exact: true });
+    this.timeline = page.getByRole('list', { name: 'Timeline' });
+    this.result = page.getByRole('region', { name: 'Result' });
+    this.composer = page.getByRole('region', { name: 'Next request' });
+    this.status = page.getByRole('status', { name: 'Connection status' });
+  }
+
+  async open(query = '') {
+    await this.page.goto(`/${query}`);
+    await expect(this.status).toContainText('connected');
+  }
+
+  tool(name: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Server catalog' }).getByRole('button', { name, exact: true });
+  }
+
+  inputRequest(key: string): Locator {
+    return this.page.getByRole('group', { name: key, exact: true });
+  }
+
+  legs(): Locator {
+    return this.timeline.getByRole('listitem');
+  }
+
+  async callTool(name: string, fill?: (page: Page) => Promise<void>) {
+    await this.tool(name).click();
+    if (fill) await fill(this.page);
+    await this.page.getByRole('button', { name: 'Call tool' }).click();
+  }
+
+  requestState(): Locator {
+    return this.composer.getByRole('textbox', { name: 'requestState', exact: true });
+  }
+
+  async sendRetry() {
+    await this.composer.getByRole('button', { name: 'Send retry' }).click();
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Browser side of the same-origin relay (src/node/relay.ts): a drop-in `fetch` that sends each request through
+ * `POST {relayBase}/__relay/forward`, and `probeViaRelay` for the connection doctor. No React.
+ */
+import type { ProbeReport } from '../protocol/doctor.ts';
+
+export const RELAY_FORWARD_PATH = '/__relay/forward';
+export const RELAY_PROBE_PATH = '/__relay/probe';
+
+/** The relay itself refused or failed (bad token, unreachable upstream, timeout...): not an answer from the server. */
+export class RelayError extends Error {
+  override readonly name = 'RelayError';
+  constructor(
+    readonly status: number,
+    /** The relay's error code: `bad_token`, `upstream_timeout`, or a network code such as `ECONNREFUSED`. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+  /** The upstream could not be reached at all (the relay's 502 / 504), as opposed to the relay refusing the request. */
+  get isNetwork(): boolean {
+    return this.status === 502 || this.status === 504;
+  }
+}
+
+export interface RelayFetchOptions {
+  /** Where the relay lives: `''` for the page's own origin. */
+  relayBase: string;
+  token: string;
+  baseFetch?: typeof fetch;
+}
+
+async function relayErrorFrom(res: Response): Promise<RelayError> {
+  let code = res.headers.get('x-relay-error') ?? 'relay_error';
+  let message = `Relay answered ${res.status}`;
+  try {
+    const body = (await res.json()) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof body.error?.code === 'string') code = body.error.code;
+    if (typeof body.error?.message === 'string') message = body.error.message;
+  } catch {
+    // keep the defaults
+  }
+  return new RelayError(res.status, code, message);
+}
+
+/** Undo the relay's `Location` → `X-Relay-Location` rename so callers see the upstream 3xx as sent. */
+function restoreRedirect(res: Response): Response {
+  const location = res.headers.get('x-relay-location');
+  if (location === null) return res;
+  const headers = new Headers(res.headers);
+  headers.delete('x-relay-location');
+  headers.set('location', location);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * A `fetch` whose requests go through the relay. The original method, headers, body and abort signal are kept;
+ * the URL travels in `X-Relay-Target`. Relay refusals reject with `RelayError` (as a network failure would), so they
+ * are never mistaken for the server's own 401 / 403; the one exception is the relay's 405 for non-POST methods.
+ */
+export function createRelayFetch(opts: RelayFetchOptions): typeof fetch {
+  const base = opts.baseFetch ?? ((input, init) => globalThis.fetch(input, init));
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set('x-relay-target', request.url);
+    headers.set('x-relay-token', opts.token);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const res = await base(`${opts.relayBase}${RELAY_FORWARD_PATH}`, {
+      method: request.method,
+      headers,
+      signal: request.signal,
+      ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+    });
+    // The relay forwards POST only; its 405 is handed back as a response, since that is what a stateless MCP server
+    // answers to GET / DELETE too (and what the SDK clients expect).
+    if (res.headers.has('x-relay-error') && res.status !== 405) throw await relayErrorFrom(res);
+    return restoreRedirect(res);
+  };
+}
+
+export interface ProbeViaRelayOptions {
+  relayBase: string;
+  token: string;
+  target: string;
+  /** Extra headers for the probe's requests, e.g. `{ Authorization: 'Bearer …' }`. */
+  headers?: Record<string, string>;
+  fetchImpl?: typeof fetch;
+}
+
+/** Ask the relay to diagnose `target` from outside the browser. */
+export async function probeViaRelay(opts: ProbeViaRelayOptions): Promise<ProbeReport> {
+  const doFetch = opts.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+  const res = await doFetch(`${opts.relayBase}${RELAY_PROBE_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-relay-token': opts.token },
+    body: JSON.stringify({ target: opts.target, ...(opts.headers ? { headers: opts.headers } : {}) }),
+  });
+  if (!res.ok || res.headers.has('x-relay-error')) throw await relayErrorFrom(res);
+  return (await res.json()) as ProbeReport;
+}

@@ -1,0 +1,30 @@
+import { memo } from 'react';
+
+/** Pretty JSON as plain text (never HTML). Large values are cut with a note so the page stays responsive. */
+export const JsonText = memo(function JsonText({
+  value,
+  label,
+  maxChars = 200_000,
+  className = '',
+}: {
+  value: unknown;
+  label?: string;
+  maxChars?: number;
+  className?: string;
+}) {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  const cut = text.length > maxChars;
+  return (
+    <pre
+      aria-label={label}
+      className={`max-h-96 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-950 p-2 font-mono text-xs text-slate-100 ${className}`}
+    >
+      {cut ? `${text.slice(0, maxChars)}\n… ${text.length - maxChars} more characters (see Raw)` : text}
+    </pre>
+  );
+});

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useQueryEnv } from '../../queries/query-env.ts';
+import { useInspector } from '../../store/store-context.tsx';
+import { paramHeaderDeclarations } from '../../protocol/headers.ts';
+import { promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import type { Selection } from '../../store/ui-slice.ts';
+
+function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: string | null }) {
+  return (
+    <section aria-label={title} className="mb-4">
+      <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+      {empty ? <p className="text-xs text-slate-500">{empty}</p> : <ul className="space-y-1">{children}</ul>}
+    </section>
+  );
+}
+
+function stateText(q: { isPending: boolean; isError: boolean; error: Error | null; data?: unknown[] }, what: string) {
+  if (q.isPending) return `Loading ${what}…`;
+  if (q.isError) return `Could not list ${what}: ${q.error?.message ?? 'unknown error'}`;
+  if (!q.data?.length) return `No ${what}.`;
+  return null;
+}
+
+/** Tools, prompts and resources of the connected server, each a button that picks it. */
+export function Catalog() {
+  const env = useQueryEnv();
+  const { selection, select } = useInspector((s) => ({ selection: s.selection, select: s.select }));
+  const base = env ?? ({} as never);
+  const tools = useQuery({ ...toolsQuery(base), enabled: env !== null });
+  const prompts = useQuery({ ...promptsQuery(base), enabled: env !== null });
+  const resources = useQuery({ ...resourcesQuery(base), enabled: env !== null });
+  const templates = useQuery({ ...templatesQuery(base), enabled: env !== null });
+  if (!env) return <p className="p-3 text-sm text-slate-500">Connect to a server to list its tools.</p>;
+
+  const item = (sel: Selection, label: string, description?: string, flag?: string) => {
+    const active = selection?.kind === sel.kind && selection.name === sel.name;
+    return (
+      <li key={`${sel.kind}:${sel.name}`}>
+        <button
+          type="button"
+          aria-pressed={active}
+          aria-label={label}
+          onClick={() => select(sel)}
+          className={`w-full rounded px-2 py-1 text-left ${active ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
+        >
+          <span className="block font-mono text-sm text-slate-900">{label}</span>
+          {description && <span className="line-clamp-2 block text-xs text-slate-600">{description}</span>}
+          {flag && <span className="block text-xs text-red-700">{flag}</span>}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <nav aria-label="Server catalog" className="p-3">
+      <Section title="Tools" empty={stateText(tools, 'tools')}>
+        {tools.data?.map((t) => {
+          const invalid = paramHeaderDeclarations(t.inputSchema).invalid;
+          return item(
+            { kind: 'tool', name: t.name },
+            t.name,
+            t.description,
+            invalid.length ? `invalid x-mcp-header: not callable` : undefined,
+          );
+        })}
+      </Section>
+      <Section title="Prompts" empty={stateText(prompts, 'prompts')}>
+        {prompts.data?.map((p) => item({ kind: 'prompt', name: p.name }, p.name, p.description))}
+      </Section>
+      <Section title="Resources" empty={stateText(resources, 'resources')}>
+        {resources.data?.map((r) => item({ kind: 'resource', name: r.uri }, r.name ?? r.uri, r.uri))}
+      </Section>
+      <Section title="Resource templates" empty={stateText(templates, 'resource templates')}>
+        {templates.data?.map((t) =>
+          item({ kind: 'template', name: t.uriTemplate }, t.name ?? t.uriTemplate, t.uriTemplate),
+        )}
+      </Section>
+    </nav>
+  );
+}

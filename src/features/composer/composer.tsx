@@ -1,0 +1,176 @@
+import { useState, type ReactNode } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { JsonText } from '../../components/ui/json-text.tsx';
+import { isMcpHeader } from '../../protocol/headers.ts';
+import type { HeaderList } from '../../protocol/exchange.ts';
+
+export interface ComposerProps {
+  /** first leg or retry */
+  isRetry: boolean;
+  url: string;
+  headers: HeaderList;
+  body: string;
+  problems: string[];
+  requestState: string | undefined;
+  originalRequestState: string | undefined;
+  unanswered: string[];
+  bodyEdited: boolean;
+  inFlight: boolean;
+  running: boolean;
+  roundCap: number;
+  note?: string;
+  onRequestState: (value: string | undefined) => void;
+  onBody: (value: string | undefined) => void;
+  onSend: () => void;
+  onRun: () => void;
+  onAbort: () => void;
+  onRoundCap: (n: number) => void;
+  onReset: () => void;
+  /** extra tools rendered under the requestState box (the requestState lab) */
+  lab?: ReactNode;
+  /** extra editors (capabilities, headers, answers JSON) */
+  editors?: ReactNode;
+}
+
+function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** The next leg, held before it is sent: exactly what will go on the wire, editable. */
+export function Composer(p: ComposerProps) {
+  const [editingBody, setEditingBody] = useState(false);
+  const edited = p.requestState !== p.originalRequestState;
+  return (
+    <section aria-label="Next request" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">
+          Next request {p.isRetry ? '(retry)' : ''}{' '}
+          <span className="font-mono text-xs text-slate-500">POST {p.url}</span>
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {p.unanswered.length > 0 && <Badge tone="warn">unanswered: {p.unanswered.join(', ')}</Badge>}
+          {edited && <Badge tone="bad">requestState edited by you</Badge>}
+          {p.bodyEdited && <Badge tone="bad">body edited by you</Badge>}
+        </div>
+      </header>
+      {(edited || p.bodyEdited) && (
+        <p role="alert" className="rounded border border-red-300 bg-red-100 p-2 text-sm font-semibold text-red-900">
+          Tampering: you are changing what the server handed out. The spec tells clients never to modify requestState;
+          this inspector is acting as a hostile client to see how the server defends itself.
+        </p>
+      )}
+      <div>
+        <label htmlFor="composer-request-state" className="block text-xs font-semibold text-slate-700">
+          requestState
+        </label>
+        <textarea
+          id="composer-request-state"
+          className={`mt-1 block h-20 w-full rounded border px-2 py-1 font-mono text-xs break-all ${edited ? 'border-red-400 bg-red-50' : 'border-slate-300'}`}
+          value={p.requestState ?? ''}
+          placeholder={p.requestState === undefined ? '(omitted: no requestState is sent)' : ''}
+          spellCheck={false}
+          onChange={(e) => p.onRequestState(e.target.value)}
+        />
+        <p className="mt-1 text-xs text-slate-500">
+          {p.originalRequestState === undefined
+            ? 'The server gave no requestState; anything typed here is invented.'
+            : `${p.originalRequestState.length} characters from the server; echoed byte-for-byte unless you edit it.`}
+        </p>
+      </div>
+      {p.lab}
+      {p.editors}
+      <details>
+        <summary className="cursor-pointer text-xs font-semibold text-slate-700">Headers ({p.headers.length})</summary>
+        <table className="mt-1 w-full text-left font-mono text-xs">
+          <tbody>
+            {p.headers.map(([k, v]) => (
+              <tr key={k} className={isMcpHeader(k) ? 'bg-indigo-100' : ''}>
+                <th className="pr-2 font-semibold whitespace-nowrap">{k}</th>
+                <td className="break-all">{/^authorization$/i.test(k) ? `${v.slice(0, 7)}•••` : v}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <div>
+        <div className="flex items-center justify-between">
+          <span className="text-xs font-semibold text-slate-700">Body</span>
+          <div className="flex gap-2">
+            {!editingBody && (
+              <Button variant="ghost" onClick={() => setEditingBody(true)}>
+                Edit body
+              </Button>
+            )}
+            {(editingBody || p.bodyEdited) && (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setEditingBody(false);
+                  p.onBody(undefined);
+                }}
+              >
+                Use composed body
+              </Button>
+            )}
+          </div>
+        </div>
+        {editingBody ? (
+          <textarea
+            aria-label="Raw request body"
+            className="mt-1 block h-48 w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+            defaultValue={prettyBody(p.body)}
+            spellCheck={false}
+            onChange={(e) => p.onBody(e.target.value)}
+          />
+        ) : (
+          <JsonText value={prettyBody(p.body)} label="Request body about to be sent" />
+        )}
+        {p.problems.map((problem) => (
+          <p key={problem} className="text-xs text-red-700">
+            {problem}
+          </p>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="primary" onClick={p.onSend} disabled={p.inFlight || p.running}>
+          {p.isRetry ? 'Send retry' : 'Send'}
+        </Button>
+        <Button onClick={p.onRun} disabled={p.inFlight || p.running}>
+          Run to completion
+        </Button>
+        <Button variant="danger" onClick={p.onAbort} disabled={!p.inFlight && !p.running}>
+          Abort
+        </Button>
+        <label className="flex items-center gap-1 text-xs">
+          Round cap
+          <input
+            type="number"
+            min={1}
+            max={1000}
+            className="w-16 rounded border border-slate-300 px-1 py-0.5"
+            value={p.roundCap}
+            onChange={(e) => p.onRoundCap(Number(e.target.value) || 1)}
+          />
+        </label>
+        <Button variant="ghost" onClick={p.onReset}>
+          Reset to original
+        </Button>
+      </div>
+      {p.unanswered.length > 0 && (
+        <p className="text-xs text-amber-800">
+          Not every input request is answered. Sending anyway is allowed: a well-behaved server re-asks.
+        </p>
+      )}
+      {p.note && (
+        <p role="status" className="text-sm text-slate-700">
+          {p.note}
+        </p>
+      )}
+    </section>
+  );
+}

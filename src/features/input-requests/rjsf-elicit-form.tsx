@@ -1,0 +1,94 @@
+/**
+ * The rjsf-rendered elicitation form. Loaded lazily (default export for `React.lazy`) so rjsf and ajv stay out of the
+ * entry bundle. Accept is the form's submit button: it runs validation; when validation fails the user may still send
+ * the content on purpose with "Accept anyway (invalid)".
+ */
+import { useMemo, useState } from 'react';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { Button } from '../../components/ui/button.tsx';
+import { toElicitContent, toRjsf } from '../../protocol/elicitation/to-rjsf.ts';
+import type { JsonObject } from '../../protocol/types.ts';
+import { elicitTemplates, elicitWidgets } from './rjsf-templates.tsx';
+
+export interface RjsfElicitFormProps {
+  requestedSchema: JsonObject;
+  /** Values to start from instead of the schema defaults (e.g. the previous answer when changing it). */
+  initialContent?: JsonObject;
+  /** Unique per form on the page: rjsf derives every input id from it. */
+  idPrefix: string;
+  /** `valid` is false only for "Accept anyway (invalid)". */
+  onAccept: (content: JsonObject, valid: boolean) => void;
+  onDecline: () => void;
+  onCancel: () => void;
+}
+
+const FORM_CLASS = [
+  'flex flex-col gap-3',
+  '[&_input:not([type=checkbox])]:rounded [&_input:not([type=checkbox])]:border [&_input:not([type=checkbox])]:border-slate-300',
+  '[&_input:not([type=checkbox])]:px-2 [&_input:not([type=checkbox])]:py-1 [&_input:not([type=checkbox])]:text-sm',
+  '[&_select]:rounded [&_select]:border [&_select]:border-slate-300 [&_select]:px-2 [&_select]:py-1 [&_select]:text-sm',
+].join(' ');
+
+export default function RjsfElicitForm({
+  requestedSchema,
+  initialContent,
+  idPrefix,
+  onAccept,
+  onDecline,
+  onCancel,
+}: RjsfElicitFormProps) {
+  const spec = useMemo(() => toRjsf(requestedSchema), [requestedSchema]);
+  const [formData, setFormData] = useState<JsonObject>(() => ({ ...spec.formData, ...initialContent }));
+  const [refused, setRefused] = useState(false);
+
+  return (
+    <Form
+      className={FORM_CLASS}
+      schema={spec.schema as RJSFSchema}
+      uiSchema={spec.uiSchema as UiSchema}
+      formData={formData}
+      validator={validator}
+      templates={elicitTemplates}
+      widgets={elicitWidgets}
+      idPrefix={idPrefix}
+      noHtml5Validate
+      showErrorList="top"
+      focusOnFirstError
+      experimental_defaultFormStateBehavior={{
+        arrayMinItems: { populate: 'never' },
+        emptyObjectFields: 'skipEmptyDefaults',
+        constAsDefaults: 'never',
+      }}
+      onChange={(e: IChangeEvent) => setFormData((e.formData ?? {}) as JsonObject)}
+      onError={() => setRefused(true)}
+      onSubmit={(e: IChangeEvent) => {
+        setRefused(false);
+        onAccept(toElicitContent(e.formData, requestedSchema), true);
+      }}
+    >
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="primary">
+          Accept
+        </Button>
+        <Button onClick={onDecline}>Decline</Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </div>
+      {refused && (
+        <div className="flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+          <p>
+            Validation refused this answer. You can still send it on purpose to see how the server handles content that
+            breaks its own schema (a careful server rejects it or asks again).
+          </p>
+          <div>
+            <Button variant="danger" onClick={() => onAccept(toElicitContent(formData, requestedSchema), false)}>
+              Accept anyway (invalid)
+            </Button>
+          </div>
+        </div>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,20 @@
+/** What the local dev/preview server tells the page at start (absent when the app is served statically). */
+export interface RuntimeConfig {
+  /** the bundled mock server's MCP endpoint, when `npm start` started it */
+  mockUrl?: string;
+  /** other endpoints of the mock worth pre-listing (fleet, chaos) */
+  mockEndpoints?: { label: string; url: string }[];
+  /** same-origin relay, when available */
+  relay?: { token: string };
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    const res = await fetchImpl('/__inspector/config', { headers: { Accept: 'application/json' } });
+    if (!res.ok) return {};
+    const data = (await res.json()) as unknown;
+    return typeof data === 'object' && data !== null ? (data as RuntimeConfig) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { createRelayHandler } from './relay.ts';
+
+export interface InspectorPluginOptions {
+  /** start the bundled mock MCP server (default true; MOCK=0 turns it off) */
+  mock?: boolean;
+  /** mock port (default MOCK_PORT or 8765) */
+  mockPort?: number;
+}
+
+type AnyServer = ViteDevServer | PreviewServer;
+
+/**
+ * Content Security Policy of the built page: scripts only from the app itself (ajv compiles the elicitation schema
+ * validators with `new Function`, hence 'unsafe-eval'), no frames at all, and connections anywhere (MCP servers).
+ */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  'connect-src *',
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self' 'unsafe-eval'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function appHostsOf(server: AnyServer): string[] {
+  const address = server.httpServer?.address() as AddressInfo | string | null | undefined;
+  if (!address || typeof address === 'string') return [];
+  const port = address.port;
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
+
+/**
+ * `npm start` = Vite + this plugin: it starts the bundled mock MCP server, mounts the same-origin relay, and tells the
+ * page (GET /__inspector/config) where the mock is and the per-launch relay token.
+ */
+export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
+  const token = randomBytes(24).toString('base64url');
+  let mock: { mcpUrl: string; url: string; close(): Promise<void> } | undefined;
+
+  async function setup(server: AnyServer) {
+    const wantMock = opts.mock ?? process.env.MOCK !== '0';
+    if (wantMock && !mock) {
+      const { startMockServer } = await import('../../e2e/mock-server/start.ts');
+      const port = opts.mockPort ?? Number(process.env.MOCK_PORT ?? 8765);
+      try {
+        mock = await startMockServer({ port });
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        server.config.logger.error(
+          code === 'EADDRINUSE'
+            ? `  Mock MCP server: port ${port} is in use. Set MOCK_PORT to another port, or MOCK=0 to skip the mock.`
+            : `  Mock MCP server failed to start: ${String(err)}`,
+        );
+      }
+      if (mock) server.config.logger.info(`  ➜  Mock MCP server: ${mock.mcpUrl}`);
+      server.httpServer?.once('close', () => void mock?.close());
+    }
+    const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server) });
+    server.middlewares.use(relay);
+    server.middlewares.use('/__inspector/config', (req: IncomingMessage, res: ServerResponse) => {
+      if (!appHostsOf(server).includes(req.headers.host ?? '')) {
+        res.statusCode = 403;
+        res.end('forbidden host');
+        return;
+      }
+      const config = mock
+        ? {
+            mockUrl: mock.mcpUrl,
+            mockEndpoints: [
+              { label: 'Mock: main', url: mock.mcpUrl },
+              { label: 'Mock: fleet, shared key', url: `${mock.url}/fleet/shared` },
+              { label: 'Mock: fleet, one key per instance', url: `${mock.url}/fleet/split` },
+              { label: 'Mock: chaos', url: `${mock.url}/chaos` },
+            ],
+            relay: { token },
+          }
+        : { relay: { token } };
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify(config));
+    });
+  }
+
+  return {
+    name: 'mrtr-inspector',
+    configureServer: setup,
+    configurePreviewServer: setup,
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        // the production page gets a strict CSP; dev needs Vite's inline preamble
+        ctx.server
+          ? html
+          : html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}" />`),
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRelayFetch, probeViaRelay, RelayError } from '../client/relay-fetch.ts';
+import { diagnose } from '../protocol/doctor.ts';
+import { startRelay, startSdkUpstream, TOKEN, type Running } from './relay-test-servers.ts';
+
+let running: Running[] = [];
+afterEach(async () => {
+  await Promise.all(running.map((r) => r.close()));
+  running = [];
+});
+
+const discover = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'server/discover',
+  params: {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+};
+
+describe('relay end to end', () => {
+  it('reaches an SDK server without CORS when the browser-side relay fetch is used', async () => {
+    const sdk = await startSdkUpstream();
+    const relay = await startRelay();
+    running = [sdk, relay];
+    const relayFetch = createRelayFetch({ relayBase: relay.url, token: TOKEN });
+    const res = await relayFetch(`${sdk.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'server/discover',
+      },
+      body: JSON.stringify(discover),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: 1, result: { supportedVersions: ['2026-07-28'] } });
+  });
+
+  it('diagnoses a missing preflight and offers the relay when probing an SDK server', async () => {
+    const sdk = await startSdkUpstream();
+    const relay = await startRelay();
+    running = [sdk, relay];
+    const probe = await probeViaRelay({ relayBase: relay.url, token: TOKEN, target: `${sdk.url}/mcp` });
+    const findings = diagnose({ probe, appOrigin: relay.url, targetUrl: `${sdk.url}/mcp`, pageProtocol: 'http:' });
+    expect(findings.map((f) => [f.id, f.action])).toEqual([['preflight-refused', 'use-relay']]);
+  });
+
+  it('rejects with RelayError when the token is wrong', async () => {
+    const relay = await startRelay();
+    running = [relay];
+    const relayFetch = createRelayFetch({ relayBase: relay.url, token: 'wrong-token-wrong-token' });
+    await expect(relayFetch('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}' })).rejects.toBeInstanceOf(
+      RelayError,
+    );
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The byte model of a requestState token.
+ *
+ * A token on the wire is a JSON string, so it is always *text*. Its bytes are its UTF-8 encoding (`TextEncoder`).
+ * Edits (bit flips, byte sets, truncation) work on those bytes, but the composer must send a STRING, and a JSON
+ * string cannot carry a byte sequence that is not valid UTF-8. So the decision here is:
+ *
+ * - the byte-level functions (`*Bytes`) are exact and lossless (a flip followed by the same flip restores the bytes);
+ * - turning bytes back into a token (`fromBytes`, `tokenFromBytes`, and the string-level editors built on them) is
+ *   lossless when the bytes are valid UTF-8 and otherwise replaces each invalid sequence with U+FFFD (bytes EF BF BD),
+ *   which is exactly what would reach the server. `tokenFromBytes` reports that loss as `lossy: true` so a UI can flag
+ *   it, and `fromBytesLatin1` gives a 1 byte = 1 character view for display only (never send it).
+ * - `toBytes` of a string holding a lone UTF-16 surrogate also yields EF BF BD for it (TextEncoder's rule).
+ *
+ * Out-of-range indexes and bits are ignored (the input comes back unchanged) rather than throwing.
+ */
+
+const encoder = new TextEncoder();
+const lenientDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const strictDecoder = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+
+export function toBytes(token: string): Uint8Array {
+  return encoder.encode(token);
+}
+
+/** Decode UTF-8 bytes to a string; invalid sequences become U+FFFD (lossy only then). A leading BOM is kept. */
+export function fromBytes(bytes: Uint8Array): string {
+  return lenientDecoder.decode(bytes);
+}
+
+/** One character per byte (ISO-8859-1). For display of broken bytes only: re-encoding it does not give the bytes. */
+export function fromBytesLatin1(bytes: Uint8Array): string {
+  let out = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    out += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return out;
+}
+
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface TokenFromBytes {
+  /** The string that would be sent. */
+  token: string;
+  /** True when the bytes were not valid UTF-8, so `toBytes(token)` differs from the bytes given. */
+  lossy: boolean;
+}
+
+export function tokenFromBytes(bytes: Uint8Array): TokenFromBytes {
+  const valid = isValidUtf8(bytes);
+  return { token: fromBytes(bytes), lossy: !valid };
+}
+
+function validBit(bit: number): boolean {
+  return Number.isInteger(bit) && bit >= 0 && bit <= 7;
+}
+
+function validIndex(bytes: Uint8Array, index: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < bytes.length;
+}
+
+/** A copy of `bytes` with bit `bit` (0 = lowest) of byte `index` inverted. */
+export function flipBitBytes(bytes: Uint8Array, index: number, bit: number): Uint8Array {
+  const out = bytes.slice();
+  if (!validIndex(bytes, index) || !validBit(bit)) return out;
+  out[index] = (out[index] ?? 0) ^ (1 << bit);
+  return out;
+}
+
+/** A copy of `bytes` with byte `index` set to `value` (0..255). */
+export function setByteBytes(bytes: Uint8Array, index: number, value: number): Uint8Array {
+  const out = bytes.slice();
+  if (!validIndex(bytes, index) || !Number.isInteger(value) || value < 0 || value > 255) return out;
+  out[index] = value;
+  return out;
+}
+
+/** The first `length` bytes (a copy). Negative lengths count as 0. */
+export function truncateBytes(bytes: Uint8Array, length: number): Uint8Array {
+  const n = Number.isFinite(length) ? Math.max(0, Math.floor(length)) : bytes.length;
+  return bytes.slice(0, Math.min(n, bytes.length));
+}
+
+/** Flip one bit of the token's UTF-8 bytes. Lossy (U+FFFD) when the result is not valid UTF-8; see the module doc. */
+export function flipBit(token: string, byteIndex: number, bit: number): string {
+  return fromBytes(flipBitBytes(toBytes(token), byteIndex, bit));
+}
+
+/** Set one byte of the token's UTF-8 bytes. Lossy (U+FFFD) when the result is not valid UTF-8. */
+export function setByte(token: string, index: number, value: number): string {
+  return fromBytes(setByteBytes(toBytes(token), index, value));
+}
+
+/** Keep the first `length` UTF-8 bytes. Cutting inside a multi-byte character leaves U+FFFD in its place. */
+export function truncate(token: string, length: number): string {
+  return fromBytes(truncateBytes(toBytes(token), length));
+}
+
+export function append(token: string, text: string): string {
+  return token + text;
+}

@@ -1,0 +1,100 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { FetchLike } from '../client/send-leg.ts';
+import type {
+  JsonObject,
+  PromptDescriptor,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+  ToolDescriptor,
+} from '../protocol/types.ts';
+import type { ConnectionContext } from '../session/compose.ts';
+import { rpc } from './rpc.ts';
+
+export interface QueryEnv {
+  ctx: ConnectionContext;
+  fetch: FetchLike;
+  viaRelay: boolean;
+  /** changes on every Connect click, so Connect always refetches */
+  nonce: number;
+}
+
+/** Every variable that changes the answer is part of the key. */
+function keyOf(env: QueryEnv, method: string): readonly unknown[] {
+  return [
+    'mcp',
+    env.ctx.url,
+    method,
+    env.ctx.protocolVersion,
+    env.ctx.authorization ? 'auth' : 'anon',
+    env.ctx.headers,
+    env.viaRelay,
+    env.nonce,
+  ];
+}
+
+export interface DiscoverInfo {
+  serverName?: string;
+  serverVersion?: string;
+  supportedVersions: string[];
+  capabilities: JsonObject;
+  instructions?: string;
+  raw: JsonObject;
+}
+
+function asObject(v: unknown): JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : {};
+}
+
+export function parseDiscover(result: JsonObject): DiscoverInfo {
+  const meta = asObject(result._meta);
+  const info = asObject(meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo);
+  const out: DiscoverInfo = {
+    supportedVersions: Array.isArray(result.supportedVersions)
+      ? result.supportedVersions.filter((v): v is string => typeof v === 'string')
+      : [],
+    capabilities: asObject(result.capabilities),
+    raw: result,
+  };
+  if (typeof info.name === 'string') out.serverName = info.name;
+  if (typeof info.version === 'string') out.serverVersion = info.version;
+  if (typeof result.instructions === 'string') out.instructions = result.instructions;
+  return out;
+}
+
+export const discoverQuery = (env: QueryEnv) =>
+  queryOptions({
+    queryKey: keyOf(env, 'server/discover'),
+    queryFn: async () => parseDiscover((await rpc(env.ctx, env.fetch, 'server/discover', {}, env)).result),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+function listQuery<T>(env: QueryEnv, method: string, field: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: keyOf(env, method),
+    queryFn: async () => {
+      const items: T[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 20; page += 1) {
+        const { result } = await rpc(env.ctx, env.fetch, method, cursor ? { cursor } : {}, env);
+        const list = result[field];
+        if (Array.isArray(list)) items.push(...(list as unknown as T[]));
+        cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+        if (!cursor) break;
+      }
+      return items;
+    },
+    retry: false,
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+export const toolsQuery = (env: QueryEnv, enabled = true) =>
+  listQuery<ToolDescriptor>(env, 'tools/list', 'tools', enabled);
+export const promptsQuery = (env: QueryEnv, enabled = true) =>
+  listQuery<PromptDescriptor>(env, 'prompts/list', 'prompts', enabled);
+export const resourcesQuery = (env: QueryEnv, enabled = true) =>
+  listQuery<ResourceDescriptor>(env, 'resources/list', 'resources', enabled);
+export const templatesQuery = (env: QueryEnv, enabled = true) =>
+  listQuery<ResourceTemplateDescriptor>(env, 'resources/templates/list', 'resourceTemplates', enabled);

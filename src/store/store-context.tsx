@@ -1,0 +1,21 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { InspectorState, InspectorStore } from './inspector-store.ts';
+
+const StoreContext = createContext<InspectorStore | null>(null);
+
+export function StoreProvider({ store, children }: { store: InspectorStore; children: ReactNode }) {
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+}
+
+export function useInspectorStore(): InspectorStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useInspectorStore must be used inside <StoreProvider>');
+  return store;
+}
+
+/** Read a slice of the store; object results are compared shallowly. */
+export function useInspector<T>(selector: (state: InspectorState) => T): T {
+  return useStore(useInspectorStore(), useShallow(selector));
+}
