@@ -5,7 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { inspectorPlugin } from './src/node/inspector-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inspectorPlugin()],
+  // under Vitest the plugin would start the mock server and keep the process alive
+  plugins: process.env.VITEST ? [react()] : [react(), tailwindcss(), inspectorPlugin()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: false },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173) },
   test: {

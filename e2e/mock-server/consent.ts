@@ -111,7 +111,9 @@ function sendPage(res: ServerResponse, status: number, title: string, bodyHtml: 
     'Content-Security-Policy': CONSENT_CSP,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
+    // same-origin, not no-referrer: with no-referrer the browser sends `Origin: null` on the Approve POST, which the
+    // loopback Origin check refuses (403). Cross-origin navigations still get no referrer.
+    'Referrer-Policy': 'same-origin',
     'Cache-Control': 'no-store',
   });
   res.end(html);
@@ -138,7 +140,7 @@ export function handleConsent(
 ): void {
   const match = /^\/consent\/([^/]+)(\/approve)?\/?$/.exec(path);
   const rawId = match?.[1] ?? '';
-  let flowId = rawId;
+  let flowId: string;
   try {
     flowId = decodeURIComponent(rawId);
   } catch {

@@ -9,7 +9,7 @@
  * key accept each other's state and handlers with different keys do not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createMcpHandler, InMemoryServerEventBus, McpServer, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryServerEventBus, McpServer, type ServerNotifier } from '@modelcontextprotocol/server';
 import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';
@@ -97,7 +97,13 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const flows = opts.flows ?? sharedConsentFlows;
   const current = new AsyncLocalStorage<RequestInfo>();
   const bus = new InMemoryServerEventBus((err) => log(`[${instanceName}] event bus listener error: ${err.message}`));
-  let notifyHandler: McpHttpHandler | undefined;
+  // Both handlers share this bus, so list-changed events reach listen streams whichever handler served them.
+  const notify: ServerNotifier = {
+    toolsChanged: () => bus.publish({ kind: 'tools_list_changed' }),
+    promptsChanged: () => bus.publish({ kind: 'prompts_list_changed' }),
+    resourcesChanged: () => bus.publish({ kind: 'resources_list_changed' }),
+    resourceUpdated: (uri) => bus.publish({ kind: 'resource_updated', uri }),
+  };
 
   const factory = (): McpServer => {
     const info: RequestInfo = current.getStore() ?? {
@@ -118,6 +124,9 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
         tools: { listChanged: true },
         prompts: { listChanged: true },
         resources: { listChanged: true },
+        // Deprecated in 2026-07-28 but still served: without it the SDK drops ctx.mcpReq.log() even when the
+        // request sets _meta["io.modelcontextprotocol/logLevel"].
+        logging: {},
       },
       instructions: MOCK_INSTRUCTIONS,
       requestState: { verify: state.verify },
@@ -129,7 +138,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
       state,
       flows,
       requestHeaders: info.headers,
-      notify: notifyHandler!.notify,
+      notify,
       log,
     };
     registerAllScenarios(server, ctx);
@@ -139,7 +148,6 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const onerror = (err: Error) => log(`[${instanceName}] ${err.message}`);
   const auto = createMcpHandler(factory, { legacy: 'reject', bus, onerror });
   const sse = createMcpHandler(factory, { legacy: 'reject', bus, onerror, responseMode: 'sse' });
-  notifyHandler = auto;
 
   const handle = async (req: Request): Promise<Response> => {
     const peeked = await peek(req);

@@ -56,7 +56,9 @@ describe('sign_in (URL-mode elicitation)', () => {
     expect(waiting.body.result?.inputRequests).toBeUndefined();
     expect(waiting.body.result?.requestState).toBeTruthy();
     expect(waiting.body.result?.requestState).not.toBe(requestState);
-    expect(String((waiting.body.result?._meta as Record<string, unknown>)[SIGN_IN_STATUS_META_KEY])).toContain('still waiting');
+    expect(String((waiting.body.result?._meta as Record<string, unknown>)[SIGN_IN_STATUS_META_KEY])).toContain(
+      'still waiting',
+    );
 
     const page = await fetch(`${server.url}/consent/${flowId}`);
     expect(page.status).toBe(200);
@@ -79,9 +81,17 @@ describe('sign_in (URL-mode elicitation)', () => {
     const mine = await startFlow();
     const other = await startFlow();
     expect((await approve(other.flowId)).status).toBe(200);
-    const res = await callTool('sign_in', {}, { requestState: mine.requestState, inputResponses: { sign_in: accept() } });
+    const res = await callTool(
+      'sign_in',
+      {},
+      { requestState: mine.requestState, inputResponses: { sign_in: accept() } },
+    );
     expect(res.body.result?.resultType).toBe('input_required');
-    const otherDone = await callTool('sign_in', {}, { requestState: other.requestState, inputResponses: { sign_in: accept() } });
+    const otherDone = await callTool(
+      'sign_in',
+      {},
+      { requestState: other.requestState, inputResponses: { sign_in: accept() } },
+    );
     expect(resultText(otherDone)).toBe(`Signed in (flow ${other.flowId})`);
   });
 
@@ -102,10 +112,18 @@ describe('sign_in (URL-mode elicitation)', () => {
 
   it('ends with an isError result when the URL request is declined or cancelled', async () => {
     const a = await startFlow();
-    const declined = await callTool('sign_in', {}, { requestState: a.requestState, inputResponses: { sign_in: decline() } });
+    const declined = await callTool(
+      'sign_in',
+      {},
+      { requestState: a.requestState, inputResponses: { sign_in: decline() } },
+    );
     expect(declined.body.result?.isError).toBe(true);
     const b = await startFlow();
-    const cancelled = await callTool('sign_in', {}, { requestState: b.requestState, inputResponses: { sign_in: cancel() } });
+    const cancelled = await callTool(
+      'sign_in',
+      {},
+      { requestState: b.requestState, inputResponses: { sign_in: cancel() } },
+    );
     expect(cancelled.body.result?.isError).toBe(true);
     expect(resultText(cancelled)).toContain('cancelled');
   });

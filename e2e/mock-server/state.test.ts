@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedOrigin } from './cors.ts';
+import {
+  argumentsDigest,
+  bindingOf,
+  canonicalJson,
+  decodePlainState,
+  deriveStateKeys,
+  encodePlainState,
+  sealState,
+  unsealState,
+} from './state.ts';
+
+describe('canonical arguments digest', () => {
+  it('gives the same digest when only key order differs', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}',
+    );
+    expect(argumentsDigest({ a: 1, b: 2 })).toBe(argumentsDigest({ b: 2, a: 1 }));
+    expect(argumentsDigest({ a: 1 })).not.toBe(argumentsDigest({ a: 2 }));
+    expect(argumentsDigest(undefined)).toBe(argumentsDigest({}));
+  });
+});
+
+describe('sealed state', () => {
+  const keys = deriveStateKeys('any length key');
+  const binding = bindingOf({ method: 'tools/call', name: 'approve_payment_sealed', arguments: { amount: 5 } });
+
+  it('round-trips a payload when key and binding match', () => {
+    const token = sealState(keys.seal, binding, { amount: 5 }, 60);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(unsealState(keys.seal, binding, token)).toEqual({ amount: 5 });
+  });
+
+  it('throws when the binding, key or bytes differ, or the token expired', () => {
+    const token = sealState(keys.seal, binding, { amount: 5 }, 60);
+    const otherBinding = bindingOf({ method: 'tools/call', name: 'approve_payment_sealed', arguments: { amount: 6 } });
+    expect(() => unsealState(keys.seal, otherBinding, token)).toThrow('decrypt');
+    expect(() => unsealState(deriveStateKeys('other').seal, binding, token)).toThrow('decrypt');
+    expect(() => unsealState(keys.seal, binding, token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA'))).toThrow();
+    expect(() => unsealState(keys.seal, binding, 'not base64url!')).toThrow('malformed');
+    const expired = sealState(keys.seal, binding, { amount: 5 }, -10);
+    expect(() => unsealState(keys.seal, binding, expired)).toThrow('expired');
+  });
+});
+
+describe('plain state', () => {
+  it('decodes only base64url JSON objects', () => {
+    expect(decodePlainState(encodePlainState({ amount: 1 }))).toEqual({ amount: 1 });
+    expect(decodePlainState('!!!')).toBeUndefined();
+    expect(decodePlainState(encodePlainState([1]))).toBeUndefined();
+  });
+});
+
+describe('isAllowedOrigin', () => {
+  it.each([
+    ['http://localhost:5173', true],
+    ['http://127.0.0.1:8765', true],
+    ['http://[::1]:3000', true],
+    ['https://localhost', true],
+    ['http://localhost.evil.example', false],
+    ['https://evil.example', false],
+    ['null', false],
+    ['file://', false],
+    ['http://user:pw@localhost:1', false],
+    ['http://localhost:1/path', false],
+  ])('says %s -> %s', (origin, allowed) => {
+    expect(isAllowedOrigin(origin)).toBe(allowed);
+  });
+});
