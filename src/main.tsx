@@ -5,10 +5,10 @@ import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
 
 const root = createRoot(document.getElementById('root')!);
-void bootstrap(window.location).then(({ store, deps }) => {
+void bootstrap(window.location).then(({ store, deps, persistence, notices }) => {
   root.render(
     <StrictMode>
-      <App store={store} deps={deps} />
+      <App store={store} deps={deps} persistence={persistence} notices={notices} />
     </StrictMode>,
   );
 });

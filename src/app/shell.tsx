@@ -1,26 +1,80 @@
-import { ConnectionBar } from '../features/connection/connection-bar.tsx';
+import { useCallback, useState } from 'react';
 import { Catalog } from '../features/catalog/catalog.tsx';
 import { CallPanel } from '../features/call/call-panel.tsx';
+import { CommandPalette } from '../features/command-palette/command-palette.tsx';
+import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
+import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
+import { PresenterMode } from '../features/presenter/presenter-mode.tsx';
+import { RecordedConversation } from '../features/session-io/recorded-conversation.tsx';
+import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
+import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
+import { Button } from '../components/ui/button.tsx';
+import type { Persistence } from '../store/persistence.ts';
+import { useAppCommands } from './app-commands.ts';
+import { loadDemoSession } from './open-demo.ts';
+import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
 import { TimelineScreen } from './screens/timeline-screen.tsx';
 
-/** Layout: connection on top; catalog | call + conversation | timeline + leg inspector. */
-export function Shell() {
+export interface ShellProps {
+  persistence?: Persistence;
+  /** messages from start-up (storage problems, a share link that could not be opened) */
+  notices?: IoMessage[];
+}
+
+/** Layout: connection and session toolbar on top; catalog | call + conversation | timeline + leg inspector. */
+export function Shell({ persistence, notices }: ShellProps) {
+  const io = useSessionIo(persistence, notices);
+  const [presenter, setPresenter] = useState(false);
+  const [palette, setPalette] = useState(false);
+  const [demoMessage, setDemoMessage] = useState<string | undefined>();
+  const { adopt } = io;
+  const openDemo = useCallback(async () => {
+    const demo = await loadDemoSession();
+    if (!demo.ok) return setDemoMessage(demo.error);
+    setDemoMessage(undefined);
+    adopt(demo.session, { source: 'demo', name: 'MRTR demo (bundled mock)', at: Date.now() });
+    setPresenter(true);
+  }, [adopt]);
+  const openPresenter = useCallback(() => setPresenter(true), []);
+  const commands = useAppCommands({ io, openPresenter, openDemo: () => void openDemo() });
+  useShortcuts(commands, () => setPalette(true), !presenter && !palette);
+
   return (
     <div className="flex h-screen flex-col bg-slate-100 text-slate-900">
-      <ConnectionBar />
+      <ConnectionScreen />
+      <SessionToolbar
+        io={io}
+        extra={
+          <>
+            <Button onClick={openPresenter}>Presenter</Button>
+            <Button onClick={() => setPalette(true)} aria-keyshortcuts="Control+K Meta+K">
+              Commands ({formatShortcut(PALETTE_SHORTCUT)})
+            </Button>
+          </>
+        }
+      />
       <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[16rem_minmax(0,1fr)_minmax(0,1fr)]">
         <aside className="min-h-0 overflow-auto border-r border-slate-200 bg-white">
           <Catalog />
         </aside>
         <main className="min-h-0 space-y-4 overflow-auto p-4">
           <CallPanel />
+          <RecordedConversation />
           <ConversationScreen />
         </main>
         <div className="min-h-0 overflow-auto p-4 lg:border-l lg:border-slate-200">
           <TimelineScreen />
         </div>
       </div>
+      {presenter && (
+        <PresenterMode
+          onClose={() => setPresenter(false)}
+          onOpenDemo={() => void openDemo()}
+          {...(demoMessage ? { message: demoMessage } : {})}
+        />
+      )}
+      {palette && <CommandPalette commands={commands} onClose={() => setPalette(false)} />}
     </div>
   );
 }

@@ -1,24 +1,39 @@
 import { useMemo } from 'react';
 import type { QueryEnv } from '../queries/server-queries.ts';
+import type { ConnectionContext } from '../session/compose.ts';
+import { currentSettings, type ConnectionSettingsData } from '../store/connection-slice.ts';
 import { useInspector, useInspectorStore } from '../store/store-context.tsx';
 import { useDeps } from '../store/deps-context.tsx';
 
-/** The connection as react-query sees it; null when not connected. */
+/** The wire context of a connection's settings; the token becomes `Authorization: Bearer …`. */
+export function contextOf(settings: ConnectionSettingsData): ConnectionContext {
+  const ctx: ConnectionContext = {
+    url: settings.url,
+    protocolVersion: settings.protocolVersion,
+    clientInfo: settings.clientInfo,
+    headers: settings.customHeaders,
+  };
+  if (settings.bearerToken) ctx.authorization = `Bearer ${settings.bearerToken}`;
+  return ctx;
+}
+
+/**
+ * The connection as react-query sees it; null when not connected. Built from the settings captured at the last
+ * Connect, so editing the version, token or headers applies on the next Connect, not on every keystroke.
+ */
 export function useQueryEnv(): QueryEnv | null {
-  const store = useInspectorStore();
   const deps = useDeps();
-  const s = useInspector((st) => ({
+  const store = useInspectorStore();
+  const { captured, connectedUrl, nonce } = useInspector((st) => ({
+    captured: st.connectedSettings,
     connectedUrl: st.connectedUrl,
     nonce: st.connectNonce,
-    protocolVersion: st.protocolVersion,
-    token: st.bearerToken,
-    headers: st.customHeaders,
-    mode: st.transportMode,
   }));
   return useMemo(() => {
-    if (!s.connectedUrl) return null;
-    const ctx = store.getState().connectionContext();
-    return { ctx, fetch: deps.fetchFor(s.mode), viaRelay: s.mode === 'relay', nonce: s.nonce };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [s.connectedUrl, s.nonce, s.protocolVersion, s.token, s.headers, s.mode, store, deps]);
+    if (!connectedUrl) return null;
+    // connectedUrl set without a capture (e.g. restored from storage): the working settings are the ones in force
+    const settings = captured ?? { ...currentSettings(store.getState()), url: connectedUrl };
+    const mode = settings.transportMode;
+    return { ctx: contextOf(settings), fetch: deps.fetchFor(mode), viaRelay: mode === 'relay', nonce };
+  }, [captured, connectedUrl, nonce, store, deps]);
 }

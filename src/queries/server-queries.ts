@@ -25,6 +25,7 @@ function keyOf(env: QueryEnv, method: string): readonly unknown[] {
     env.ctx.url,
     method,
     env.ctx.protocolVersion,
+    env.ctx.clientInfo,
     env.ctx.authorization ? 'auth' : 'anon',
     env.ctx.headers,
     env.viaRelay,

@@ -84,7 +84,33 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
   if (Object.keys(inputResponses).length) sent.inputResponses = inputResponses;
   if (draft.requestState !== undefined) sent.requestState = draft.requestState;
   if (draft.originalRequestState !== undefined) sent.originalRequestState = draft.originalRequestState;
+  if (draft.bodyOverride !== undefined) factsFromBody(sent, message, asked, draft.originalRequestState);
   const result: ComposedRequest = { url: ctx.url, headers, body, problems, sent };
   if (message) result.message = message;
   return result;
+}
+
+function isRecord(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A hand-edited body is what really goes out: read the requestState and answers from it, so a state changed inside
+ * the raw body is still marked "edited by you". An unparseable body counts as edited state when one was expected.
+ */
+function factsFromBody(sent: SentFacts, message: JsonRpcRequest | undefined, asked: string[], original?: string) {
+  const params = message && isRecord(message.params) ? message.params : undefined;
+  const state = params?.requestState;
+  delete sent.requestState;
+  if (typeof state === 'string') sent.requestState = state;
+  sent.requestStateEdited = message === undefined ? original !== undefined : state !== original;
+  const responses = params?.inputResponses;
+  delete sent.inputResponses;
+  if (isRecord(responses)) {
+    const answers: InputResponses = {};
+    for (const [k, v] of Object.entries(responses)) if (isRecord(v)) answers[k] = v;
+    if (Object.keys(answers).length) sent.inputResponses = answers;
+  }
+  sent.answeredKeys = Object.keys(sent.inputResponses ?? {});
+  sent.unansweredKeys = asked.filter((k) => !sent.answeredKeys.includes(k));
 }

@@ -1,6 +1,6 @@
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
-import type { SessionState, SentFacts } from './model.ts';
+import type { DraftPart, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
 
 export type SessionEvent =
   | {
@@ -30,7 +30,32 @@ export type SessionEvent =
   | { type: 'draft/params'; conversationId: string; params: JsonObject }
   | { type: 'draft/rpc-id'; conversationId: string; rpcId: RpcId }
   | { type: 'draft/body'; conversationId: string; body: string | undefined }
-  | { type: 'draft/reset'; conversationId: string }
+  /** replace every answer at once (the answers JSON editor) */
+  | { type: 'draft/answers'; conversationId: string; answers: Record<string, InputResponse> }
+  /** put the draft back as it was made: one part, or everything when `part` is absent */
+  | { type: 'draft/reset'; conversationId: string; part?: DraftPart }
   | { type: 'conversation/forked'; fromLegId: string; id: string; at: number }
+  /**
+   * a branch that copies the conversation's paused draft (same legs so far); `requestState` overrides what it sends
+   * (null: omit the field). Used by the tamper matrix, one fork per mutation.
+   */
+  | {
+      type: 'draft/forked';
+      conversationId: string;
+      id: string;
+      at: number;
+      title?: string;
+      requestState?: string | null;
+      tamper?: { runId: string; mutationId: string; label: string };
+    }
+  | { type: 'tamper/planned'; conversationId: string; run: TamperRun }
+  | {
+      type: 'tamper/row';
+      conversationId: string;
+      runId: string;
+      mutationId: string;
+      patch: Partial<Omit<TamperRow, 'mutationId'>>;
+    }
+  | { type: 'tamper/finished'; conversationId: string; runId: string }
   | { type: 'conversation/removed'; conversationId: string }
   | { type: 'session/replaced'; state: SessionState };

@@ -25,6 +25,45 @@ export interface Draft {
   extraHeaders: Record<string, string>;
   /** a raw body edited by hand; when set it is sent instead of the composed body */
   bodyOverride?: string;
+  /** what the draft held when it was made, so each editor can go back to it (absent in drafts saved before it existed) */
+  origin?: DraftOrigin;
+}
+
+/** The untouched values of a draft: "Reset" puts these back. */
+export interface DraftOrigin {
+  rpcId: RpcId;
+  params: JsonObject;
+  capabilities: ClientCapabilities;
+  /** answers a fork started with (the resent leg's answers); empty for a fresh round */
+  answers: Record<string, InputResponse>;
+}
+
+/** The parts of a draft that can be reset one at a time. */
+export type DraftPart = 'answers' | 'params' | 'rpcId' | 'headers' | 'capabilities' | 'requestState' | 'body';
+
+/** One mutation of a tamper matrix run: what is sent, and the fork that sent it. */
+export interface TamperRow {
+  mutationId: string;
+  label: string;
+  description: string;
+  /** the requestState this row sends (null: the field is omitted) */
+  requestState: string | null;
+  status: 'pending' | 'waiting' | 'sent' | 'skipped';
+  skipReason?: string;
+  /** ms epoch: the row waits until then (replay after expiry) */
+  waitUntil?: number;
+  /** the fork conversation that sent it; its last leg is the server's answer */
+  branchId?: string;
+}
+
+/** A tamper matrix run against a paused leg of a conversation. Results are read from the forks' legs. */
+export interface TamperRun {
+  id: string;
+  /** the paused leg the mutations answer (the draft's afterLegId) */
+  legId?: string;
+  startedAt: number;
+  finished?: boolean;
+  rows: TamperRow[];
 }
 
 /** What the sender knew about the leg it sent (recorded so lint and the timeline can say "edited by you"). */
@@ -67,7 +106,15 @@ export interface Conversation {
   legIds: string[];
   draft?: Draft;
   inFlight?: { rpcId: RpcId; startedAt: number };
-  forkOf?: { conversationId: string; legId: string };
+  /**
+   * the conversation and leg this branch started from. Without `atDraft` the branch resends `legId` (its legs stop
+   * before it); with `atDraft` it copies the paused draft that follows `legId` (its legs include it).
+   */
+  forkOf?: { conversationId: string; legId: string; atDraft?: boolean };
+  /** set on a fork made by a tamper matrix run: which run and mutation it is */
+  tamper?: { runId: string; mutationId: string; label: string };
+  /** the latest tamper matrix run against this conversation's paused leg */
+  tamperRun?: TamperRun;
 }
 
 export interface SessionState {

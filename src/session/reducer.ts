@@ -1,6 +1,7 @@
 import { classifyExchange } from '../protocol/classify-exchange.ts';
-import type { Conversation, Draft, Leg, SessionState } from './model.ts';
+import type { Conversation, Draft, DraftPart, Leg, SessionState, TamperRun } from './model.ts';
 import type { SessionEvent } from './events.ts';
+import { forkDraft, forkFromLeg } from './forks.ts';
 
 function withConversation(
   state: SessionState,
@@ -23,7 +24,9 @@ function nextDraft(leg: Leg, previous: Draft | undefined, rpcId: number): Draft 
   const { outcome } = leg;
   if (outcome.kind === 'transport' && previous) {
     // nothing came back: offer to send the same leg again, with a new id
-    return { ...previous, rpcId };
+    const again: Draft = { ...previous, rpcId };
+    if (previous.origin) again.origin = { ...previous.origin, rpcId };
+    return again;
   }
   if (outcome.kind !== 'input_required') return undefined;
   const draft: Draft = {
@@ -34,6 +37,7 @@ function nextDraft(leg: Leg, previous: Draft | undefined, rpcId: number): Draft 
     answers: {},
     capabilities: leg.sent.capabilities,
     extraHeaders: previous?.extraHeaders ?? {},
+    origin: { rpcId, params: leg.sent.params, capabilities: leg.sent.capabilities, answers: {} },
   };
   if (outcome.requestState !== undefined) {
     draft.originalRequestState = outcome.requestState;
@@ -61,6 +65,7 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
           answers: {},
           capabilities: event.capabilities,
           extraHeaders: {},
+          origin: { rpcId: state.nextRpcId, params: event.params, capabilities: event.capabilities, answers: {} },
         },
       };
       if (event.inputSchema) conversation.inputSchema = event.inputSchema;
@@ -102,9 +107,9 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
     }
     case 'draft/answer':
       return withDraft(state, event.conversationId, (d) => {
-        const answers = { ...d.answers };
+        // a literal with a computed key defines an own property, so a server key like "__proto__" stays a key
+        const answers = event.response === undefined ? { ...d.answers } : { ...d.answers, [event.key]: event.response };
         if (event.response === undefined) delete answers[event.key];
-        else answers[event.key] = event.response;
         return { ...d, answers };
       });
     case 'draft/request-state':
@@ -125,17 +130,27 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
         const { bodyOverride: _old, ...rest } = d;
         return event.body === undefined ? rest : { ...rest, bodyOverride: event.body };
       });
+    case 'draft/answers':
+      return withDraft(state, event.conversationId, (d) => ({ ...d, answers: { ...event.answers } }));
     case 'draft/reset':
-      return withDraft(state, event.conversationId, (d) => {
-        const { bodyOverride: _b, requestState: _s, ...rest } = d;
-        const reset: Draft = { ...rest, answers: {}, extraHeaders: {} };
-        const conversation = state.conversations[event.conversationId];
-        if (conversation) reset.params = conversation.params;
-        if (d.originalRequestState !== undefined) reset.requestState = d.originalRequestState;
-        return reset;
-      });
+      return withDraft(state, event.conversationId, (d) =>
+        resetDraft(d, state.conversations[event.conversationId], event.part),
+      );
     case 'conversation/forked':
-      return fork(state, event.fromLegId, event.id, event.at);
+      return forkFromLeg(state, event.fromLegId, event.id, event.at);
+    case 'draft/forked': {
+      const { type: _t, ...options } = event;
+      return forkDraft(state, options);
+    }
+    case 'tamper/planned':
+      return withConversation(state, event.conversationId, (c) => ({ ...c, tamperRun: event.run }));
+    case 'tamper/row':
+      return withTamperRun(state, event.conversationId, event.runId, (run) => ({
+        ...run,
+        rows: run.rows.map((r) => (r.mutationId === event.mutationId ? { ...r, ...event.patch } : r)),
+      }));
+    case 'tamper/finished':
+      return withTamperRun(state, event.conversationId, event.runId, (run) => ({ ...run, finished: true }));
     case 'conversation/removed': {
       if (!state.conversations[event.conversationId]) return state;
       const conversations = { ...state.conversations };
@@ -150,46 +165,36 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
   }
 }
 
-/** A new branch that resends `fromLegId` as it was sent (answers, state, capabilities), ready to be edited. */
-function fork(state: SessionState, fromLegId: string, id: string, at: number): SessionState {
-  const leg = state.legs[fromLegId];
-  const source = leg && state.conversations[leg.conversationId];
-  if (!leg || !source || state.conversations[id]) return state;
-  const index = source.legIds.indexOf(fromLegId);
-  const parentLeg = leg.parentLegId ? state.legs[leg.parentLegId] : undefined;
-  const draft: Draft = {
-    rpcId: state.nextRpcId,
-    params: leg.sent.params,
-    inputRequests: parentLeg?.outcome.kind === 'input_required' ? (parentLeg.outcome.inputRequests ?? {}) : {},
-    answers: { ...(leg.sent.inputResponses ?? {}) },
-    capabilities: leg.sent.capabilities,
-    extraHeaders: {},
+function withTamperRun(
+  state: SessionState,
+  conversationId: string,
+  runId: string,
+  update: (run: TamperRun) => TamperRun,
+): SessionState {
+  return withConversation(state, conversationId, (c) =>
+    c.tamperRun?.id === runId ? { ...c, tamperRun: update(c.tamperRun) } : undefined,
+  );
+}
+
+/** Put one part of a draft (or all of it) back as it was made. Drafts without an origin fall back to the call. */
+function resetDraft(d: Draft, conversation: Conversation | undefined, part: DraftPart | undefined): Draft {
+  const origin = d.origin ?? {
+    rpcId: d.rpcId,
+    params: conversation?.params ?? d.params,
+    capabilities: d.capabilities,
+    answers: {},
   };
-  if (leg.parentLegId) draft.afterLegId = leg.parentLegId;
-  if (parentLeg?.outcome.kind === 'input_required' && parentLeg.outcome.requestState !== undefined) {
-    draft.originalRequestState = parentLeg.outcome.requestState;
+  const all = part === undefined;
+  const next: Draft = { ...d };
+  if (all || part === 'answers') next.answers = { ...origin.answers };
+  if (all || part === 'params') next.params = origin.params;
+  if (all || part === 'rpcId') next.rpcId = origin.rpcId;
+  if (all || part === 'headers') next.extraHeaders = {};
+  if (all || part === 'capabilities') next.capabilities = origin.capabilities;
+  if (all || part === 'body') delete next.bodyOverride;
+  if (all || part === 'requestState') {
+    if (d.originalRequestState === undefined) delete next.requestState;
+    else next.requestState = d.originalRequestState;
   }
-  if (leg.sent.requestState !== undefined) draft.requestState = leg.sent.requestState;
-  const branchNumber =
-    state.order.filter((cid) => state.conversations[cid]?.forkOf?.conversationId === source.id).length + 1;
-  const conversation: Conversation = {
-    id,
-    title: `${source.title} · branch ${branchNumber} from round ${index + 1}`,
-    method: source.method,
-    serverUrl: source.serverUrl,
-    createdAt: at,
-    params: source.params,
-    legIds: source.legIds.slice(0, Math.max(0, index)),
-    draft,
-    forkOf: { conversationId: source.id, legId: fromLegId },
-  };
-  if (source.inputSchema) conversation.inputSchema = source.inputSchema;
-  const order = [...state.order];
-  order.splice(state.order.indexOf(source.id) + 1, 0, id);
-  return {
-    ...state,
-    conversations: { ...state.conversations, [id]: conversation },
-    order,
-    nextRpcId: state.nextRpcId + 1,
-  };
+  return next;
 }

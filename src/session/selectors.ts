@@ -1,3 +1,4 @@
+import type { JsonObject } from '../protocol/types.ts';
 import type { Conversation, Draft, Leg, SessionState } from './model.ts';
 
 export type ConversationStatus =
@@ -55,8 +56,10 @@ export function roundOf(conversation: Conversation, legId: string): number {
 }
 
 /** Every requestState the server handed out in this session, for "swap in state from" menus. */
-export function knownRequestStates(state: SessionState): { label: string; value: string; legId: string }[] {
-  const out: { label: string; value: string; legId: string }[] = [];
+export function knownRequestStates(
+  state: SessionState,
+): { label: string; value: string; legId: string; target: string }[] {
+  const out: { label: string; value: string; legId: string; target: string }[] = [];
   for (const id of state.order) {
     const c = state.conversations[id];
     if (!c) continue;
@@ -67,9 +70,137 @@ export function knownRequestStates(state: SessionState): { label: string; value:
         leg.outcome.requestState !== undefined &&
         leg.conversationId === c.id
       ) {
-        out.push({ label: `${c.title} · round ${i + 1}`, value: leg.outcome.requestState, legId });
+        out.push({ label: `${c.title} · round ${i + 1}`, value: leg.outcome.requestState, legId, target: targetOf(c) });
       }
     });
   }
+  return out;
+}
+
+/** The conversation a branch (or a branch of a branch) was forked from at the top. */
+export function familyRoot(state: SessionState, conversation: Conversation): Conversation {
+  let current = conversation;
+  const seen = new Set<string>([current.id]);
+  for (;;) {
+    const parent = current.forkOf ? state.conversations[current.forkOf.conversationId] : undefined;
+    if (!parent || seen.has(parent.id)) return current;
+    seen.add(parent.id);
+    current = parent;
+  }
+}
+
+/** A call and every branch forked from it (transitively), in session order, the original first. */
+export function conversationFamily(state: SessionState, conversationId: string): Conversation[] {
+  const start = state.conversations[conversationId];
+  if (!start) return [];
+  const root = familyRoot(state, start);
+  const out: Conversation[] = [];
+  for (const id of state.order) {
+    const c = state.conversations[id];
+    if (c && familyRoot(state, c).id === root.id) out.push(c);
+  }
+  return out;
+}
+
+/** Ids already sent in this conversation (legs before a fork point included). */
+export function usedRpcIds(state: SessionState, conversation: Conversation): Leg['rpcId'][] {
+  return conversationLegs(state, conversation).map((l) => l.rpcId);
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** `key: action {content}` for each answer, short. */
+export function answersSummary(answers: Record<string, JsonObject> | undefined): string[] {
+  return Object.entries(answers ?? {}).map(([key, a]) => {
+    const action = typeof a.action === 'string' ? a.action : 'answer';
+    const content = a.content !== undefined ? ` ${JSON.stringify(a.content)}` : '';
+    return clip(`${key}: ${action}${content}`, 80);
+  });
+}
+
+/** One line saying how a leg ended: result text, error code and message, or that it asked again. */
+export function outcomeSummary(leg: Leg | undefined): string {
+  if (!leg) return 'not sent yet';
+  const o = leg.outcome;
+  switch (o.kind) {
+    case 'complete': {
+      const content = Array.isArray(o.result.content) ? o.result.content : [];
+      const text = content
+        .map((b) => (b && typeof b === 'object' && !Array.isArray(b) && typeof b.text === 'string' ? b.text : ''))
+        .join(' ')
+        .trim();
+      return clip(`${o.result.isError === true ? 'isError: ' : ''}${text || 'complete'}`, 160);
+    }
+    case 'error':
+      return clip(`error ${o.error.code}: ${o.error.message}`, 160);
+    case 'input_required':
+      return o.stateOnly ? 'input_required (state only)' : `asks ${Object.keys(o.inputRequests ?? {}).join(', ')}`;
+    case 'invalid':
+    case 'transport':
+      return clip(o.reason, 160);
+  }
+}
+
+export interface BranchSummary {
+  id: string;
+  title: string;
+  isOriginal: boolean;
+  /** "resends round 2" / "from the paused round 2" */
+  forkPoint?: string;
+  /** what this branch sent differently: its first own leg (or its draft while unsent) */
+  sent: string[];
+  stateEdited: boolean;
+  status: ConversationStatus;
+  outcome: string;
+  /** set for forks made by the tamper matrix */
+  tamper?: string;
+}
+
+/** Side-by-side cards for a call and its branches. */
+export function branchSummaries(state: SessionState, conversationId: string): BranchSummary[] {
+  return conversationFamily(state, conversationId).map((c) => {
+    const own = conversationLegs(state, c).filter((l) => l.conversationId === c.id);
+    const first = own[0];
+    const summary: BranchSummary = {
+      id: c.id,
+      title: c.title,
+      isOriginal: !c.forkOf,
+      sent: first ? answersSummary(first.sent.inputResponses) : c.draft ? answersSummary(c.draft.answers) : [],
+      stateEdited: first ? first.sent.requestStateEdited : c.draft?.requestState !== c.draft?.originalRequestState,
+      status: conversationStatus(state, c),
+      outcome: own.length ? outcomeSummary(own[own.length - 1]) : 'not sent yet',
+    };
+    if (c.forkOf) {
+      const source = state.conversations[c.forkOf.conversationId];
+      const round = source ? roundOf(source, c.forkOf.legId) : 0;
+      summary.forkPoint = c.forkOf.atDraft ? `from the paused round ${round + 1}` : `resends round ${round}`;
+    }
+    if (c.tamper) summary.tamper = c.tamper.label;
+    return summary;
+  });
+}
+
+/** The tool / prompt name or resource uri a conversation calls. */
+export function targetOf(conversation: Conversation): string {
+  const p = conversation.params;
+  return typeof p.name === 'string' ? p.name : typeof p.uri === 'string' ? p.uri : '';
+}
+
+/** Earlier legs of a conversation that a one-click fork can resend: retries that carried a state or answers. */
+export function forkPoints(
+  state: SessionState,
+  conversation: Conversation,
+): { legId: string; round: number; canDecline: boolean }[] {
+  const out: { legId: string; round: number; canDecline: boolean }[] = [];
+  conversation.legIds.forEach((legId, i) => {
+    const leg = state.legs[legId];
+    if (!leg?.parentLegId) return;
+    const parent = state.legs[leg.parentLegId];
+    const asked = parent?.outcome.kind === 'input_required' ? (parent.outcome.inputRequests ?? {}) : {};
+    const canDecline = Object.values(asked).some((r) => r.method === 'elicitation/create');
+    out.push({ legId, round: i + 1, canDecline });
+  });
   return out;
 }

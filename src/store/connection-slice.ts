@@ -6,6 +6,21 @@ import type { InspectorState } from './inspector-store.ts';
 
 export type TransportMode = 'direct' | 'relay';
 
+/** One saved connection: plain data (persistable). The bearer token is never logged and is redacted in exports. */
+export interface SavedConnection {
+  id: string;
+  label: string;
+  url: string;
+  transportMode: TransportMode;
+  bearerToken: string;
+  customHeaders: Record<string, string>;
+  protocolVersion: string;
+  clientInfo: ClientInfo;
+}
+
+/** The per-connection settings a saved connection carries (everything but its id and label). */
+export type ConnectionSettingsData = Omit<SavedConnection, 'id' | 'label'>;
+
 export interface ConnectionSlice {
   /** what the "Server URL" textbox holds (default: the bundled mock) */
   serverUrl: string;
@@ -13,52 +28,191 @@ export interface ConnectionSlice {
   connectedUrl: string | null;
   /** bumps on every Connect so queries refetch even for the same URL */
   connectNonce: number;
+  /** pinned protocol version (default 2026-07-28) */
   protocolVersion: string;
+  /** `_meta` clientInfo sent on every request (default mrtr-inspector 0.1.0) */
   clientInfo: ClientInfo;
-  /** bearer token (without "Bearer "); never logged, redacted in exports */
+  /** bearer token (without "Bearer "); never logged, redacted in exports (default empty) */
   bearerToken: string;
-  /** connection-wide custom headers */
+  /** connection-wide custom headers (default none) */
   customHeaders: Record<string, string>;
   /** capabilities declared on new calls (default: everything this app supports) */
   capabilities: ClientCapabilities;
   transportMode: TransportMode;
   /** roots offered by default when a server asks for roots */
   savedRoots: { uri: string; name?: string }[];
+  /** the settings in force since the last Connect (queries use these; edits apply on the next Connect) */
+  connectedSettings: ConnectionSettingsData | null;
+  /** saved connections, switchable (default none; the mock's endpoints are offered beside them) */
+  savedConnections: SavedConnection[];
+  /** the saved connection the working settings belong to; null = an unsaved, ad-hoc connection */
+  activeConnectionId: string | null;
+  /** a line the app says about the last connect (e.g. an automatic version retry); null = nothing */
+  connectionNote: string | null;
+  /** the connection settings panel is open (default closed) */
+  settingsOpen: boolean;
+  /** bumps when something asks for the bearer token field to take focus */
+  tokenFocusNonce: number;
   setServerUrl: (url: string) => void;
-  connect: (url?: string) => void;
+  connect: (url?: string, opts?: { note?: string }) => void;
   disconnect: () => void;
   setProtocolVersion: (v: string) => void;
   setBearerToken: (token: string) => void;
   setCustomHeaders: (headers: Record<string, string>) => void;
+  setClientInfo: (info: ClientInfo) => void;
   setCapabilities: (caps: ClientCapabilities) => void;
   setTransportMode: (mode: TransportMode) => void;
   setSavedRoots: (roots: { uri: string; name?: string }[]) => void;
+  /** save the working settings (and Server URL) as a new connection and make it active; returns its id */
+  saveConnection: (label: string) => string;
+  /** load a saved connection's settings and connect to it */
+  switchConnection: (id: string) => void;
+  /** open an endpoint by URL: its saved connection when there is one, else a new one saved with default settings */
+  openEndpoint: (endpoint: { label: string; url: string }) => void;
+  removeConnection: (id: string) => void;
+  setSettingsOpen: (open: boolean) => void;
+  /** open the settings and move focus to the bearer token field */
+  requestTokenFocus: () => void;
+  /** switch to the relay and reconnect */
+  reconnectViaRelay: () => void;
+  /** pin `version` and reconnect, saying why in `connectionNote` */
+  retryWithVersion: (version: string, note: string) => void;
 }
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8765/mcp';
 
-export const createConnectionSlice: StateCreator<InspectorState, [], [], ConnectionSlice> = (set) => ({
+const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> = {
+  transportMode: 'direct',
+  bearerToken: '',
+  customHeaders: {},
+  protocolVersion: PROTOCOL_VERSION,
+  clientInfo: DEFAULT_CLIENT_INFO,
+};
+
+let connectionCounter = 0;
+function connectionId(): string {
+  connectionCounter += 1;
+  return `conn-${Date.now().toString(36)}-${connectionCounter}`;
+}
+
+/** The working settings as plain data. */
+export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
+  return {
+    url: s.connectedUrl ?? s.serverUrl,
+    transportMode: s.transportMode,
+    bearerToken: s.bearerToken,
+    customHeaders: s.customHeaders,
+    protocolVersion: s.protocolVersion,
+    clientInfo: s.clientInfo,
+  };
+}
+
+/** Apply `patch` to the working settings and to the active saved connection, so both stay in step. */
+function withActive(s: ConnectionSlice, patch: Partial<ConnectionSettingsData>): Partial<ConnectionSlice> {
+  const { url: _url, ...working } = patch;
+  if (!s.activeConnectionId) return working;
+  return {
+    ...working,
+    savedConnections: s.savedConnections.map((c) => (c.id === s.activeConnectionId ? { ...c, ...patch } : c)),
+  };
+}
+
+function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<ConnectionSlice> {
+  const { id: _id, label: _label, ...settings } = c;
+  return {
+    activeConnectionId: c.id,
+    serverUrl: c.url,
+    connectedUrl: c.url,
+    connectNonce: s.connectNonce + 1,
+    transportMode: c.transportMode,
+    bearerToken: c.bearerToken,
+    customHeaders: c.customHeaders,
+    protocolVersion: c.protocolVersion,
+    clientInfo: c.clientInfo,
+    connectionNote: null,
+    connectedSettings: settings,
+  };
+}
+
+export const createConnectionSlice: StateCreator<InspectorState, [], [], ConnectionSlice> = (set, get) => ({
   serverUrl: DEFAULT_SERVER_URL,
   connectedUrl: null,
   connectNonce: 0,
-  protocolVersion: PROTOCOL_VERSION,
-  clientInfo: DEFAULT_CLIENT_INFO,
-  bearerToken: '',
-  customHeaders: {},
+  ...DEFAULT_SETTINGS,
   capabilities: ALL_CAPABILITIES,
-  transportMode: 'direct',
   savedRoots: [{ uri: 'file:///home/user/project', name: 'project' }],
+  connectedSettings: null,
+  savedConnections: [],
+  activeConnectionId: null,
+  connectionNote: null,
+  settingsOpen: false,
+  tokenFocusNonce: 0,
   setServerUrl: (serverUrl) => set({ serverUrl }),
-  connect: (url) =>
+  connect: (url, opts) =>
     set((s) => {
       const target = (url ?? s.serverUrl).trim();
-      return { serverUrl: target, connectedUrl: target, connectNonce: s.connectNonce + 1 };
+      const active = s.savedConnections.find((c) => c.id === s.activeConnectionId);
+      // Connecting to another URL than the active saved connection's leaves it (ad-hoc connection, same settings).
+      const activeConnectionId = active && active.url === target ? active.id : null;
+      return {
+        serverUrl: target,
+        connectedUrl: target,
+        connectNonce: s.connectNonce + 1,
+        activeConnectionId,
+        connectionNote: opts?.note ?? null,
+        connectedSettings: { ...currentSettings(s), url: target },
+      };
     }),
-  disconnect: () => set({ connectedUrl: null }),
-  setProtocolVersion: (protocolVersion) => set({ protocolVersion }),
-  setBearerToken: (bearerToken) => set({ bearerToken }),
-  setCustomHeaders: (customHeaders) => set({ customHeaders }),
+  disconnect: () => set({ connectedUrl: null, connectedSettings: null }),
+  setProtocolVersion: (protocolVersion) => set((s) => withActive(s, { protocolVersion })),
+  setBearerToken: (bearerToken) => set((s) => withActive(s, { bearerToken })),
+  setCustomHeaders: (customHeaders) => set((s) => withActive(s, { customHeaders })),
+  setClientInfo: (clientInfo) => set((s) => withActive(s, { clientInfo })),
   setCapabilities: (capabilities) => set({ capabilities }),
-  setTransportMode: (transportMode) => set({ transportMode }),
+  setTransportMode: (transportMode) => set((s) => withActive(s, { transportMode })),
   setSavedRoots: (savedRoots) => set({ savedRoots }),
+  saveConnection: (label) => {
+    const id = connectionId();
+    set((s) => {
+      const settings = currentSettings(s);
+      const entry: SavedConnection = { id, label: label.trim() || settings.url, ...settings, url: s.serverUrl.trim() };
+      return { savedConnections: [...s.savedConnections, entry], activeConnectionId: id };
+    });
+    return id;
+  },
+  switchConnection: (id) => {
+    const c = get().savedConnections.find((x) => x.id === id);
+    if (c) set((s) => loadConnection(s, c));
+  },
+  openEndpoint: ({ label, url }) => {
+    const existing = get().savedConnections.find((c) => c.url === url);
+    if (existing) {
+      set((s) => loadConnection(s, existing));
+      return;
+    }
+    // Keep the transport the user chose; never carry a token or headers over to a different server.
+    const entry: SavedConnection = {
+      id: connectionId(),
+      label,
+      url,
+      ...DEFAULT_SETTINGS,
+      transportMode: get().transportMode,
+    };
+    set((s) => ({ ...loadConnection(s, entry), savedConnections: [...s.savedConnections, entry] }));
+  },
+  removeConnection: (id) =>
+    set((s) => ({
+      savedConnections: s.savedConnections.filter((c) => c.id !== id),
+      activeConnectionId: s.activeConnectionId === id ? null : s.activeConnectionId,
+    })),
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  requestTokenFocus: () => set((s) => ({ settingsOpen: true, tokenFocusNonce: s.tokenFocusNonce + 1 })),
+  reconnectViaRelay: () => {
+    get().setTransportMode('relay');
+    get().connect(get().connectedUrl ?? undefined);
+  },
+  retryWithVersion: (version, note) => {
+    get().setProtocolVersion(version);
+    get().connect(get().connectedUrl ?? undefined, { note });
+  },
 });

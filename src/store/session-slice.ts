@@ -4,9 +4,11 @@ import { newId, sleep } from '../lib/ids.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
-import { emptySession, type SessionState } from '../session/model.ts';
+import { emptySession, type SessionState, type TamperRow } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
-import { isDraftReady } from '../session/selectors.ts';
+import { classifyInputRequest, rootsAnswer } from '../protocol/elicitation/answers.ts';
+import { isDraftReady, knownRequestStates, targetOf } from '../session/selectors.ts';
+import { planTamperMatrix } from '../session/tamper-matrix.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 export interface StartCallInput {
@@ -17,9 +19,19 @@ export interface StartCallInput {
 }
 
 export interface RunNote {
-  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished';
+  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper';
   message: string;
 }
+
+/** A timed wait the user should see counting down (backoff between state-only legs, waiting for a token's exp). */
+export interface RunWait {
+  /** ms epoch */
+  until: number;
+  reason: string;
+}
+
+/** One-click forks of an earlier leg: resend it as it was, or answer every elicitation with decline. */
+export type ForkVariant = 'resend' | 'decline';
 
 export interface SessionSlice {
   session: SessionState;
@@ -30,14 +42,20 @@ export interface SessionSlice {
   running: Record<string, true>;
   /** why the last run stopped, per conversation */
   runNotes: Record<string, RunNote>;
+  /** the wait a run is in right now, per conversation (transient, not part of the session) */
+  runWaits: Record<string, RunWait>;
   setRoundCap: (n: number) => void;
   /** create a conversation and send its first leg; returns its id */
   startCall: (input: StartCallInput) => Promise<string>;
-  /** send the conversation's draft exactly as composed */
-  sendDraft: (conversationId: string) => Promise<void>;
+  /** send the conversation's draft exactly as composed; `select: false` keeps the current selection */
+  sendDraft: (conversationId: string, opts?: { select?: boolean }) => Promise<void>;
   runToCompletion: (conversationId: string) => Promise<void>;
   abort: (conversationId: string) => void;
   fork: (legId: string) => string;
+  /** fork `legId` and send the branch at once: as it was ("replay an old state") or declining instead */
+  forkAndSend: (legId: string, variant: ForkVariant) => Promise<string>;
+  /** one fork per standard mutation of the paused leg's requestState, each sent; results live on the forks */
+  runTamperMatrix: (conversationId: string) => Promise<void>;
   connectionContext: () => ConnectionContext;
 }
 
@@ -59,7 +77,7 @@ export const createSessionSlice =
       return ctx;
     };
 
-    const sendDraft = async (conversationId: string) => {
+    const sendDraft = async (conversationId: string, opts: { select?: boolean } = {}) => {
       const s = get();
       const conversation = s.session.conversations[conversationId];
       const draft = conversation?.draft;
@@ -83,10 +101,50 @@ export const createSessionSlice =
       const legId = newId('leg');
       dispatch({ type: 'leg/recorded', conversationId, legId, rpcId: draft.rpcId, exchange, sent: composed.sent });
       set((st) => ({
-        selectedLegId: legId,
-        selectedConversationId: conversationId,
+        ...(opts.select === false ? {} : { selectedLegId: legId, selectedConversationId: conversationId }),
         runNotes: omit(st.runNotes, conversationId),
       }));
+    };
+
+    /** Sleep with a visible countdown; resolves early when `signal` aborts. */
+    const wait = async (conversationId: string, ms: number, reason: string, signal: AbortSignal) => {
+      set((s) => ({ runWaits: { ...s.runWaits, [conversationId]: { until: deps.now() + ms, reason } } }));
+      await sleep(ms, signal);
+      set((s) => ({ runWaits: omit(s.runWaits, conversationId) }));
+    };
+
+    /** Answer roots requests with the saved roots: the client knows them, no human is needed. */
+    const answerRoots = (conversationId: string) => {
+      const draft = get().session.conversations[conversationId]?.draft;
+      if (!draft) return;
+      for (const [key, request] of Object.entries(draft.inputRequests)) {
+        if (key in draft.answers || classifyInputRequest(request) !== 'roots') continue;
+        dispatch({ type: 'draft/answer', conversationId, key, response: rootsAnswer(get().savedRoots) });
+      }
+    };
+
+    const begin = (conversationId: string): AbortController | null => {
+      if (get().running[conversationId]) return null;
+      set((s) => ({ running: { ...s.running, [conversationId]: true }, runNotes: omit(s.runNotes, conversationId) }));
+      const stop = new AbortController();
+      controllers.set(`run:${conversationId}`, stop);
+      return stop;
+    };
+
+    const end = (conversationId: string, note: RunNote) => {
+      controllers.delete(`run:${conversationId}`);
+      set((s) => ({
+        running: omit(s.running, conversationId),
+        runWaits: omit(s.runWaits, conversationId),
+        runNotes: { ...s.runNotes, [conversationId]: note },
+      }));
+    };
+
+    const fork = (legId: string) => {
+      const id = newId('conv');
+      dispatch({ type: 'conversation/forked', fromLegId: legId, id, at: deps.now() });
+      set({ selectedConversationId: id });
+      return id;
     };
 
     return {
@@ -95,6 +153,7 @@ export const createSessionSlice =
       roundCap: 10,
       running: {},
       runNotes: {},
+      runWaits: {},
       setRoundCap: (roundCap) => set({ roundCap: Math.max(1, Math.floor(roundCap)) }),
       connectionContext,
       startCall: async (input) => {
@@ -117,15 +176,14 @@ export const createSessionSlice =
       },
       sendDraft,
       runToCompletion: async (conversationId) => {
-        if (get().running[conversationId]) return;
-        set((s) => ({ running: { ...s.running, [conversationId]: true }, runNotes: omit(s.runNotes, conversationId) }));
-        const stopSignal = new AbortController();
-        controllers.set(`run:${conversationId}`, stopSignal);
+        const stopSignal = begin(conversationId);
+        if (!stopSignal) return;
         let sent = 0;
         let backoff = 50;
         let note: RunNote = { kind: 'finished', message: 'The call finished.' };
         try {
           for (;;) {
+            answerRoots(conversationId);
             const conversation = get().session.conversations[conversationId];
             const draft = conversation?.draft;
             if (!conversation || !draft) break;
@@ -140,13 +198,13 @@ export const createSessionSlice =
             if (sent >= get().roundCap) {
               note = {
                 kind: 'round-cap',
-                message: `Stopped at the round cap after ${sent} legs: the server has not finished. Raise the cap or inspect the legs.`,
+                message: `Stopped at the round cap: ${sent} legs sent and the server has not finished. Raise the cap or inspect the legs.`,
               };
               break;
             }
             const stateOnly = Object.keys(draft.inputRequests).length === 0 && conversation.legIds.length > 0;
             if (stateOnly && sent > 0) {
-              await sleep(backoff, stopSignal.signal);
+              await wait(conversationId, backoff, 'backoff before the next state-only retry', stopSignal.signal);
               backoff = Math.min(backoff * 2, 250);
               if (stopSignal.signal.aborted) continue;
             } else {
@@ -156,23 +214,83 @@ export const createSessionSlice =
             sent += 1;
           }
         } finally {
-          controllers.delete(`run:${conversationId}`);
-          set((s) => ({
-            running: omit(s.running, conversationId),
-            runNotes: { ...s.runNotes, [conversationId]: note },
-          }));
+          end(conversationId, note);
         }
+      },
+      runTamperMatrix: async (conversationId) => {
+        const source = get().session.conversations[conversationId];
+        const draft = source?.draft;
+        if (!source || !draft) return;
+        const stopSignal = begin(conversationId);
+        if (!stopSignal) return;
+        const runId = newId('tamper');
+        const rows = planTamperMatrix(draft.originalRequestState, {
+          now: deps.now(),
+          target: targetOf(source),
+          otherStates: knownRequestStates(get().session),
+        });
+        const run = { id: runId, startedAt: deps.now(), rows };
+        dispatch({
+          type: 'tamper/planned',
+          conversationId,
+          run: draft.afterLegId ? { ...run, legId: draft.afterLegId } : run,
+        });
+        const mark = (mutationId: string, patch: Partial<TamperRow>) =>
+          dispatch({ type: 'tamper/row', conversationId, runId, mutationId, patch });
+        try {
+          for (const r of rows) {
+            if (r.status === 'skipped') continue;
+            if (stopSignal.signal.aborted) break;
+            if (r.waitUntil !== undefined) {
+              mark(r.mutationId, { status: 'waiting' });
+              const ms = Math.max(0, r.waitUntil - deps.now());
+              await wait(conversationId, ms, `waiting for the requestState to expire (${r.label})`, stopSignal.signal);
+              if (stopSignal.signal.aborted) break;
+            }
+            const branchId = newId('conv');
+            dispatch({
+              type: 'draft/forked',
+              conversationId,
+              id: branchId,
+              at: deps.now(),
+              title: `${source.title} · tamper: ${r.label}`,
+              requestState: r.requestState,
+              tamper: { runId, mutationId: r.mutationId, label: r.label },
+            });
+            mark(r.mutationId, { status: 'sent', branchId });
+            await sendDraft(branchId, { select: false });
+          }
+        } finally {
+          const done = get().session.conversations[conversationId]?.tamperRun?.rows ?? [];
+          const sentCount = done.filter((r) => r.status === 'sent').length;
+          const skipped = done.filter((r) => r.status === 'skipped').length;
+          const note: RunNote = {
+            kind: stopSignal.signal.aborted ? 'aborted' : 'tamper',
+            message: `${stopSignal.signal.aborted ? 'Tamper matrix aborted' : 'Tamper matrix finished'}: ${sentCount} forks sent, ${skipped} skipped. The paused leg is untouched.`,
+          };
+          dispatch({ type: 'tamper/finished', conversationId, runId });
+          end(conversationId, note);
+        }
+      },
+      forkAndSend: async (legId, variant) => {
+        const id = fork(legId);
+        const draft = get().session.conversations[id]?.draft;
+        if (variant === 'decline' && draft) {
+          const answers = { ...draft.answers };
+          for (const [key, request] of Object.entries(draft.inputRequests)) {
+            const kind = classifyInputRequest(request);
+            if (kind === 'elicit-form' || kind === 'elicit-url') answers[key] = { action: 'decline' };
+          }
+          dispatch({ type: 'draft/answers', conversationId: id, answers });
+        }
+        await sendDraft(id);
+        return id;
       },
       abort: (conversationId) => {
         controllers.get(`run:${conversationId}`)?.abort();
         controllers.get(conversationId)?.abort();
       },
-      fork: (legId) => {
-        const id = newId('conv');
-        dispatch({ type: 'conversation/forked', fromLegId: legId, id, at: deps.now() });
-        set({ selectedConversationId: id });
-        return id;
-      },
+      fork,
     };
   };
 

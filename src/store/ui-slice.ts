@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import { emptyFilter, type TimelineFilter } from '../session/timeline-filter.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 export interface Selection {
@@ -12,16 +13,40 @@ export interface UiSlice {
   selection: Selection | null;
   selectedConversationId: string | null;
   selectedLegId: string | null;
+  /** timeline filter and search; default: nothing filtered */
+  timelineFilter: TimelineFilter;
+  /** conversations folded to one row in the timeline; default: none, so a new conversation shows its legs */
+  collapsedConversations: Record<string, boolean>;
+  /** the leg pinned as the base of the leg diff; default null (= the previous leg of the same conversation) */
+  diffBaseLegId: string | null;
   select: (selection: Selection | null) => void;
   selectConversation: (id: string | null) => void;
   selectLeg: (id: string | null) => void;
+  setTimelineFilter: (patch: Partial<TimelineFilter>) => void;
+  toggleConversation: (id: string) => void;
+  /** collapse the given conversations (all = every id passed), or expand all with an empty list */
+  setCollapsed: (ids: string[]) => void;
+  setDiffBase: (legId: string | null) => void;
 }
 
 export const createUiSlice: StateCreator<InspectorState, [], [], UiSlice> = (set) => ({
   selection: null,
   selectedConversationId: null,
   selectedLegId: null,
+  timelineFilter: emptyFilter,
+  collapsedConversations: {},
+  diffBaseLegId: null,
   select: (selection) => set({ selection }),
   selectConversation: (selectedConversationId) => set({ selectedConversationId }),
   selectLeg: (selectedLegId) => set({ selectedLegId }),
+  setTimelineFilter: (patch) => set((s) => ({ timelineFilter: { ...s.timelineFilter, ...patch } })),
+  toggleConversation: (id) =>
+    set((s) => {
+      const collapsedConversations = { ...s.collapsedConversations };
+      if (collapsedConversations[id]) delete collapsedConversations[id];
+      else collapsedConversations[id] = true;
+      return { collapsedConversations };
+    }),
+  setCollapsed: (ids) => set({ collapsedConversations: Object.fromEntries(ids.map((id) => [id, true])) }),
+  setDiffBase: (diffBaseLegId) => set({ diffBaseLegId }),
 });

@@ -1,8 +1,9 @@
 /**
- * rjsf templates and widgets for elicitation forms. They exist for one reason: every control's accessible name must
- * be exactly the field's title (or property name). rjsf's defaults put the required `*` inside the `<label>` and give
- * checkbox groups no name at all; here the marker sits outside the label (aria-hidden; the input carries `required`)
- * and groups are named with `aria-labelledby`. All text is rendered as React text, never HTML.
+ * Shared rjsf templates and widgets (elicitation forms and tool/prompt/resource argument forms). They exist for one
+ * reason: every control's accessible name must be exactly the field's title (or property name). rjsf's defaults put
+ * the required `*` inside the `<label>` and give checkbox groups no name at all; here the marker sits outside the label
+ * (aria-hidden; the input carries `required`) and groups are named with `aria-labelledby`. Objects and plain arrays
+ * keep rjsf's own fieldset + legend. All text is rendered as React text, never HTML.
  */
 import type { ChangeEvent } from 'react';
 import type {
@@ -14,6 +15,15 @@ import type {
   WidgetProps,
 } from '@rjsf/utils';
 import { ariaDescribedByIds, descriptionId, errorId, getUiOptions } from '@rjsf/utils';
+
+/** Tailwind classes for an rjsf `<form>` using these templates (inputs and selects get a border). */
+export const RJSF_FORM_CLASS = [
+  'flex flex-col gap-3',
+  '[&_input:not([type=checkbox])]:rounded [&_input:not([type=checkbox])]:border [&_input:not([type=checkbox])]:border-slate-300',
+  '[&_input:not([type=checkbox])]:px-2 [&_input:not([type=checkbox])]:py-1 [&_input:not([type=checkbox])]:text-sm',
+  '[&_select]:rounded [&_select]:border [&_select]:border-slate-300 [&_select]:px-2 [&_select]:py-1 [&_select]:text-sm',
+  '[&_legend]:text-sm [&_legend]:font-medium [&_fieldset]:flex [&_fieldset]:flex-col [&_fieldset]:gap-2',
+].join(' ');
 
 /** The id of the element naming a field (its `<label>` or, for groups, a `<span>`). */
 export const labelId = (id: string) => `${id}__label`;
@@ -27,15 +37,17 @@ function RequiredMark() {
 }
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, hidden, required, schema, uiSchema, rawDescription } = props;
+  const { id, label, children, errors, help, hidden, required, schema, uiSchema, rawDescription, displayLabel } = props;
   if (hidden) return <div className="hidden">{children}</div>;
   if (schema.type === 'object') return <div className="flex flex-col gap-3">{children}</div>;
   const widget = getUiOptions(uiSchema).widget;
   const isGroup = widget === 'checkboxes';
-  const isCheckbox = widget === 'checkbox';
+  // A boolean rendered as a checkbox carries its own label (CheckboxWidget); objects and plain arrays render a legend.
+  const isCheckbox = schema.type === 'boolean' && (widget === undefined || widget === 'checkbox');
+  const showLabel = !isCheckbox && (displayLabel !== false || isGroup);
   return (
     <div className="flex flex-col gap-1">
-      {!isCheckbox &&
+      {showLabel &&
         (isGroup ? (
           <span id={labelId(id)} className="text-sm font-medium text-slate-800">
             {label}
@@ -49,7 +61,7 @@ function FieldTemplate(props: FieldTemplateProps) {
             {required && <RequiredMark />}
           </div>
         ))}
-      {!isCheckbox && rawDescription && (
+      {showLabel && rawDescription && (
         <p id={descriptionId(id)} className="text-xs text-slate-600">
           {rawDescription}
         </p>
@@ -76,7 +88,7 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
 function ErrorListTemplate({ errors }: ErrorListProps) {
   return (
     <div role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900">
-      <p className="font-medium">The answer does not match the server&apos;s schema:</p>
+      <p className="font-medium">The values do not match the server&apos;s schema:</p>
       <ul className="ml-4 list-disc">
         {errors.map((error, i) => (
           <li key={i}>{error.stack}</li>
@@ -160,13 +172,15 @@ function CheckboxesWidget({ id, value, options, disabled, readonly, onChange }: 
   );
 }
 
-export const elicitTemplates: Partial<TemplatesType> = {
+/** Templates that keep every accessible name exact (see the file comment). */
+export const accessibleTemplates: Partial<TemplatesType> = {
   FieldTemplate,
   FieldErrorTemplate,
   ErrorListTemplate,
 };
 
-export const elicitWidgets: RegistryWidgetsType = {
+/** Checkbox and checkbox-group widgets named by the field's title. */
+export const accessibleWidgets: RegistryWidgetsType = {
   CheckboxWidget,
   CheckboxesWidget,
 };

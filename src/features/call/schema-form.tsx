@@ -1,8 +1,12 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { accessibleTemplates, accessibleWidgets, RJSF_FORM_CLASS } from '../../components/ui/rjsf-templates.tsx';
 
-/** An rjsf form without its own submit button; the caller owns the action button. Loaded lazily. */
+/**
+ * An rjsf arguments form without its own submit button; the caller owns the action button. Loaded lazily. Uses the
+ * shared accessible templates, so each control is named exactly by its title (or property name), as in elicitation.
+ */
 export default function SchemaForm({
   schema,
   value,
@@ -20,10 +24,12 @@ export default function SchemaForm({
       formData={value}
       validator={validator}
       idPrefix={idPrefix}
+      templates={accessibleTemplates}
+      widgets={accessibleWidgets}
       uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
       onChange={(e) => onChange((e.formData ?? {}) as Record<string, unknown>)}
       showErrorList={false}
-      className="rjsf space-y-2 text-sm"
+      className={`rjsf ${RJSF_FORM_CLASS}`}
     />
   );
 }

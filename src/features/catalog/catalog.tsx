@@ -34,18 +34,24 @@ export function Catalog() {
 
   const item = (sel: Selection, label: string, description?: string, flag?: string) => {
     const active = selection?.kind === sel.kind && selection.name === sel.name;
+    const flagId = `catalog-flag-${sel.kind}-${encodeURIComponent(sel.name).replace(/[^A-Za-z0-9_-]/g, '_')}`;
     return (
       <li key={`${sel.kind}:${sel.name}`}>
         <button
           type="button"
           aria-pressed={active}
           aria-label={label}
+          aria-describedby={flag ? flagId : undefined}
           onClick={() => select(sel)}
           className={`w-full rounded px-2 py-1 text-left ${active ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
         >
           <span className="block font-mono text-sm text-slate-900">{label}</span>
           {description && <span className="line-clamp-2 block text-xs text-slate-600">{description}</span>}
-          {flag && <span className="block text-xs text-red-700">{flag}</span>}
+          {flag && (
+            <span id={flagId} className="block text-xs text-red-700">
+              {flag}
+            </span>
+          )}
         </button>
       </li>
     );

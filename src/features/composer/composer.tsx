@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { isMcpHeader } from '../../protocol/headers.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
+import { Countdown } from './countdown.tsx';
 
 export interface ComposerProps {
   /** first leg or retry */
@@ -31,6 +32,12 @@ export interface ComposerProps {
   lab?: ReactNode;
   /** extra editors (capabilities, headers, answers JSON) */
   editors?: ReactNode;
+  /** which editors hold changes, for the summary line */
+  editedParts?: string[];
+  /** a run is waiting (backoff, token expiry): shown as a live countdown */
+  wait?: { until: number; reason: string };
+  /** tools that act on this paused leg (the tamper matrix) */
+  tools?: ReactNode;
 }
 
 function prettyBody(body: string): string {
@@ -83,7 +90,17 @@ export function Composer(p: ComposerProps) {
         </p>
       </div>
       {p.lab}
-      {p.editors}
+      {p.editors && (
+        <details>
+          <summary className="cursor-pointer text-xs font-semibold text-slate-700">
+            Edit the request (answers JSON, params, id, headers, capabilities)
+            {p.editedParts && p.editedParts.length > 0 && (
+              <span className="ml-2 font-normal text-red-700">edited: {p.editedParts.join(', ')}</span>
+            )}
+          </summary>
+          <div className="mt-2">{p.editors}</div>
+        </details>
+      )}
       <details>
         <summary className="cursor-pointer text-xs font-semibold text-slate-700">Headers ({p.headers.length})</summary>
         <table className="mt-1 w-full text-left font-mono text-xs">
@@ -166,11 +183,13 @@ export function Composer(p: ComposerProps) {
           Not every input request is answered. Sending anyway is allowed: a well-behaved server re-asks.
         </p>
       )}
+      {p.wait && <Countdown until={p.wait.until} reason={p.wait.reason} />}
       {p.note && (
         <p role="status" className="text-sm text-slate-700">
           {p.note}
         </p>
       )}
+      {p.tools}
     </section>
   );
 }

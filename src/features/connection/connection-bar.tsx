@@ -1,56 +1,73 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector } from '../../store/store-context.tsx';
+import { useDeps } from '../../store/deps-context.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { discoverQuery } from '../../queries/server-queries.ts';
-import { ConnectionProblem } from './connection-problem.tsx';
+import { PROTOCOL_VERSION } from '../../protocol/types.ts';
 import { ConnectionSettings } from './connection-settings.tsx';
+import { SavedConnectionPicker } from './saved-connections.tsx';
 
-/** Server URL + Connect, and what `server/discover` said about the server. */
+/** Server URL + Connect, saved connections, and what `server/discover` said about the server. */
 export function ConnectionBar() {
-  const { serverUrl, setServerUrl, connect, connectedUrl, transportMode } = useInspector((s) => ({
-    serverUrl: s.serverUrl,
-    setServerUrl: s.setServerUrl,
-    connect: s.connect,
-    connectedUrl: s.connectedUrl,
-    transportMode: s.transportMode,
+  const s = useInspector((st) => ({
+    serverUrl: st.serverUrl,
+    setServerUrl: st.setServerUrl,
+    connect: st.connect,
+    connectedUrl: st.connectedUrl,
+    transportMode: st.transportMode,
+    protocolVersion: st.protocolVersion,
+    note: st.connectionNote,
+    settingsOpen: st.settingsOpen,
+    setSettingsOpen: st.setSettingsOpen,
+    saved: st.savedConnections,
+    activeId: st.activeConnectionId,
+    switchConnection: st.switchConnection,
+    openEndpoint: st.openEndpoint,
   }));
+  const { config } = useDeps();
   const env = useQueryEnv();
   const discover = useQuery({ ...discoverQuery(env ?? ({} as never)), enabled: env !== null });
-  const [showSettings, setShowSettings] = useState(false);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    connect();
+    s.connect();
   };
 
   return (
     <div className="border-b border-slate-200 bg-white px-4 py-2">
       <form onSubmit={onSubmit} className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-base font-bold text-indigo-700">MRTR Inspector</h1>
+        <SavedConnectionPicker
+          saved={s.saved}
+          endpoints={config.mockEndpoints ?? []}
+          activeId={s.activeId}
+          onSwitch={s.switchConnection}
+          onOpenEndpoint={s.openEndpoint}
+        />
         <label htmlFor="server-url" className="sr-only">
           Server URL
         </label>
         <input
           id="server-url"
           className="min-w-72 flex-1 rounded border border-slate-300 px-2 py-1.5 font-mono text-sm"
-          value={serverUrl}
-          onChange={(e) => setServerUrl(e.target.value)}
+          value={s.serverUrl}
+          onChange={(e) => s.setServerUrl(e.target.value)}
           spellCheck={false}
           placeholder="http://127.0.0.1:8765/mcp"
         />
         <Button type="submit" variant="primary">
           Connect
         </Button>
-        <Button onClick={() => setShowSettings((v) => !v)} aria-expanded={showSettings}>
+        <Button onClick={() => s.setSettingsOpen(!s.settingsOpen)} aria-expanded={s.settingsOpen}>
           Connection settings
         </Button>
-        <span role="status" aria-label="Connection status" className="flex items-center gap-2 text-sm">
-          {!connectedUrl && <Badge>not connected</Badge>}
-          {connectedUrl && discover.isPending && <Badge tone="info">connecting…</Badge>}
-          {connectedUrl && discover.isSuccess && (
+        <span role="status" aria-label="Connection status" className="flex flex-wrap items-center gap-2 text-sm">
+          {!s.connectedUrl && <Badge>not connected</Badge>}
+          {s.connectedUrl && discover.isPending && <Badge tone="info">connecting…</Badge>}
+          {s.connectedUrl && discover.isSuccess && (
             <>
               <Badge tone="good">connected</Badge>
               <span className="font-medium">
@@ -62,14 +79,23 @@ export function ConnectionBar() {
               <span className="text-slate-500">
                 capabilities {Object.keys(discover.data.capabilities).join(', ') || 'none'}
               </span>
-              {transportMode === 'relay' && <Badge tone="info">via relay</Badge>}
+              {s.protocolVersion !== PROTOCOL_VERSION && <Badge tone="warn">pinned {s.protocolVersion}</Badge>}
             </>
           )}
-          {connectedUrl && discover.isError && <Badge tone="bad">connection failed</Badge>}
+          {s.connectedUrl && discover.isError && <Badge tone="bad">connection failed</Badge>}
+          {s.connectedUrl && (
+            <Badge tone={s.transportMode === 'relay' ? 'info' : 'neutral'}>
+              {s.transportMode === 'relay' ? 'via relay' : 'direct'}
+            </Badge>
+          )}
         </span>
       </form>
-      {showSettings && <ConnectionSettings />}
-      {connectedUrl && discover.isError && <ConnectionProblem error={discover.error} url={connectedUrl} />}
+      {s.note && (
+        <p aria-label="Connection note" className="mt-1 text-sm text-sky-900">
+          {s.note}
+        </p>
+      )}
+      {s.settingsOpen && <ConnectionSettings />}
     </div>
   );
 }

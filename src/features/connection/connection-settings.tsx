@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInspector } from '../../store/store-context.tsx';
 import { useDeps } from '../../store/deps-context.tsx';
 import { hasCapability, withCapability, type CapabilityFlag } from '../../protocol/envelope.ts';
+import { formatHeaders, parseHeaders } from './header-text.ts';
+import { SaveConnectionControls } from './saved-connections.tsx';
 
 const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
   ['form', 'Elicitation: form'],
@@ -10,18 +12,9 @@ const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
   ['roots', 'Roots'],
 ];
 
-function parseHeaders(text: string): Record<string, string> | string {
-  const out: Record<string, string> = {};
-  for (const [i, line] of text.split('\n').entries()) {
-    if (!line.trim()) continue;
-    const idx = line.indexOf(':');
-    if (idx <= 0) return `line ${i + 1}: expected "Name: value"`;
-    out[line.slice(0, idx).trim()] = line.slice(idx + 1).trim();
-  }
-  return out;
-}
+const INPUT = 'mt-1 block w-full rounded border border-slate-300 px-2 py-1 font-mono';
 
-/** Per-connection settings: transport, auth, headers, version pin, declared capabilities. */
+/** Per-connection settings: transport, auth, headers, version pin, client info, declared capabilities. */
 export function ConnectionSettings() {
   const s = useInspector((st) => ({
     protocolVersion: st.protocolVersion,
@@ -30,23 +23,31 @@ export function ConnectionSettings() {
     setBearerToken: st.setBearerToken,
     customHeaders: st.customHeaders,
     setCustomHeaders: st.setCustomHeaders,
+    clientInfo: st.clientInfo,
+    setClientInfo: st.setClientInfo,
     capabilities: st.capabilities,
     setCapabilities: st.setCapabilities,
     transportMode: st.transportMode,
     setTransportMode: st.setTransportMode,
-    connect: st.connect,
-    setServerUrl: st.setServerUrl,
+    tokenFocusNonce: st.tokenFocusNonce,
+    saved: st.savedConnections,
+    activeId: st.activeConnectionId,
+    saveConnection: st.saveConnection,
+    removeConnection: st.removeConnection,
   }));
   const { config } = useDeps();
-  const [headersText, setHeadersText] = useState(
-    Object.entries(s.customHeaders)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('\n'),
-  );
-  const [headersError, setHeadersError] = useState<string | null>(null);
+  // the textarea is a draft: it is re-read from the store whenever the active connection changes
+  const [draft, setDraft] = useState({ for: s.activeId, text: formatHeaders(s.customHeaders) });
+  if (draft.for !== s.activeId) setDraft({ for: s.activeId, text: formatHeaders(s.customHeaders) });
+  const parsed = parseHeaders(draft.text);
+  const tokenRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (s.tokenFocusNonce > 0) tokenRef.current?.focus();
+  }, [s.tokenFocusNonce]);
+  const active = s.saved.find((c) => c.id === s.activeId);
 
   return (
-    <div className="mt-2 grid gap-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm md:grid-cols-3">
+    <div className="mt-2 grid gap-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm md:grid-cols-4">
       <fieldset className="space-y-1">
         <legend className="font-semibold">Transport</legend>
         <label className="flex items-center gap-2">
@@ -68,60 +69,66 @@ export function ConnectionSettings() {
           />
           Through the local relay {config.relay ? '' : '(only with npm start)'}
         </label>
-        {config.mockEndpoints && config.mockEndpoints.length > 0 && (
-          <label className="block">
-            Saved connections
-            <select
-              aria-label="Saved connections"
-              className="mt-1 block w-full rounded border border-slate-300 px-1 py-1"
-              defaultValue=""
-              onChange={(e) => e.target.value && s.connect(e.target.value)}
-            >
-              <option value="">Pick an endpoint…</option>
-              {config.mockEndpoints.map((ep) => (
-                <option key={ep.url} value={ep.url}>
-                  {ep.label}: {ep.url}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <SaveConnectionControls active={active} onSave={s.saveConnection} onRemove={s.removeConnection} />
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Auth and headers</legend>
         <label className="block">
           Bearer token
           <input
+            ref={tokenRef}
             type="password"
             autoComplete="off"
-            className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 font-mono"
+            spellCheck={false}
+            className={INPUT}
             value={s.bearerToken}
-            onChange={(e) => s.setBearerToken(e.target.value)}
+            onChange={(e) => s.setBearerToken(e.target.value.trim())}
           />
         </label>
+        <p className="text-xs text-slate-600">Sent as Authorization: Bearer …; shown masked everywhere.</p>
         <label className="block">
-          Custom headers (one "Name: value" per line)
+          Custom headers (one &quot;Name: value&quot; per line)
           <textarea
-            className="mt-1 block h-16 w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
-            value={headersText}
+            className={`${INPUT} h-16 text-xs`}
+            value={draft.text}
+            aria-invalid={typeof parsed === 'string'}
             onChange={(e) => {
-              setHeadersText(e.target.value);
-              const parsed = parseHeaders(e.target.value);
-              if (typeof parsed === 'string') setHeadersError(parsed);
-              else {
-                setHeadersError(null);
-                s.setCustomHeaders(parsed);
-              }
+              setDraft({ for: s.activeId, text: e.target.value });
+              const next = parseHeaders(e.target.value);
+              if (typeof next !== 'string') s.setCustomHeaders(next);
             }}
           />
         </label>
-        {headersError && <p className="text-red-700">{headersError}</p>}
+        {typeof parsed === 'string' && (
+          <p role="alert" className="text-red-700">
+            {parsed} (the last valid headers are still in use)
+          </p>
+        )}
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="font-semibold">Protocol and client</legend>
         <label className="block">
           Protocol version
           <input
-            className="mt-1 block w-full rounded border border-slate-300 px-2 py-1 font-mono"
+            className={INPUT}
             value={s.protocolVersion}
-            onChange={(e) => s.setProtocolVersion(e.target.value)}
+            onChange={(e) => s.setProtocolVersion(e.target.value.trim())}
+          />
+        </label>
+        <label className="block">
+          Client name
+          <input
+            className={INPUT}
+            value={s.clientInfo.name}
+            onChange={(e) => s.setClientInfo({ ...s.clientInfo, name: e.target.value })}
+          />
+        </label>
+        <label className="block">
+          Client version
+          <input
+            className={INPUT}
+            value={s.clientInfo.version}
+            onChange={(e) => s.setClientInfo({ ...s.clientInfo, version: e.target.value })}
           />
         </label>
       </fieldset>

@@ -11,7 +11,7 @@ import validator from '@rjsf/validator-ajv8';
 import { Button } from '../../components/ui/button.tsx';
 import { toElicitContent, toRjsf } from '../../protocol/elicitation/to-rjsf.ts';
 import type { JsonObject } from '../../protocol/types.ts';
-import { elicitTemplates, elicitWidgets } from './rjsf-templates.tsx';
+import { accessibleTemplates, accessibleWidgets, RJSF_FORM_CLASS } from '../../components/ui/rjsf-templates.tsx';
 
 export interface RjsfElicitFormProps {
   requestedSchema: JsonObject;
@@ -24,13 +24,6 @@ export interface RjsfElicitFormProps {
   onDecline: () => void;
   onCancel: () => void;
 }
-
-const FORM_CLASS = [
-  'flex flex-col gap-3',
-  '[&_input:not([type=checkbox])]:rounded [&_input:not([type=checkbox])]:border [&_input:not([type=checkbox])]:border-slate-300',
-  '[&_input:not([type=checkbox])]:px-2 [&_input:not([type=checkbox])]:py-1 [&_input:not([type=checkbox])]:text-sm',
-  '[&_select]:rounded [&_select]:border [&_select]:border-slate-300 [&_select]:px-2 [&_select]:py-1 [&_select]:text-sm',
-].join(' ');
 
 export default function RjsfElicitForm({
   requestedSchema,
@@ -46,13 +39,13 @@ export default function RjsfElicitForm({
 
   return (
     <Form
-      className={FORM_CLASS}
+      className={RJSF_FORM_CLASS}
       schema={spec.schema as RJSFSchema}
       uiSchema={spec.uiSchema as UiSchema}
       formData={formData}
       validator={validator}
-      templates={elicitTemplates}
-      widgets={elicitWidgets}
+      templates={accessibleTemplates}
+      widgets={accessibleWidgets}
       idPrefix={idPrefix}
       noHtml5Validate
       showErrorList="top"

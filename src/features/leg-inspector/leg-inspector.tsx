@@ -1,46 +1,49 @@
-import { useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
-import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
-import { isMcpHeader } from '../../protocol/headers.ts';
+import type { Exchange } from '../../protocol/exchange.ts';
+import type { LintFinding } from '../../protocol/lint/types.ts';
+import { CopyPanel } from './copy-panel.tsx';
+import { HeadersTable } from './headers-table.tsx';
+import { JsonTree } from './json-tree.tsx';
+import { LintList } from './lint-list.tsx';
 
-function HeadersTable({ headers, label }: { headers: HeaderList; label: string }) {
-  return (
-    <table aria-label={label} className="w-full text-left font-mono text-xs">
-      <tbody>
-        {headers.map(([k, v], i) => (
-          <tr key={`${k}-${i}`} className={isMcpHeader(k) ? 'bg-indigo-50' : ''}>
-            <th className="pr-2 align-top font-semibold whitespace-nowrap">{k}</th>
-            <td className="break-all">{/^authorization$/i.test(k) ? `${v.slice(0, 7)}•••` : v}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function pretty(text: string): unknown {
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return JSON.parse(text) as unknown;
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return text;
+    return { ok: false };
   }
 }
 
-type Tab = 'request' | 'response' | 'events';
+function Body({ text, parsed, raw, label }: { text: string; parsed?: unknown; raw: boolean; label: string }) {
+  const value = useMemo(
+    () => (parsed !== undefined ? { ok: true as const, value: parsed } : parse(text)),
+    [text, parsed],
+  );
+  if (raw || !value.ok) return <JsonText value={text} label={label} />;
+  return <JsonTree value={value.value} label={label} />;
+}
 
-/** The raw request and response of one leg: headers, pretty JSON, raw text, SSE events. */
+type Tab = 'request' | 'response' | 'events' | 'lint' | 'diff' | 'copy';
+
+/** One leg: request and response (headers, pretty JSON, raw), SSE events, lint, diff and copy as cURL / fetch. */
 export function LegInspector({
   exchange,
   title,
+  findings = [],
+  diff,
   onFork,
   extra,
 }: {
   exchange: Exchange;
   title: string;
+  findings?: readonly LintFinding[];
+  /** the leg diff view, composed by the screen */
+  diff?: ReactNode;
   onFork?: () => void;
-  extra?: React.ReactNode;
+  extra?: ReactNode;
 }) {
   const [tab, setTab] = useState<Tab>('response');
   const [raw, setRaw] = useState(false);
@@ -50,6 +53,11 @@ export function LegInspector({
     ['response', 'Response'],
   ];
   if (res?.sseEvents) tabs.push(['events', `SSE events (${res.sseEvents.length})`]);
+  tabs.push(['lint', `Lint (${findings.length})`]);
+  if (diff) tabs.push(['diff', 'Diff']);
+  tabs.push(['copy', 'Copy']);
+  const shown = tabs.some(([id]) => id === tab) ? tab : 'response';
+  const errors = findings.filter((f) => f.severity === 'error').length;
   return (
     <section aria-label="Leg inspector" className="space-y-2">
       <header className="flex flex-wrap items-center gap-2">
@@ -57,8 +65,15 @@ export function LegInspector({
         {res && <Badge>HTTP {res.status}</Badge>}
         {exchange.failure && <Badge tone="bad">{exchange.failure.kind}</Badge>}
         {exchange.viaRelay && <Badge>via relay</Badge>}
+        {errors > 0 && (
+          <Badge tone="bad">
+            {errors} lint error{errors === 1 ? '' : 's'}
+          </Badge>
+        )}
         <span className="text-xs text-slate-500">
-          {Math.round(exchange.durationMs)} ms{res ? ` · ${res.size} B` : ''}
+          {Math.round(exchange.durationMs)} ms
+          {exchange.headersMs !== undefined ? ` (headers after ${Math.round(exchange.headersMs)} ms)` : ''}
+          {res ? ` · ${res.size.toLocaleString()} B` : ''}
         </span>
         {onFork && (
           <Button variant="ghost" onClick={onFork}>
@@ -66,15 +81,17 @@ export function LegInspector({
           </Button>
         )}
       </header>
-      <div role="tablist" aria-label="Leg parts" className="flex gap-1">
+      <div role="tablist" aria-label="Leg parts" className="flex flex-wrap gap-1">
         {tabs.map(([id, label]) => (
           <button
             key={id}
+            id={`leg-tab-${id}`}
             role="tab"
             type="button"
-            aria-selected={tab === id}
+            aria-selected={shown === id}
+            aria-controls="leg-tabpanel"
             onClick={() => setTab(id)}
-            className={`rounded-t px-2 py-1 text-xs ${tab === id ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
+            className={`rounded-t px-2 py-1 text-xs ${shown === id ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
           >
             {label}
           </button>
@@ -83,15 +100,15 @@ export function LegInspector({
           <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw
         </label>
       </div>
-      <div role="tabpanel" aria-label={tab}>
-        {tab === 'request' && (
+      <div role="tabpanel" id="leg-tabpanel" aria-labelledby={`leg-tab-${shown}`}>
+        {shown === 'request' && (
           <div className="space-y-2">
-            <p className="font-mono text-xs">POST {exchange.request.url}</p>
+            <p className="font-mono text-xs break-all">POST {exchange.request.url}</p>
             <HeadersTable headers={exchange.request.headers} label="Request headers" />
-            <JsonText value={raw ? exchange.request.body : pretty(exchange.request.body)} label="Request body" />
+            <Body text={exchange.request.body} raw={raw} label="Request body" />
           </div>
         )}
-        {tab === 'response' &&
+        {shown === 'response' &&
           (res ? (
             <div className="space-y-2">
               <p className="font-mono text-xs">
@@ -99,26 +116,26 @@ export function LegInspector({
                 {res.truncated ? ' · stream ended without a result' : ''}
               </p>
               <HeadersTable headers={res.headers} label="Response headers" />
-              <JsonText
-                value={raw || exchange.message === undefined ? res.body : exchange.message}
-                label="Response body"
-              />
+              <Body text={res.body} parsed={exchange.message} raw={raw} label="Response body" />
             </div>
           ) : (
             <p className="text-sm text-red-800">{exchange.failure?.message ?? 'No response.'}</p>
           ))}
-        {tab === 'events' && res?.sseEvents && (
+        {shown === 'events' && res?.sseEvents && (
           <ol aria-label="SSE events" className="space-y-1">
             {res.sseEvents.map((ev, i) => (
               <li key={i} className="rounded border border-slate-200 p-1">
                 <p className="text-xs text-slate-500">
                   +{Math.round(ev.at)} ms {ev.event ? `event: ${ev.event}` : ''}
                 </p>
-                <JsonText value={raw ? ev.data : pretty(ev.data)} />
+                <Body text={ev.data} raw={raw} label={`SSE event ${i + 1}`} />
               </li>
             ))}
           </ol>
         )}
+        {shown === 'lint' && <LintList findings={findings} />}
+        {shown === 'diff' && diff}
+        {shown === 'copy' && <CopyPanel request={exchange.request} />}
       </div>
       {extra}
     </section>

@@ -21,6 +21,8 @@ export interface RequestStateLabProps {
   otherStates: { label: string; value: string }[];
   /** Fixed clock in ms (tests, replays); a live clock when absent. */
   now?: number;
+  /** false when the host already shows the tampering banner (the composer does) */
+  showBanner?: boolean;
   onChange: (value: string | null) => void;
 }
 
@@ -34,7 +36,14 @@ const NO_RANGES: DiffRange[] = [];
 const PAGE_BYTES = HEX_ROWS_PER_PAGE * HEX_WIDTH;
 
 /** Inspect and deliberately tamper with requestState before the retry. Presentational: props in, onChange out. */
-export function RequestStateLab({ original, value, otherStates, now, onChange }: RequestStateLabProps) {
+export function RequestStateLab({
+  original,
+  value,
+  otherStates,
+  now,
+  showBanner = true,
+  onChange,
+}: RequestStateLabProps) {
   const [tab, setTab] = useState<Tab>('bytes');
   const [page, setPage] = useState(0);
   // A note about the last edit, shown only while the value is still the one that edit produced.
@@ -77,7 +86,7 @@ export function RequestStateLab({ original, value, otherStates, now, onChange }:
 
   return (
     <section aria-label="requestState lab" className="flex flex-col gap-3">
-      {edited && <TamperBanner />}
+      {edited && showBanner && <TamperBanner />}
       {edited && (
         <DiffSummary
           original={original}

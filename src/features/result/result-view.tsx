@@ -1,64 +1,62 @@
 import type { Outcome } from '../../protocol/classify.ts';
 import { ERROR_MEANINGS } from '../../protocol/classify.ts';
-import type { JsonObject, JsonValue } from '../../protocol/types.ts';
+import type { JsonObject } from '../../protocol/types.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
+import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
 
-function asArray(v: JsonValue | undefined): JsonValue[] {
-  return Array.isArray(v) ? v : [];
-}
-
-function ContentBlock({ block }: { block: JsonValue }) {
-  const b = (typeof block === 'object' && block !== null && !Array.isArray(block) ? block : {}) as JsonObject;
-  if (b.type === 'text' && typeof b.text === 'string') {
-    return <p className="whitespace-pre-wrap break-words text-sm">{b.text}</p>;
-  }
-  if (b.type === 'resource' || b.type === 'resource_link') {
-    return <JsonText value={block} label="resource content" />;
-  }
-  const mime = typeof b.mimeType === 'string' ? b.mimeType : 'unknown type';
-  const size = typeof b.data === 'string' ? Math.floor((b.data.length * 3) / 4) : undefined;
+function ServerNotes({ result }: { result: JsonObject }) {
+  const notes = metaNotes(result);
+  if (notes.length === 0) return null;
   return (
-    <p className="text-sm text-slate-700">
-      {String(b.type ?? 'unknown')} content ({mime}
-      {size !== undefined ? `, ${size} bytes` : ''})
-    </p>
+    <div className="text-xs text-slate-700">
+      <p className="font-semibold">Server notes in _meta (informational; clients must not depend on them):</p>
+      <ul className="ml-4 list-disc">
+        {notes.map(([key, value]) => (
+          <li key={key}>
+            <span className="font-mono">{key}</span>: {value}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
-function ResourceContents({ contents }: { contents: JsonValue[] }) {
+function Complete({
+  result,
+  method,
+  resultTypeMissing,
+}: {
+  result: JsonObject;
+  method: string;
+  resultTypeMissing: boolean;
+}) {
   return (
-    <ul className="space-y-2">
-      {contents.map((c, i) => {
-        const o = (c ?? {}) as JsonObject;
-        const isBlob = typeof o.blob === 'string';
-        return (
-          <li key={i} className="rounded border border-slate-200 p-2">
-            <p className="font-mono text-xs text-slate-600">
-              {String(o.uri ?? '')} · {String(o.mimeType ?? 'no mime type')}
-              {isBlob ? ` · blob ${Math.floor(((o.blob as string).length * 3) / 4)} bytes` : ''}
+    <div className="space-y-2">
+      <div className="flex gap-2">
+        {result.isError === true ? (
+          <Badge tone="bad">isError: the tool reports a failure</Badge>
+        ) : (
+          <Badge tone="good">complete</Badge>
+        )}
+        {resultTypeMissing && <Badge tone="warn">no resultType: treated as complete</Badge>}
+      </div>
+      {method === 'tools/call' && asArray(result.content).map((b, i) => <ContentBlock key={i} block={b} />)}
+      {method === 'prompts/get' && (
+        <>
+          {typeof result.description === 'string' && (
+            <p className="text-sm text-slate-700">
+              <span className="font-medium">Description:</span> {result.description}
             </p>
-            {typeof o.text === 'string' && <p className="mt-1 whitespace-pre-wrap text-sm">{o.text}</p>}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function PromptMessages({ messages }: { messages: JsonValue[] }) {
-  return (
-    <ol className="space-y-2">
-      {messages.map((m, i) => {
-        const o = (m ?? {}) as JsonObject;
-        return (
-          <li key={i} className="rounded border border-slate-200 p-2">
-            <p className="text-xs font-semibold uppercase text-slate-500">{String(o.role ?? '?')}</p>
-            <ContentBlock block={o.content ?? null} />
-          </li>
-        );
-      })}
-    </ol>
+          )}
+          <PromptMessages messages={asArray(result.messages)} />
+        </>
+      )}
+      {method === 'resources/read' && <ResourceContents contents={asArray(result.contents)} />}
+      {result.structuredContent !== undefined && (
+        <JsonText value={result.structuredContent} label="structured content" />
+      )}
+    </div>
   );
 }
 
@@ -66,25 +64,8 @@ function PromptMessages({ messages }: { messages: JsonValue[] }) {
 export function ResultView({ outcome, method }: { outcome: Outcome | undefined; method: string }) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
-    case 'complete': {
-      const r = outcome.result;
-      return (
-        <div className="space-y-2">
-          <div className="flex gap-2">
-            {r.isError === true ? (
-              <Badge tone="bad">isError: the tool reports a failure</Badge>
-            ) : (
-              <Badge tone="good">complete</Badge>
-            )}
-            {outcome.resultTypeMissing && <Badge tone="warn">no resultType: treated as complete</Badge>}
-          </div>
-          {method === 'tools/call' && asArray(r.content).map((b, i) => <ContentBlock key={i} block={b} />)}
-          {method === 'prompts/get' && <PromptMessages messages={asArray(r.messages)} />}
-          {method === 'resources/read' && <ResourceContents contents={asArray(r.contents)} />}
-          {r.structuredContent !== undefined && <JsonText value={r.structuredContent} label="structured content" />}
-        </div>
-      );
-    }
+    case 'complete':
+      return <Complete result={outcome.result} method={method} resultTypeMissing={outcome.resultTypeMissing} />;
     case 'error':
       return (
         <div className="space-y-1">
@@ -110,6 +91,26 @@ export function ResultView({ outcome, method }: { outcome: Outcome | undefined; 
         </p>
       );
     case 'input_required':
-      return <p className="text-sm text-slate-600">The server needs input: answer it and send the retry.</p>;
+      if (outcome.stateOnly) {
+        return (
+          <div role="status" className="space-y-2 rounded border border-sky-200 bg-sky-50 p-2 text-sm text-sky-950">
+            <p>
+              <Badge tone="info">still waiting</Badge> The server is not done yet: it answered with only a requestState
+              and no questions (for example a URL flow not finished, or a slow job). Retry when ready; the state is
+              echoed as given.
+            </p>
+            <ServerNotes result={outcome.result} />
+          </div>
+        );
+      }
+      return (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-600">
+            The server needs input ({Object.keys(outcome.inputRequests ?? {}).join(', ')}): answer it and send the
+            retry.
+          </p>
+          <ServerNotes result={outcome.result} />
+        </div>
+      );
   }
 }

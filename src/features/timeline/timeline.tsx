@@ -1,111 +1,109 @@
-import { Badge, type Tone } from '../../components/ui/badge.tsx';
-import type { ConversationRow, LegRow } from '../../session/timeline-rows.ts';
+import { useEffect, useRef } from 'react';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import type { TimelineItem } from '../../session/timeline-flat.ts';
+import { ConversationHeader } from './conversation-header.tsx';
+import { LegRowButton } from './leg-row.tsx';
 
-function outcomeTone(row: LegRow): Tone {
-  switch (row.outcome) {
-    case 'complete':
-      return 'good';
-    case 'input_required':
-      return 'info';
-    default:
-      return 'bad';
-  }
-}
+export const HEADER_HEIGHT = 32;
+export const LEG_HEIGHT = 44;
 
-function ms(n: number | undefined): string {
-  if (n === undefined) return '';
-  return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`;
-}
-
-function LegItem({ row, selected, onSelect }: { row: LegRow; selected: boolean; onSelect: () => void }) {
-  const label =
-    row.outcome === 'input_required'
-      ? row.stateOnly
-        ? 'input_required (state only)'
-        : 'input_required'
-      : row.outcome === 'error'
-        ? `error ${row.errorCode ?? ''}`
-        : row.outcome === 'invalid'
-          ? 'invalid response'
-          : row.outcome === 'transport'
-            ? 'no response'
-            : 'complete';
-  return (
-    <li aria-current={selected ? 'true' : undefined} className={row.inherited ? 'opacity-60' : ''}>
-      <button
-        type="button"
-        onClick={onSelect}
-        aria-label={`Round ${row.round} ${row.method} ${row.target}: ${label}`}
-        className={`grid w-full grid-cols-[3rem_1fr_auto] items-center gap-2 rounded px-2 py-1 text-left text-xs ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
-      >
-        <span className="font-mono text-slate-500">#{row.round}</span>
-        <span className="flex flex-wrap items-center gap-1">
-          <span className="font-mono">{row.method}</span>
-          <Badge tone={outcomeTone(row)}>{label}</Badge>
-          {row.httpStatus !== undefined && <Badge>HTTP {row.httpStatus}</Badge>}
-          {row.asked.length > 0 && <span className="text-slate-600">asks {row.asked.join(', ')}</span>}
-          {row.answered.length > 0 && <span className="text-slate-600">answers {row.answered.join(', ')}</span>}
-          {row.stateSize !== undefined && (
-            <span className="text-slate-500">
-              state {row.stateSize} B{row.stateChanged ? ' (new)' : ' (same)'}
-            </span>
-          )}
-          {row.stateEdited && <Badge tone="bad">edited by you</Badge>}
-          {row.bodyEdited && <Badge tone="bad">body edited</Badge>}
-          {row.instance && <Badge tone="info">instance {row.instance}</Badge>}
-          {row.viaRelay && <Badge>relay</Badge>}
-          {row.thinkMs !== undefined && <span className="text-slate-400">think {ms(row.thinkMs)}</span>}
-        </span>
-        <span className="font-mono text-slate-600">{ms(row.durationMs)}</span>
-      </button>
-    </li>
-  );
-}
-
-/** Every leg of every call, grouped by conversation, newest conversation last. */
-export function Timeline({
-  rows,
-  selectedLegId,
-  onSelectLeg,
-}: {
-  rows: ConversationRow[];
+export interface TimelineProps {
+  items: readonly TimelineItem[];
+  /** how many legs the list holds (aria-setsize) */
+  legCount: number;
   selectedLegId: string | null;
   onSelectLeg: (legId: string, conversationId: string) => void;
-}) {
-  if (rows.length === 0) {
-    return (
-      <>
-        <ol aria-label="Timeline" />
-        <p className="text-sm text-slate-500">No calls yet. Every leg of every call will appear here.</p>
-      </>
-    );
-  }
+  onToggleConversation: (conversationId: string) => void;
+  /** message when there is nothing to show */
+  emptyText?: string;
+  /** a fixed viewport height in px instead of measuring the scroll box (jsdom has no layout) */
+  viewportHeight?: number;
+}
+
+function fixedRect(height: number) {
+  return (_instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) => {
+    cb({ width: 800, height });
+    return undefined;
+  };
+}
+
+/**
+ * Every leg of every call, grouped by conversation, newest last. Virtualised: only the rows on screen are in the
+ * DOM, each leg a list item carrying aria-posinset / aria-setsize; conversation headers are disclosure buttons.
+ */
+export function Timeline({
+  items,
+  legCount,
+  selectedLegId,
+  onSelectLeg,
+  onToggleConversation,
+  emptyText = 'No calls yet. Every leg of every call will appear here.',
+  viewportHeight,
+}: TimelineProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (items[i]?.kind === 'conversation' ? HEADER_HEIGHT : LEG_HEIGHT),
+    getItemKey: (i) => items[i]?.key ?? i,
+    overscan: 8,
+    initialRect: { width: 800, height: viewportHeight ?? MAX_LIST_HEIGHT },
+    ...(viewportHeight !== undefined ? { observeElementRect: fixedRect(viewportHeight) } : {}),
+  });
+
+  // keep the selected leg on screen (a new leg is selected as it arrives)
+  const selectedIndex = selectedLegId ? items.findIndex((i) => i.kind === 'leg' && i.row.legId === selectedLegId) : -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
   return (
-    <ol aria-label="Timeline" className="space-y-1">
-      {rows.map((c) => [
-        <li
-          role="presentation"
-          key={`h-${c.conversationId}`}
-          className="mt-2 flex items-center gap-2 text-xs font-semibold"
-        >
-          <span className="font-mono">{c.title}</span>
-          <Badge>{c.status}</Badge>
-          <span className="font-normal text-slate-500">
-            {c.rounds} leg{c.rounds === 1 ? '' : 's'} · {ms(c.totalMs)}
-          </span>
-          {c.forkOf && <Badge tone="info">branch</Badge>}
-        </li>,
-        ...c.legs
-          .filter((leg) => !leg.inherited)
-          .map((leg) => (
-            <LegItem
-              key={`${c.conversationId}-${leg.legId}`}
-              row={leg}
-              selected={leg.legId === selectedLegId}
-              onSelect={() => onSelectLeg(leg.legId, c.conversationId)}
-            />
-          )),
-      ])}
-    </ol>
+    <div ref={scrollRef} className="overflow-auto" style={{ height: listHeight(items) }}>
+      <div role="list" aria-label="Timeline" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index];
+          if (!item) return null;
+          const style = { height: v.size, transform: `translateY(${v.start}px)` };
+          if (item.kind === 'conversation') {
+            return (
+              <div key={v.key} role="presentation" className="absolute top-0 left-0 w-full pt-1" style={style}>
+                <ConversationHeader row={item.row} expanded={item.expanded} onToggle={onToggleConversation} />
+              </div>
+            );
+          }
+          return (
+            <div
+              key={v.key}
+              role="listitem"
+              aria-setsize={legCount}
+              aria-posinset={item.position}
+              aria-current={item.row.legId === selectedLegId ? 'true' : undefined}
+              className={`absolute top-0 left-0 w-full ${item.row.inherited ? 'opacity-60' : ''}`}
+              style={style}
+            >
+              <LegRowButton
+                row={item.row}
+                selected={item.row.legId === selectedLegId}
+                onSelect={(legId) => onSelectLeg(legId, item.conversationId)}
+              />
+            </div>
+          );
+        })}
+      </div>
+      {items.length === 0 && <p className="text-sm text-slate-500">{emptyText}</p>}
+    </div>
   );
+}
+
+export const MAX_LIST_HEIGHT = 480;
+
+/** Grow with the content up to MAX_LIST_HEIGHT, so a short timeline leaves no gap and a long one scrolls. */
+function listHeight(items: readonly TimelineItem[]): number | undefined {
+  if (items.length === 0) return undefined;
+  let h = 2;
+  for (const item of items) {
+    h += item.kind === 'conversation' ? HEADER_HEIGHT : LEG_HEIGHT;
+    if (h >= MAX_LIST_HEIGHT) return MAX_LIST_HEIGHT;
+  }
+  return h;
 }

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
+ *
+ * Measures the figures of issue 9 on this machine, prints a table (Markdown) and writes JSON to
+ * bench-results/latest.json (or bench-results/smoke.json with --smoke). See e2e/bench/README.md for each figure.
+ * Exit code: 0 when every budgeted figure passes or was not measured, 1 when one fails, 2 when the run crashed.
+ * --smoke: small counts, no download of the official inspector (uses the cache if there is one), < 60 s.
+ */
+import { rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { measureConnect } from './figure-connect.ts';
+import { measureEntryJs } from './figure-entry-js.ts';
+import { measureHex } from './figure-hex.ts';
+import { measureMock } from './figure-mock.ts';
+import { measureReducer } from './figure-reducer.ts';
+import { measureTimeline } from './figure-timeline.ts';
+import { measureWire } from './figure-wire.ts';
+import { startMockServer } from '../mock-server/start.ts';
+import { startMockProcess } from './mock-process.ts';
+import { notMeasured, renderTable, writeJson, type FigureRow } from './report.ts';
+import { buildAndServeHarness, buildApp, previewApp, REPO_ROOT, type Served } from './servers.ts';
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const out =
+  args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??
+  join(REPO_ROOT, 'bench-results', smoke ? 'smoke.json' : 'latest.json');
+
+/** Counts per mode: the full run follows the issue; smoke keeps the same shape, smaller. */
+const N = smoke
+  ? {
+      connectRuns: 2,
+      wireLegs: 100,
+      reducerLegs: 1_000,
+      reducerRuns: 3,
+      foldRuns: 1,
+      timelineLegs: 1_000,
+      timelineRuns: 1,
+      hexRuns: 2,
+      mockConversations: 100,
+      mockRuns: 1,
+    }
+  : {
+      connectRuns: 10,
+      wireLegs: 1_000,
+      reducerLegs: 10_000,
+      reducerRuns: 10,
+      foldRuns: 1,
+      timelineLegs: 10_000,
+      timelineRuns: 3,
+      hexRuns: 5,
+      mockConversations: 2_000,
+      mockRuns: 3,
+    };
+
+const wanted = (id: string) => !only || only.includes(id);
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function step(rows: FigureRow[], id: string, label: string, fn: () => Promise<FigureRow[]> | FigureRow[]) {
+  if (!wanted(id)) return;
+  const t0 = performance.now();
+  log(`${label}…`);
+  try {
+    rows.push(...(await fn()));
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    rows.push(notMeasured(id, label, `the measurement crashed: ${why}`));
+  }
+  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const rows: FigureRow[] = [];
+  let browser: Browser | undefined;
+  let app: Served | undefined;
+  let harness: Served | undefined;
+  let appOutDir = '';
+  try {
+    const needApp = wanted('entry') || wanted('connect') || wanted('timeline');
+    const needHarness = wanted('timeline') || wanted('hex');
+    if (needApp) appOutDir = await buildApp();
+    if (wanted('connect') || needHarness) browser = await launchChromium();
+
+    await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
+    await step(rows, 'connect', 'navigation -> tools listed', async () => {
+      app ??= await previewApp(appOutDir);
+      return measureConnect(browser as Browser, app.url, N.connectRuns);
+    });
+    await step(rows, 'wire', 'wire overhead per leg', async () => {
+      const mock = await startMockProcess();
+      try {
+        return await measureWire(mock, N.wireLegs);
+      } finally {
+        await mock.close();
+      }
+    });
+    await step(rows, 'reducer', 'session reducer', () => measureReducer(N.reducerLegs, N.reducerRuns, N.foldRuns));
+    if (needHarness) harness = await buildAndServeHarness();
+    await step(rows, 'timeline', 'timeline + page heap', async () => {
+      app ??= await previewApp(appOutDir);
+      const mock = await startMockServer();
+      try {
+        const urls = { app: app.url, harness: (harness as Served).url, mock: mock.mcpUrl };
+        return await measureTimeline(browser as Browser, urls, N.timelineLegs, N.timelineRuns);
+      } finally {
+        await mock.close();
+      }
+    });
+    await step(rows, 'hex', 'requestState lab hex view', () =>
+      measureHex(browser as Browser, (harness as Served).url, N.hexRuns),
+    );
+    await step(rows, 'mock', 'mock server throughput', () => measureMock(N.mockConversations, N.mockRuns));
+  } finally {
+    await browser?.close();
+    await (app as Served | undefined)?.close();
+    await (harness as Served | undefined)?.close();
+    if (appOutDir) rmSync(appOutDir, { recursive: true, force: true });
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  process.stdout.write(
+    `\nMRTR Inspector benchmark${smoke ? ' (smoke: small counts)' : ''} on ${machine}, ${seconds.toFixed(0)} s\n\n`,
+  );
+  process.stdout.write(`${renderTable(rows)}\n`);
+  writeJson(out, { date: new Date().toISOString(), smoke, machine, seconds, counts: N, rows });
+  process.stdout.write(`\nJSON: ${out}\n`);
+  return rows.some((r) => r.status === 'FAIL') ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`bench crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,71 @@
+/**
+ * Scroll the scroll container of a list from top to bottom, one step per frame, and report frame times. Kept as
+ * JavaScript source text so `page.evaluate` can run it in any page (the app's CSP does not apply to it).
+ */
+export interface ScrollReport {
+  frames: number;
+  /** largest requestAnimationFrame delta, ms */
+  maxFrameMs: number;
+  p95FrameMs: number;
+  /** long-animation-frame entries seen while scrolling, and the longest */
+  longFrames: number;
+  maxLongFrameMs: number;
+  /** the longest long-animation-frame's scripts (invoker, function, source), when the browser reports them */
+  longestFrameScripts: string[];
+  scrollHeight: number;
+  stepPx: number;
+}
+
+export function scrollThroughExpression(listSelector: string, maxFrames: number): string {
+  return `(${SCROLL_THROUGH_JS})(${JSON.stringify(listSelector)}, ${maxFrames})`;
+}
+
+const SCROLL_THROUGH_JS = `async (listSelector, maxFrames) => {
+  const list = document.querySelector(listSelector);
+  if (!list) throw new Error('no ' + listSelector);
+  const scrollable = (node) => {
+    const style = getComputedStyle(node);
+    return /(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight;
+  };
+  let scroller = null;
+  for (let node = list; node && !scroller; node = node.parentElement) if (scrollable(node)) scroller = node;
+  scroller = scroller || document.scrollingElement;
+  scroller.scrollTop = 0;
+  const long = [];
+  let observer;
+  try {
+    observer = new PerformanceObserver((entries) => { for (const e of entries.getEntries()) long.push(e); });
+    observer.observe({ type: 'long-animation-frame', buffered: false });
+  } catch { observer = undefined; }
+  const range = scroller.scrollHeight - scroller.clientHeight;
+  const stepPx = Math.max(scroller.clientHeight * 0.75, range / maxFrames);
+  const deltas = [];
+  await new Promise((done) => {
+    let last = 0;
+    const tick = (now) => {
+      deltas.push(now - last);
+      last = now;
+      if (scroller.scrollTop >= range - 1 || deltas.length > maxFrames + 5) return done();
+      scroller.scrollTop = Math.min(range, scroller.scrollTop + stepPx);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+  });
+  await new Promise((r) => setTimeout(r, 100));
+  if (observer) observer.disconnect();
+  const sorted = [...deltas].sort((a, b) => a - b);
+  return {
+    frames: deltas.length,
+    maxFrameMs: sorted[sorted.length - 1] || 0,
+    p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] || 0,
+    longFrames: long.length,
+    maxLongFrameMs: long.length ? Math.max(...long.map((e) => e.duration)) : 0,
+    longestFrameScripts: long.length
+      ? ([...long].sort((a, b) => b.duration - a.duration)[0].scripts || [])
+          .slice(0, 3)
+          .map((s) => [s.invoker, s.sourceFunctionName, (s.sourceURL || '').split('/').pop(), Math.round(s.duration) + ' ms'].filter(Boolean).join(' '))
+      : [],
+    scrollHeight: scroller.scrollHeight,
+    stepPx,
+  };
+}`;

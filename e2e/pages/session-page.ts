@@ -1,0 +1,61 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The session toolbar (autosave, export, import, HAR, share, clear) and the recording banner, by roles and labels. */
+export class SessionPage {
+  readonly toolbar: Locator;
+  readonly autosave: Locator;
+  readonly problem: Locator;
+  readonly message: Locator;
+  readonly recording: Locator;
+
+  constructor(readonly page: Page) {
+    this.toolbar = page.getByRole('region', { name: 'Session', exact: true });
+    this.autosave = page.getByRole('status', { name: 'Autosave' });
+    this.problem = page.getByRole('alert', { name: 'Session problem' });
+    this.message = page.getByRole('status', { name: 'Session message' });
+    this.recording = page.getByRole('region', { name: 'Recording', exact: true });
+  }
+
+  button(name: string): Locator {
+    return this.toolbar.getByRole('button', { name, exact: true });
+  }
+
+  /** Every change shows "Saving…" at once; this waits until it is written with this many legs. */
+  async waitSaved(legs: number) {
+    await expect(this.autosave).toHaveText(new RegExp(`^Saved · \\d+ conversations?, ${legs} legs?$`));
+  }
+
+  /** Click an export button and return the downloaded file's name and text. */
+  async download(button: string): Promise<{ name: string; text: string }> {
+    const downloading = this.page.waitForEvent('download');
+    await this.button(button).click();
+    const download = await downloading;
+    const path = await download.path();
+    return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+
+  /** Choose a file through the "Import session" button's file chooser. */
+  async importText(name: string, text: string, dir: string) {
+    const path = `${dir}/${name}`;
+    await writeFile(path, text);
+    const choosing = this.page.waitForEvent('filechooser');
+    await this.button('Import session').click();
+    await (await choosing).setFiles(path);
+  }
+
+  async shareLink(): Promise<string> {
+    await this.button('Share link').click();
+    const box = this.toolbar.getByRole('textbox', { name: 'Share link' });
+    await expect(box).toHaveValue(/#share=1\./);
+    return box.inputValue();
+  }
+
+  async clear() {
+    await this.button('Clear session').click();
+    await this.page
+      .getByRole('alertdialog', { name: 'Clear the whole session?' })
+      .getByRole('button', { name: 'Clear everything' })
+      .click();
+  }
+}

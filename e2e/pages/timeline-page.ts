@@ -1,0 +1,69 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { InspectorPage } from './inspector-page.ts';
+
+/** The timeline, the conversation views (waterfall, sequence, findings) and the leg inspector. */
+export class TimelinePage {
+  readonly page: Page;
+  readonly list: Locator;
+  readonly views: Locator;
+  readonly legInspector: Locator;
+
+  constructor(readonly inspector: InspectorPage) {
+    this.page = inspector.page;
+    this.list = inspector.timeline;
+    this.views = this.page.getByRole('region', { name: 'Conversation views' });
+    this.legInspector = this.page.getByRole('region', { name: 'Leg inspector' });
+  }
+
+  /** The mock's base URL as the dev server reports it (whatever port the config started it on). */
+  async mockUrl(): Promise<string> {
+    const config = await this.page.request
+      .get('/__inspector/config')
+      .then((r) => r.json() as Promise<{ mockUrl: string }>);
+    return config.mockUrl;
+  }
+
+  leg(index: number): Locator {
+    return this.inspector.legs().nth(index);
+  }
+
+  async selectLeg(index: number) {
+    await this.leg(index).getByRole('button').click();
+    await expect(this.leg(index)).toHaveAttribute('aria-current', 'true');
+  }
+
+  /** The disclosure button that folds a conversation to one row. */
+  conversation(title: string | RegExp): Locator {
+    return this.list.getByRole('button', { name: title });
+  }
+
+  async view(name: 'Waterfall' | 'Sequence' | RegExp) {
+    await this.views.getByRole('tab', { name }).click();
+  }
+
+  waterfallRows(): Locator {
+    return this.views.getByRole('table', { name: 'Waterfall' }).getByRole('row');
+  }
+
+  async tab(name: string | RegExp) {
+    await this.legInspector.getByRole('tab', { name }).click();
+  }
+
+  diff(): Locator {
+    return this.legInspector.getByRole('group', { name: 'Leg diff' });
+  }
+
+  curlCommand(): Locator {
+    return this.legInspector.getByRole('textbox', { name: 'cURL command' });
+  }
+
+  lintFindings(): Locator {
+    return this.legInspector.getByRole('list', { name: 'Lint findings' });
+  }
+
+  /** Answers the consent form of `ask_until_accept` and sends the retry. */
+  async answerConsent(action: 'Accept' | 'Decline') {
+    await this.inspector.inputRequest('consent').getByRole('button', { name: action, exact: true }).click();
+    await this.inspector.sendRetry();
+  }
+}

@@ -1,0 +1,110 @@
+import { expect, test } from '../fixtures.ts';
+import { ComposerPage } from '../pages/composer-page.ts';
+import type { InspectorPage } from '../pages/inspector-page.ts';
+
+async function provisionPaused(inspector: InspectorPage, name: string) {
+  await inspector.open();
+  await inspector.callTool('provision', async (p) => {
+    await p.getByRole('textbox', { name: /Database name/ }).fill(name);
+  });
+  await expect(inspector.inputRequest('region')).toBeVisible();
+}
+
+test.describe('composer: hold, edit and resend the next leg', () => {
+  test('flipping one byte in the hex grid is flagged as tampering and the server answers -32602', async ({
+    inspector,
+    page,
+  }) => {
+    const c = new ComposerPage(page);
+    await provisionPaused(inspector, 'orders');
+    await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    const original = await inspector.requestState().inputValue();
+
+    await c.openLab();
+    await c.flipByte(12);
+    await expect(inspector.requestState()).not.toHaveValue(original);
+    await expect(inspector.composer.getByRole('alert')).toContainText('Tampering');
+
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('-32602');
+    await expect(inspector.result).toContainText('Invalid or expired requestState');
+    await expect(inspector.legs().nth(1)).toContainText('edited by you');
+  });
+
+  test('the answers JSON and the forms stay in sync, and bad JSON is explained without losing the text', async ({
+    inspector,
+    page,
+  }) => {
+    const c = new ComposerPage(page);
+    await provisionPaused(inspector, 'sync');
+    await inspector.inputRequest('region').getByLabel('Region').selectOption('ap-south-1');
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await c.openEditors();
+    await expect(c.answersJson()).toHaveValue(/"ap-south-1"/);
+
+    await c.answersJson().fill('{"region": {"action": "decline"');
+    await expect(inspector.composer.getByText(/inputResponses is not valid JSON/)).toBeVisible();
+    await expect(c.answersJson()).toHaveValue('{"region": {"action": "decline"');
+
+    await c.answersJson().fill('{"region": {"action": "decline"}}');
+    await expect(inspector.inputRequest('region').getByLabel('Answer JSON')).toContainText('decline');
+    await expect(inspector.composer.getByLabel('Request body about to be sent')).toContainText('"decline"');
+
+    await inspector.composer.getByRole('button', { name: 'Reset inputResponses (JSON)' }).click();
+    await expect(inspector.inputRequest('region').getByRole('button', { name: 'Accept' })).toBeVisible();
+
+    await inspector.sendRetry();
+    await expect(inspector.result).toBeVisible();
+  });
+
+  test('dropping the elicitation capability on the retry gets the server to answer 400 / -32021', async ({
+    inspector,
+    page,
+  }) => {
+    const c = new ComposerPage(page);
+    await provisionPaused(inspector, 'caps');
+    await c.openEditors();
+    await c.capability('elicitation (form)').uncheck();
+    await c.capability('elicitation (url)').uncheck();
+    await expect(inspector.composer.getByLabel('Request body about to be sent')).not.toContainText('"elicitation"');
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('-32021');
+    await expect(inspector.legs().nth(1)).toContainText('HTTP 400');
+  });
+
+  test('forking the accepting leg and declining instead shows both branches side by side', async ({
+    inspector,
+    page,
+  }) => {
+    const c = new ComposerPage(page);
+    await provisionPaused(inspector, 'orders');
+    await inspector.inputRequest('region').getByLabel('Region').selectOption('eu-west-1');
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
+
+    // fork round 2 from the leg inspector, then change the answer to decline
+    await inspector.legs().nth(1).getByRole('button').click();
+    await page
+      .getByRole('region', { name: 'Leg inspector' })
+      .getByRole('button', { name: 'Fork from this leg' })
+      .click();
+    const region = inspector.inputRequest('region');
+    await region.getByRole('button', { name: 'Change answer' }).click();
+    await region.getByRole('button', { name: 'Decline' }).click();
+    await expect(inspector.requestState()).toHaveValue(/^v1\./);
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Provisioning declined');
+
+    await expect(c.branchCards()).toHaveCount(2);
+    await expect(c.branchCards().nth(0)).toContainText('Provisioned orders in eu-west-1');
+    await expect(c.branchCards().nth(1)).toContainText('region: decline');
+    await expect(c.branchCards().nth(1)).toContainText('Provisioning declined');
+
+    // and the one-click version from the branches panel
+    await c.branches.getByRole('button', { name: 'What if I had declined (round 2)' }).click();
+    await expect(c.branchCards()).toHaveCount(3);
+    await expect(c.branchCards().nth(2)).toContainText('Provisioning declined');
+  });
+});

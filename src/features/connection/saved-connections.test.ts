@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { SavedConnection } from '../../store/connection-slice.ts';
+import { pickerOptions } from './saved-connections.tsx';
+
+const saved: SavedConnection = {
+  id: 'c1',
+  label: 'Mock: chaos',
+  url: 'http://m/chaos',
+  transportMode: 'direct',
+  bearerToken: '',
+  customHeaders: {},
+  protocolVersion: '2026-07-28',
+  clientInfo: { name: 'x', version: '1' },
+};
+
+describe('saved connection picker', () => {
+  it('lists saved connections first and leaves out endpoints that are already saved', () => {
+    const endpoints = [
+      { label: 'Mock: main', url: 'http://m/mcp' },
+      { label: 'Mock: chaos', url: 'http://m/chaos' },
+    ];
+    expect(pickerOptions([saved], endpoints)).toEqual([
+      { value: 'saved:c1', label: 'Mock: chaos: http://m/chaos' },
+      { value: 'endpoint:http://m/mcp', label: 'Mock: main: http://m/mcp' },
+    ]);
+  });
+});

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { toCurl, toFetch } from '../../protocol/curl.ts';
+import type { RecordedRequest } from '../../protocol/exchange.ts';
+
+type Copied = { which: string; ok: boolean; message: string } | null;
+
+/** Copy the leg's request as a curl command or a fetch call, each also shown in a read-only box. */
+export function CopyPanel({ request }: { request: RecordedRequest }) {
+  const curl = toCurl(request);
+  const fetchCall = toFetch(request);
+  const [copied, setCopied] = useState<Copied>(null);
+  const hasAuth = request.headers.some(([k]) => /^authorization$/i.test(k));
+
+  const copy = async (which: string, text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied({ which, ok: true, message: `${which} copied to the clipboard.` });
+    } catch (err) {
+      setCopied({
+        which,
+        ok: false,
+        message: `The browser refused clipboard access (${err instanceof Error ? err.message : String(err)}): select the text below and copy it by hand.`,
+      });
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      {hasAuth && (
+        <p className="rounded bg-amber-50 p-2 text-xs text-amber-900">
+          These commands include the Authorization header in full: treat them as secrets.
+        </p>
+      )}
+      <div className="space-y-1">
+        <div className="flex items-center gap-2">
+          <Button onClick={() => void copy('cURL', curl)}>Copy as cURL</Button>
+          <span className="text-xs text-slate-500">POSIX shell; every header as sent, the body byte for byte.</span>
+        </div>
+        <textarea
+          readOnly
+          aria-label="cURL command"
+          value={curl}
+          rows={Math.min(12, curl.split('\n').length)}
+          className="w-full rounded border border-slate-300 p-2 font-mono text-xs"
+        />
+      </div>
+      <div className="space-y-1">
+        <Button onClick={() => void copy('fetch', fetchCall)}>Copy as fetch</Button>
+        <textarea
+          readOnly
+          aria-label="fetch call"
+          value={fetchCall}
+          rows={Math.min(12, fetchCall.split('\n').length)}
+          className="w-full rounded border border-slate-300 p-2 font-mono text-xs"
+        />
+      </div>
+      {copied && (
+        <p
+          role={copied.ok ? undefined : 'alert'}
+          aria-live="polite"
+          className={`text-xs ${copied.ok ? 'text-emerald-800' : 'text-red-800'}`}
+        >
+          {copied.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { askResult, testLeg } from '../../protocol/lint/test-legs.ts';
+import { lintLeg } from '../../protocol/lint/lint-leg.ts';
+import { LegInspector } from './leg-inspector.tsx';
+
+afterEach(cleanup);
+
+describe('LegInspector', () => {
+  it('lists each lint finding with its rule and spec section when the leg breaks a rule', async () => {
+    const leg = testLeg({ requestState: 'invented' });
+    render(<LegInspector exchange={leg.exchange} title="t" findings={lintLeg({ leg, history: [] })} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Lint (1)' }));
+    const item = within(screen.getByRole('list', { name: 'Lint findings' })).getByRole('listitem');
+    expect(item.textContent).toContain('client/no-invented-request-state');
+    expect(item.textContent).toContain('2026-07-28 basic/patterns/mrtr § Client Requirements (Basic Workflow)');
+  });
+
+  it('shows the cURL command in a read-only box when the Copy tab is opened', async () => {
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    render(<LegInspector exchange={leg.exchange} title="t" />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Copy' }));
+    const box = screen.getByRole('textbox', { name: 'cURL command' }) as HTMLTextAreaElement;
+    expect(box.readOnly).toBe(true);
+    expect(box.value).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:1\/mcp'/);
+    expect(box.value).toContain("-H 'Mcp-Method: tools/call'");
+  });
+
+  it('cuts a multi-MB string in the pretty view and offers to show it all', async () => {
+    const huge = 'x'.repeat(3_000_000);
+    const leg = testLeg({ result: { resultType: 'complete', content: [{ type: 'text', text: huge }] } });
+    render(<LegInspector exchange={leg.exchange} title="t" />);
+    const body = screen.getByRole('group', { name: 'Response body' });
+    expect(body.textContent!.length).toBeLessThan(5_000);
+    await userEvent.click(within(body).getByRole('button', { name: /show all 3,000,000 characters/ }));
+    expect(body.textContent!.length).toBeGreaterThan(3_000_000);
+  });
+
+  it('renders server text as text, never as markup, when a body carries HTML', () => {
+    const leg = testLeg({
+      result: { resultType: 'complete', content: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] },
+    });
+    const { container } = render(<LegInspector exchange={leg.exchange} title="t" />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Response body' }).textContent).toContain('<img src=x');
+  });
+});

@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { baseParams } from '../../protocol/retry.ts';
+import { comparableRuns, compareRuns, recordedAnswers } from '../../session/io/compare.ts';
+import { importOrigin } from '../../session/io/session-file.ts';
+import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+
+const sourceLabel = { file: 'a session file', link: 'a share link', demo: 'the demo' } as const;
+
+/**
+ * For a recorded (imported) conversation: says it is offline, offers "Re-run against live server", and compares the
+ * recording with re-runs of the same call round by round.
+ */
+export function RecordedConversation() {
+  const store = useInspectorStore();
+  const { session, id, connectedUrl } = useInspector((s) => ({
+    session: s.session,
+    id: s.selectedConversationId,
+    connectedUrl: s.connectedUrl,
+  }));
+  const conversation = id ? session.conversations[id] : undefined;
+  const runs = useMemo(() => (id ? comparableRuns(session, id) : []), [session, id]);
+  const [otherId, setOtherId] = useState<string | null>(null);
+  if (!conversation) return null;
+  const origin = importOrigin(conversation);
+  if (!origin && runs.length === 0) return null;
+  const other = runs.find((r) => r.id === otherId) ?? runs[runs.length - 1];
+  const recorded = origin ? conversation : other;
+  const live = origin ? other : conversation;
+  const replay = recorded && live && !importOrigin(live) ? recordedAnswers(session, recorded.id, live.id) : {};
+  const replayKeys = Object.keys(replay);
+
+  const rerun = async () => {
+    const input = {
+      method: conversation.method as 'tools/call',
+      title: `${conversation.title} (re-run)`,
+      params: baseParams(conversation.params),
+      ...(conversation.inputSchema ? { inputSchema: conversation.inputSchema } : {}),
+    };
+    await store.getState().startCall(input);
+  };
+
+  return (
+    <section aria-label="Recording" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+      {origin && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="warn">recorded · offline</Badge>
+          <p className="flex-1">
+            Imported from {sourceLabel[origin.source]} ({origin.name}) on {new Date(origin.at).toLocaleString()}. These
+            legs are a recording: nothing is sent again unless you ask.
+          </p>
+          <Button variant="primary" onClick={() => void rerun()} disabled={!connectedUrl}>
+            Re-run against live server
+          </Button>
+        </div>
+      )}
+      {origin && !connectedUrl && <p className="text-xs text-slate-600">Connect to a server to re-run this call.</p>}
+      {other && recorded && live && (
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor="compare-with" className="font-semibold">
+              Compare with
+            </label>
+            <select
+              id="compare-with"
+              className="rounded border border-slate-300 px-1 py-0.5"
+              value={other.id}
+              onChange={(e) => setOtherId(e.target.value)}
+            >
+              {runs.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title} ({importOrigin(r) ? 'recorded' : 'live'})
+                </option>
+              ))}
+            </select>
+            {replayKeys.length > 0 && live.draft && (
+              <Button
+                onClick={() => {
+                  for (const key of replayKeys) {
+                    store
+                      .getState()
+                      .dispatch({ type: 'draft/answer', conversationId: live.id, key, response: replay[key] });
+                  }
+                }}
+              >
+                Use recorded answers ({replayKeys.join(', ')})
+              </Button>
+            )}
+          </div>
+          <CompareTable rows={compareRuns(session, recorded.id, live.id)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CompareTable({ rows }: { rows: ReturnType<typeof compareRuns> }) {
+  return (
+    <table aria-label="Compare runs" className="w-full table-fixed text-left text-xs">
+      <thead>
+        <tr>
+          <th className="w-14">Round</th>
+          <th>Recorded</th>
+          <th>Live</th>
+          <th className="w-20">Same?</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.round} className="border-t border-amber-200 align-top">
+            <td>#{r.round}</td>
+            <td className="break-words">{r.left?.summary ?? '—'}</td>
+            <td className="break-words">{r.right?.summary ?? '—'}</td>
+            <td>{r.same ? 'same' : <Badge tone="warn">differs</Badge>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import type { PersistenceStatus } from '../../store/persistence.ts';
+import type { SessionIo } from './use-session-io.ts';
+
+function statusText(status: PersistenceStatus): string {
+  switch (status.kind) {
+    case 'idle':
+      return 'Not saved yet';
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return `Saved · ${status.conversations} conversation${status.conversations === 1 ? '' : 's'}, ${status.legs} leg${status.legs === 1 ? '' : 's'}`;
+    case 'error':
+      return 'Not saved';
+  }
+}
+
+/** Export / import / HAR / share / clear, the autosave state and any message about them. */
+export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode }) {
+  return (
+    <section aria-label="Session" className="border-b border-slate-200 bg-slate-50 px-4 py-1.5">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span
+          role="status"
+          aria-label="Autosave"
+          className={`text-xs ${io.status.kind === 'error' ? 'font-semibold text-red-700' : 'text-slate-600'}`}
+        >
+          {statusText(io.status)}
+        </span>
+        <Button onClick={() => io.exportSession('all')}>Export session</Button>
+        <Button onClick={io.openImport}>Import session</Button>
+        <input
+          ref={io.fileInputRef}
+          type="file"
+          accept="application/json,.json"
+          aria-label="Session file to import"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void io.importFile(file);
+          }}
+        />
+        <Button onClick={() => io.exportHar('all')}>Export HAR</Button>
+        <Button onClick={() => io.exportHar('conversation')}>Export HAR (this conversation)</Button>
+        <Button onClick={() => io.share('conversation')}>Share link</Button>
+        <label className="flex items-center gap-1 text-xs text-slate-700">
+          <input type="checkbox" checked={io.includeSecrets} onChange={(e) => io.setIncludeSecrets(e.target.checked)} />
+          Include secrets (Authorization, tokens) in exports
+        </label>
+        {extra}
+        <Button variant="ghost" className="ml-auto text-red-700" onClick={io.askClear}>
+          Clear session
+        </Button>
+      </div>
+      {io.status.kind === 'error' && (
+        <p role="alert" className="mt-1 rounded bg-red-50 p-2 text-sm text-red-900">
+          {io.status.message}
+        </p>
+      )}
+      {io.messages.map((m, i) => (
+        <div
+          key={i}
+          role={m.tone === 'error' ? 'alert' : 'status'}
+          aria-label={m.tone === 'error' ? 'Session problem' : 'Session message'}
+          className={`mt-1 flex items-start gap-2 rounded p-2 text-sm ${m.tone === 'error' ? 'bg-red-50 text-red-900' : 'bg-sky-50 text-sky-900'}`}
+        >
+          <p className="flex-1">{m.text}</p>
+          {m.text.includes('set aside') && (
+            <Button onClick={() => void io.downloadUnreadable()}>Download unreadable data</Button>
+          )}
+          <Button variant="ghost" onClick={io.dismiss} aria-label="Dismiss message">
+            ×
+          </Button>
+        </div>
+      ))}
+      {io.shareUrl && (
+        <div className="mt-1 flex items-center gap-2">
+          <label htmlFor="share-url" className="text-xs font-semibold">
+            Share link
+          </label>
+          <input
+            id="share-url"
+            readOnly
+            value={io.shareUrl}
+            className="flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+            onFocus={(e) => e.target.select()}
+          />
+          <Button onClick={() => void navigator.clipboard?.writeText(io.shareUrl ?? '')}>Copy link</Button>
+        </div>
+      )}
+      {io.confirmingClear && <ClearConfirm io={io} />}
+    </section>
+  );
+}
+
+function ClearConfirm({ io }: { io: SessionIo }) {
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="clear-title"
+      aria-describedby="clear-desc"
+      className="mt-2 rounded border border-red-300 bg-white p-3 shadow"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') io.cancelClear();
+      }}
+    >
+      <h2 id="clear-title" className="text-sm font-semibold">
+        Clear the whole session?
+      </h2>
+      <p id="clear-desc" className="text-sm text-slate-700">
+        Every conversation and leg is removed from this browser. Connection settings are kept. Export the session first
+        if you may need it.
+      </p>
+      <div className="mt-2 flex gap-2">
+        <Button variant="danger" onClick={() => void io.clear()}>
+          Clear everything
+        </Button>
+        <Button autoFocus onClick={io.cancelClear}>
+          Keep session
+        </Button>
+      </div>
+    </div>
+  );
+}

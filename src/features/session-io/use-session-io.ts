@@ -1,0 +1,196 @@
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { newId } from '../../lib/ids.ts';
+import { toHar } from '../../session/io/har.ts';
+import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
+import { redactSession } from '../../session/io/redact.ts';
+import {
+  parseSessionFile,
+  serializeSessionFile,
+  toSessionFile,
+  type ImportOrigin,
+} from '../../session/io/session-file.ts';
+import { encodeShareLink } from '../../session/io/share-link.ts';
+import { emptySession, type SessionState } from '../../session/model.ts';
+import type { Persistence, PersistenceStatus } from '../../store/persistence.ts';
+import { useInspectorStore } from '../../store/store-context.tsx';
+import { downloadText, slug, stampedName } from './download.ts';
+
+/** Largest session file accepted (bigger files would freeze the tab while parsing). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+export interface IoMessage {
+  tone: 'info' | 'error';
+  text: string;
+}
+
+export type Scope = 'all' | 'conversation';
+
+/** End a message with a full stop unless it already ends a sentence. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+const idle: PersistenceStatus = { kind: 'idle' };
+const noSubscribe = () => () => {};
+
+/** Export, import, HAR, share links and clearing: the actions behind the session toolbar and the command palette. */
+export function useSessionIo(persistence: Persistence | undefined, initialMessages: IoMessage[] = []) {
+  const store = useInspectorStore();
+  const [includeSecrets, setIncludeSecrets] = useState(false);
+  const [messages, setMessages] = useState<IoMessage[]>(initialMessages);
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const status = useSyncExternalStore(persistence?.subscribe ?? noSubscribe, persistence?.status ?? (() => idle));
+  const say = useCallback((tone: IoMessage['tone'], text: string) => setMessages([{ tone, text }]), []);
+
+  const scoped = useCallback(
+    (scope: Scope): { session: SessionState; name: string } | string => {
+      const s = store.getState();
+      if (scope === 'all') return { session: s.session, name: 'mrtr-session' };
+      const id = s.selectedConversationId;
+      const c = id ? s.session.conversations[id] : undefined;
+      if (!c) return 'Select a conversation first.';
+      return { session: pickConversations(s.session, [c.id]), name: `mrtr-${slug(c.title)}` };
+    },
+    [store],
+  );
+
+  const exportSession = useCallback(
+    (scope: Scope = 'all') => {
+      const picked = scoped(scope);
+      if (typeof picked === 'string') return say('error', picked);
+      const now = Date.now();
+      const session = includeSecrets ? picked.session : redactSession(picked.session);
+      const file = toSessionFile(session, { redacted: !includeSecrets, now });
+      downloadText(stampedName(picked.name, 'json', now), serializeSessionFile(file));
+      say(
+        'info',
+        `Exported ${session.order.length} conversation(s)${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
+      );
+    },
+    [includeSecrets, say, scoped],
+  );
+
+  const exportHar = useCallback(
+    (scope: Scope = 'all') => {
+      const s = store.getState();
+      const conversationId = scope === 'conversation' ? s.selectedConversationId : undefined;
+      if (scope === 'conversation' && !conversationId) return say('error', 'Select a conversation first.');
+      const har = toHar(s.session, { includeSecrets, ...(conversationId ? { conversationId } : {}) });
+      const name = conversationId ? `mrtr-${slug(s.session.conversations[conversationId]?.title ?? '')}` : 'mrtr-legs';
+      downloadText(stampedName(name, 'har', Date.now()), JSON.stringify(har, null, 2), 'application/json');
+      say(
+        'info',
+        `Exported ${har.log.entries.length} leg(s) as HAR 1.2${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
+      );
+    },
+    [includeSecrets, say, store],
+  );
+
+  const adopt = useCallback(
+    (incoming: SessionState, origin: ImportOrigin): number => {
+      const s = store.getState();
+      const merged = mergeSessions(s.session, incoming, origin, newId);
+      s.dispatch({ type: 'session/replaced', state: merged.session });
+      const first = merged.added[0] ?? merged.alreadyPresent[0];
+      if (first) {
+        const c = merged.session.conversations[first];
+        store.setState({ selectedConversationId: first, selectedLegId: c?.legIds[c.legIds.length - 1] ?? null });
+      }
+      return merged.added.length;
+    },
+    [store],
+  );
+
+  const importFile = useCallback(
+    async (file: File) => {
+      if (file.size > MAX_IMPORT_BYTES) {
+        return say(
+          'error',
+          `Could not import ${file.name}: it is ${(file.size / 1048576).toFixed(1)} MB; the limit is 50 MB.`,
+        );
+      }
+      const parsed = parseSessionFile(await file.text());
+      if (!parsed.ok)
+        return say(
+          'error',
+          `Could not import ${file.name}: ${sentence(parsed.error)} Your current session is unchanged.`,
+        );
+      const added = adopt(parsed.session, { source: 'file', name: file.name, at: Date.now() });
+      const legs = Object.keys(parsed.session.legs).length;
+      say(
+        'info',
+        added === 0
+          ? `${file.name} holds nothing new: its conversations are already here.`
+          : `Imported ${added} conversation(s), ${legs} leg(s) from ${file.name}. They are recordings, shown offline; "Re-run against live server" calls the server again.`,
+      );
+    },
+    [adopt, say],
+  );
+
+  const share = useCallback(
+    (scope: Scope = 'conversation') => {
+      const s = store.getState();
+      const id = s.selectedConversationId;
+      if (scope === 'conversation' && !id) return say('error', 'Select a conversation to share.');
+      const base = window.location.href.split('#')[0] ?? '';
+      const result = encodeShareLink(s.session, {
+        baseUrl: base,
+        now: Date.now(),
+        includeSecrets,
+        ...(scope === 'conversation' && id ? { conversationIds: [id] } : {}),
+      });
+      if (!result.ok) {
+        setShareUrl(null);
+        return say('error', result.error);
+      }
+      setShareUrl(result.url);
+      say(
+        'info',
+        `Share link ready (${result.chars.toLocaleString('en')} characters). The session is in the fragment after #, which browsers never send to a server.`,
+      );
+      void navigator.clipboard?.writeText(result.url).catch(() => undefined);
+    },
+    [includeSecrets, say, store],
+  );
+
+  const clear = useCallback(async () => {
+    setConfirmingClear(false);
+    if (persistence) await persistence.clearSession();
+    else {
+      store.getState().dispatch({ type: 'session/replaced', state: emptySession });
+      store.setState({ selectedConversationId: null, selectedLegId: null });
+    }
+    setShareUrl(null);
+    say('info', 'The session was cleared. Connection settings were kept.');
+  }, [persistence, say, store]);
+
+  const downloadUnreadable = useCallback(async () => {
+    const parts = (await persistence?.unreadable()) ?? [];
+    for (const p of parts) downloadText(`${slug(p.key)}-unreadable.json`, p.text);
+    if (parts.length === 0) say('info', 'No unreadable data is kept.');
+  }, [persistence, say]);
+
+  return {
+    status,
+    includeSecrets,
+    setIncludeSecrets,
+    messages,
+    dismiss: () => setMessages([]),
+    shareUrl,
+    confirmingClear,
+    askClear: () => setConfirmingClear(true),
+    cancelClear: () => setConfirmingClear(false),
+    clear,
+    exportSession,
+    exportHar,
+    importFile,
+    fileInputRef,
+    openImport: () => fileInputRef.current?.click(),
+    share,
+    adopt,
+    downloadUnreadable,
+    say,
+  };
+}
+
+export type SessionIo = ReturnType<typeof useSessionIo>;

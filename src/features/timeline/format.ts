@@ -1,0 +1,35 @@
+import type { LintCounts } from '../../protocol/lint/types.ts';
+import type { LegRow } from '../../session/timeline-rows.ts';
+
+export function ms(n: number | undefined): string {
+  if (n === undefined) return '';
+  return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** "1 error, 2 warnings" or '' when clean. */
+export function lintText(c: LintCounts): string {
+  const parts: string[] = [];
+  if (c.error) parts.push(plural(c.error, 'error'));
+  if (c.warning) parts.push(plural(c.warning, 'warning'));
+  if (c.info) parts.push(`${c.info} info`);
+  return parts.join(', ');
+}
+
+export function outcomeText(row: LegRow): string {
+  switch (row.outcome) {
+    case 'input_required':
+      return row.stateOnly ? 'input_required (state only)' : 'input_required';
+    case 'error':
+      return `error ${row.errorCode ?? ''}`.trim();
+    case 'invalid':
+      return 'invalid response';
+    case 'transport':
+      return 'no response';
+    case 'complete':
+      return 'complete';
+  }
+}

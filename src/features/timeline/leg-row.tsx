@@ -1,0 +1,67 @@
+import { memo } from 'react';
+import { Badge, type Tone } from '../../components/ui/badge.tsx';
+import type { LegRow as LegRowData } from '../../session/timeline-rows.ts';
+import { lintText, ms, outcomeText } from './format.ts';
+
+function outcomeTone(row: LegRowData): Tone {
+  if (row.outcome === 'complete') return 'good';
+  if (row.outcome === 'input_required') return 'info';
+  return 'bad';
+}
+
+/** One leg: the whole row is one button (the only control in its list item). */
+export const LegRowButton = memo(function LegRowButton({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: LegRowData;
+  selected: boolean;
+  onSelect: (legId: string) => void;
+}) {
+  const outcome = outcomeText(row);
+  const lint = lintText(row.lint);
+  const facts = [
+    outcome,
+    row.httpStatus !== undefined ? `HTTP ${row.httpStatus}` : 'no HTTP response',
+    ms(row.durationMs),
+    lint && `lint: ${lint}`,
+    row.stateEdited && 'requestState edited by you',
+  ].filter(Boolean);
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(row.legId)}
+      aria-label={`Round ${row.round} ${row.method} ${row.target}: ${facts.join(', ')}`}
+      aria-pressed={selected}
+      className={`grid h-full w-full grid-cols-[2.5rem_minmax(0,1fr)_4.5rem] gap-x-2 overflow-hidden rounded px-2 py-1 text-left text-xs ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
+    >
+      <span className="row-span-2 font-mono text-slate-500">#{row.round}</span>
+      <span className="flex items-center gap-1 overflow-hidden whitespace-nowrap">
+        <span className="font-mono">{row.method}</span>
+        <Badge tone={outcomeTone(row)}>{outcome}</Badge>
+        {row.httpStatus !== undefined && <Badge>HTTP {row.httpStatus}</Badge>}
+        {lint && (
+          <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'} title={row.lintRules.join('\n')}>
+            lint: {lint}
+          </Badge>
+        )}
+        {row.stateEdited && <Badge tone="bad">edited by you</Badge>}
+        {row.bodyEdited && <Badge tone="bad">body edited</Badge>}
+      </span>
+      <span className="row-span-2 text-right font-mono text-slate-600">{ms(row.durationMs)}</span>
+      <span className="flex items-center gap-2 overflow-hidden whitespace-nowrap text-slate-600">
+        {row.asked.length > 0 && <span>asks {row.asked.join(', ')}</span>}
+        {row.answered.length > 0 && <span>answers {row.answered.join(', ')}</span>}
+        {row.stateSize !== undefined && (
+          <span className="text-slate-500">
+            state {row.stateSize} B {row.stateChanged ? '(new)' : '(same)'}
+          </span>
+        )}
+        {row.instance && <span>instance {row.instance}</span>}
+        {row.viaRelay && <span>relay</span>}
+        {row.thinkMs !== undefined && <span className="text-slate-400">think {ms(row.thinkMs)}</span>}
+      </span>
+    </button>
+  );
+});

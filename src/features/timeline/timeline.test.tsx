@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bigSession } from '../../session/timeline-fixtures.ts';
+import { flattenTimeline } from '../../session/timeline-flat.ts';
+import { timelineRows } from '../../session/timeline-rows.ts';
+import { Timeline } from './timeline.tsx';
+
+afterEach(cleanup);
+
+const rows = timelineRows(bigSession(2_500, 4));
+
+function renderTimeline(collapsed: Record<string, boolean> = {}, selectedLegId: string | null = null) {
+  const flat = flattenTimeline(rows, collapsed);
+  const onSelectLeg = vi.fn();
+  const onToggle = vi.fn();
+  render(
+    <Timeline
+      items={flat.items}
+      legCount={flat.legCount}
+      selectedLegId={selectedLegId}
+      onSelectLeg={onSelectLeg}
+      onToggleConversation={onToggle}
+      viewportHeight={480}
+    />,
+  );
+  return { onSelectLeg, onToggle };
+}
+
+describe('Timeline', () => {
+  it('puts only the visible rows in the DOM when the session holds 10,000 legs', () => {
+    renderTimeline();
+    const list = screen.getByRole('list', { name: 'Timeline' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(5);
+    expect(items.length).toBeLessThan(40);
+    expect(items[0]?.getAttribute('aria-posinset')).toBe('1');
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('10000');
+  });
+
+  it('shows a collapsed conversation as one disclosure button without list items', async () => {
+    const { onToggle } = renderTimeline({ c0: true });
+    const header = screen.getByRole('button', { name: /provision #0/ });
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    expect(header.textContent).toContain('4 rounds');
+    const first = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[0];
+    expect(first?.getAttribute('aria-setsize')).toBe('9996');
+    await userEvent.click(header);
+    expect(onToggle).toHaveBeenCalledWith('c0');
+  });
+
+  it('reports the leg and its conversation when a leg row is clicked', async () => {
+    const { onSelectLeg } = renderTimeline({}, 'l0-1');
+    const second = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[1]!;
+    expect(second.getAttribute('aria-current')).toBe('true');
+    expect(second.textContent).toContain('answers region');
+    await userEvent.click(within(second).getByRole('button'));
+    expect(onSelectLeg).toHaveBeenCalledWith('l0-1', 'c0');
+  });
+
+  it('says so when there is nothing to show', () => {
+    render(
+      <Timeline items={[]} legCount={0} selectedLegId={null} onSelectLeg={() => {}} onToggleConversation={() => {}} />,
+    );
+    expect(screen.getByRole('list', { name: 'Timeline' }).children).toHaveLength(0);
+    expect(screen.getByText(/No calls yet/)).toBeTruthy();
+  });
+});

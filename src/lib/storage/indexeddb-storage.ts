@@ -1,0 +1,72 @@
+import { StorageError, toStorageError, type KeyValueStorage } from './key-value-storage.ts';
+
+function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(toStorageError(request.error));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(toStorageError(tx.error ?? new Error('the storage transaction was aborted')));
+    tx.onerror = () => reject(toStorageError(tx.error));
+  });
+}
+
+/**
+ * IndexedDB-backed storage: one database with one object store of text values. IndexedDB survives a browser
+ * restart and allows far more than localStorage's few megabytes.
+ */
+export function createIndexedDbStorage(
+  dbName = 'mrtr-inspector',
+  storeName = 'kv',
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): KeyValueStorage {
+  let opening: Promise<IDBDatabase> | undefined;
+  const open = (): Promise<IDBDatabase> => {
+    if (!factory) return Promise.reject(new StorageError('unavailable', 'this browser has no IndexedDB'));
+    opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open(dbName, 1);
+      request.onupgradeneeded = () => {
+        if (!request.result.objectStoreNames.contains(storeName)) request.result.createObjectStore(storeName);
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(toStorageError(request.error));
+      request.onblocked = () => reject(new StorageError('unavailable', 'the database is blocked by another tab'));
+    }).catch((err: unknown) => {
+      opening = undefined;
+      throw err;
+    });
+    return opening;
+  };
+  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+    const db = await open();
+    try {
+      const tx = db.transaction(storeName, mode);
+      const result = promised(work(tx.objectStore(storeName)));
+      await done(tx);
+      return await result;
+    } catch (err) {
+      throw toStorageError(err);
+    }
+  };
+  return {
+    get: async (key) => {
+      const value = await run('readonly', (s) => s.get(key) as IDBRequest<unknown>);
+      if (value === undefined) return undefined;
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    },
+    set: async (key, value) => {
+      await run('readwrite', (s) => s.put(value, key));
+    },
+    delete: async (key) => {
+      await run('readwrite', (s) => s.delete(key));
+    },
+    keys: async () => {
+      const keys = await run('readonly', (s) => s.getAllKeys());
+      return keys.map(String);
+    },
+  };
+}

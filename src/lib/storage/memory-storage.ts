@@ -1,0 +1,34 @@
+import { StorageError, type KeyValueStorage } from './key-value-storage.ts';
+
+export interface MemoryStorageOptions {
+  /** total characters allowed across all values; a write beyond it fails like a full disk */
+  quotaChars?: number;
+  initial?: Record<string, string>;
+}
+
+/** In-memory storage for tests and for browsers without IndexedDB (private modes). */
+export function createMemoryStorage(opts: MemoryStorageOptions = {}): KeyValueStorage & {
+  /** direct access for tests */
+  readonly data: Map<string, string>;
+} {
+  const data = new Map<string, string>(Object.entries(opts.initial ?? {}));
+  const used = (except?: string) => {
+    let n = 0;
+    for (const [k, v] of data) if (k !== except) n += v.length;
+    return n;
+  };
+  return {
+    data,
+    get: async (key) => data.get(key),
+    set: async (key, value) => {
+      if (opts.quotaChars !== undefined && used(key) + value.length > opts.quotaChars) {
+        throw new StorageError('quota', `the storage quota of ${opts.quotaChars} characters was exceeded`);
+      }
+      data.set(key, value);
+    },
+    delete: async (key) => {
+      data.delete(key);
+    },
+    keys: async () => [...data.keys()],
+  };
+}

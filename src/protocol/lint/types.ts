@@ -1,0 +1,108 @@
+/**
+ * Protocol lint: findings about one recorded leg, each tied to the rule of the 2026-07-28 specification it checks.
+ * Pure data; the rules live in client-rules.ts and server-rules.ts.
+ */
+import type { Outcome } from '../classify.ts';
+import type { Exchange } from '../exchange.ts';
+import type { ClientCapabilities, JsonObject, RpcId } from '../types.ts';
+
+export type LintSeverity = 'error' | 'warning' | 'info';
+
+/** Which side of the conversation broke the rule. */
+export type LintSide = 'client' | 'server';
+
+export interface SpecReference {
+  /** page of the 2026-07-28 specification, e.g. `basic/patterns/mrtr` */
+  page: string;
+  /** the section heading as written in the spec, e.g. `Client Requirements (Basic Workflow)` */
+  section: string;
+  /** link to the published section */
+  url: string;
+}
+
+export interface LintFinding {
+  /** stable rule id, e.g. `client/echo-request-state` */
+  rule: string;
+  side: LintSide;
+  severity: LintSeverity;
+  message: string;
+  spec: SpecReference;
+  /** set when the user caused this on purpose in the composer ("edited by you", "left unanswered by you") */
+  byYou?: string;
+}
+
+/** What the sender knew about the leg (a structural subset of the session's SentFacts). */
+export interface LintSent {
+  inputResponses?: Record<string, JsonObject>;
+  answeredKeys: string[];
+  unansweredKeys: string[];
+  requestState?: string;
+  originalRequestState?: string;
+  requestStateEdited: boolean;
+  bodyEdited: boolean;
+  capabilities: ClientCapabilities;
+}
+
+/** One recorded leg as the lint rules see it. */
+export interface LintLeg {
+  /** the conversation's method (the body may have been edited to say otherwise) */
+  method: string;
+  rpcId: RpcId;
+  exchange: Exchange;
+  outcome: Outcome;
+  sent: LintSent;
+}
+
+/**
+ * A leg in context: `history` is the retry chain that led to it, oldest first (each leg the one before answered);
+ * its last element is the leg this one answered. Empty for a conversation's first leg.
+ */
+export interface LintContext {
+  leg: LintLeg;
+  history: readonly LintLeg[];
+}
+
+export type LintRule = (ctx: LintContext) => LintFinding[];
+
+const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28';
+
+function slug(section: string): string {
+  return section
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+export function specRef(page: string, section: string): SpecReference {
+  return { page, section, url: `${SPEC_BASE}/${page}#${slug(section)}` };
+}
+
+/** The spec sections the rules cite (headings checked against docs/specification/2026-07-28 in the spec repo). */
+export const SPEC = {
+  clientRequirements: specRef('basic/patterns/mrtr', 'Client Requirements (Basic Workflow)'),
+  serverRequirements: specRef('basic/patterns/mrtr', 'Server Requirements (Basic Workflow)'),
+  supportedRequests: specRef('basic/patterns/mrtr', 'Supported Requests'),
+  mrtrErrorHandling: specRef('basic/patterns/mrtr', 'Error Handling'),
+  resultType: specRef('basic', 'ResultType'),
+  standardHeaders: specRef('basic/transports/streamable-http', 'Standard Request Headers'),
+  requestedSchema: specRef('client/elicitation', 'Requested Schema'),
+  elicitationCapabilities: specRef('client/elicitation', 'Capabilities'),
+} as const;
+
+/** "2026-07-28 basic/patterns/mrtr § Client Requirements (Basic Workflow)" */
+export function formatSpec(ref: SpecReference): string {
+  return `2026-07-28 ${ref.page} § ${ref.section}`;
+}
+
+export interface LintCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+export function countFindings(findings: readonly LintFinding[]): LintCounts {
+  const counts: LintCounts = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity] += 1;
+  return counts;
+}

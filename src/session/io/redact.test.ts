@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { containsSecrets, redactHeaderValue, redactSession, redactUrl, REDACTED } from './redact.ts';
+import { TEST_TOKEN, testSession } from './test-session.ts';
+import { headerValue } from '../../protocol/exchange.ts';
+
+describe('redaction of secrets', () => {
+  it('keeps the scheme and hides the token when the header is Authorization', () => {
+    expect(redactHeaderValue('Authorization', `Bearer ${TEST_TOKEN}`)).toBe(`Bearer ${REDACTED}`);
+    expect(redactHeaderValue('authorization', 'Basic dXNlcjpwYXNz')).toBe(`Basic ${REDACTED}`);
+    expect(redactHeaderValue('Proxy-Authorization', 'opaque')).toBe(REDACTED);
+  });
+
+  it('hides api keys, cookies and token-named headers when redacting', () => {
+    expect(redactHeaderValue('X-Api-Key', 'key-abc')).toBe(REDACTED);
+    expect(redactHeaderValue('Cookie', 'sid=1')).toBe(REDACTED);
+    expect(redactHeaderValue('X-GitHub-Token', 'ghp_1')).toBe(REDACTED);
+  });
+
+  it('leaves protocol headers untouched when they carry no secret', () => {
+    expect(redactHeaderValue('Mcp-Method', 'tools/call')).toBe('tools/call');
+    expect(redactHeaderValue('MCP-Protocol-Version', '2026-07-28')).toBe('2026-07-28');
+  });
+
+  it('hides passwords and token query parameters when a URL carries them', () => {
+    expect(redactUrl('https://u:pw@host/mcp?access_token=abc&x=1')).toBe(
+      'https://u:%5Bredacted%5D@host/mcp?access_token=%5Bredacted%5D&x=1',
+    );
+    expect(redactUrl('http://127.0.0.1:8765/mcp')).toBe('http://127.0.0.1:8765/mcp');
+  });
+
+  it('removes every copy of the token from a session when it is redacted', () => {
+    const session = testSession();
+    const redacted = redactSession(session);
+    const text = JSON.stringify(redacted);
+    expect(text).not.toContain(TEST_TOKEN);
+    expect(text).not.toContain('key-abc');
+    expect(text).not.toContain('draft-secret');
+    expect(text).not.toContain('secret-cookie');
+    expect(text).not.toContain('access_token=abc');
+    const leg = redacted.legs['leg-1']!;
+    expect(headerValue(leg.exchange.request.headers, 'x-trace')).toBe('visible');
+    expect(leg.exchange.request.body).toBe(session.legs['leg-1']!.exchange.request.body);
+  });
+
+  it('does not change the session it was given when redacting', () => {
+    const session = testSession();
+    const before = JSON.stringify(session);
+    redactSession(session);
+    expect(JSON.stringify(session)).toBe(before);
+  });
+
+  it('reports secrets only when a session holds some', () => {
+    expect(containsSecrets(testSession())).toBe(true);
+    expect(containsSecrets(redactSession(testSession()))).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+/** Protocol lint over the session: findings per leg (cached, legs never change once recorded) and per conversation. */
+import { lintLeg } from '../protocol/lint/lint-leg.ts';
+import { countFindings, type LintCounts, type LintFinding, type LintLeg } from '../protocol/lint/types.ts';
+import type { Conversation, Leg, SessionState } from './model.ts';
+
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+
+const cache = new WeakMap<Leg, LintFinding[]>();
+
+/** Guard against a malformed parent chain (an imported session could loop). */
+const MAX_CHAIN = 10_000;
+
+function methodOf(state: SessionState, leg: Leg, fallback: string): string {
+  return state.conversations[leg.conversationId]?.method ?? fallback;
+}
+
+function asLintLeg(leg: Leg, method: string): LintLeg {
+  return { method, rpcId: leg.rpcId, exchange: leg.exchange, outcome: leg.outcome, sent: leg.sent };
+}
+
+/** The retry chain that led to `leg`, oldest first (not including `leg`). */
+export function retryChain(state: SessionState, leg: Leg): Leg[] {
+  const chain: Leg[] = [];
+  const seen = new Set<string>([leg.id]);
+  let parentId = leg.parentLegId;
+  while (parentId && !seen.has(parentId) && chain.length < MAX_CHAIN) {
+    const parent = state.legs[parentId];
+    if (!parent) break;
+    seen.add(parentId);
+    chain.push(parent);
+    parentId = parent.parentLegId;
+  }
+  return chain.reverse();
+}
+
+/** Every lint finding for one leg, most severe first. */
+export function legFindings(state: SessionState, leg: Leg, method = ''): LintFinding[] {
+  const cached = cache.get(leg);
+  if (cached) return cached;
+  const m = methodOf(state, leg, method);
+  const history = retryChain(state, leg).map((l) => asLintLeg(l, methodOf(state, l, m)));
+  const findings = lintLeg({ leg: asLintLeg(leg, m), history });
+  cache.set(leg, findings);
+  return findings;
+}
+
+export interface ConversationFinding {
+  legId: string;
+  round: number;
+  finding: LintFinding;
+}
+
+export interface ConversationLint {
+  findings: ConversationFinding[];
+  counts: LintCounts;
+  /** rule id -> how many legs broke it, most frequent first */
+  rules: { rule: string; count: number; severity: LintFinding['severity'] }[];
+}
+
+/** Findings of every leg of a conversation, in round order, with totals per rule. */
+export function conversationLint(state: SessionState, conversation: Conversation): ConversationLint {
+  const findings: ConversationFinding[] = [];
+  conversation.legIds.forEach((legId, i) => {
+    const leg = state.legs[legId];
+    if (!leg) return;
+    for (const finding of legFindings(state, leg, conversation.method)) findings.push({ legId, round: i + 1, finding });
+  });
+  const byRule = new Map<string, { rule: string; count: number; severity: LintFinding['severity'] }>();
+  for (const { finding } of findings) {
+    const entry = byRule.get(finding.rule) ?? { rule: finding.rule, count: 0, severity: finding.severity };
+    entry.count += 1;
+    if (SEVERITY_RANK[finding.severity] < SEVERITY_RANK[entry.severity]) entry.severity = finding.severity;
+    byRule.set(finding.rule, entry);
+  }
+  return {
+    findings,
+    counts: countFindings(findings.map((f) => f.finding)),
+    rules: [...byRule.values()].sort((a, b) => b.count - a.count),
+  };
+}

@@ -1,0 +1,236 @@
+import type * as z from 'zod';
+import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import { toStorageError } from '../lib/storage/key-value-storage.ts';
+import { emptySession, type SessionState } from '../session/model.ts';
+import { redactSession } from '../session/io/redact.ts';
+import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
+import type { InspectorState, InspectorStore } from './inspector-store.ts';
+import { connectionOf, connectionSchema, uiOf, uiSchema } from './persisted-settings.ts';
+
+export type PersistenceStatus =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: number; conversations: number; legs: number }
+  | { kind: 'error'; message: string };
+
+export interface LoadReport {
+  /** something was restored */
+  restored: boolean;
+  /** one clear sentence per part that could not be read; everything else was still loaded */
+  problems: string[];
+}
+
+export interface Persistence {
+  /** read storage into the store; a corrupted part is set aside and reported, the other parts still load */
+  load(): Promise<LoadReport>;
+  /** save (debounced) whenever the session, connection settings or selection change; returns stop */
+  start(): () => void;
+  flush(): Promise<void>;
+  /** empty the session in the store and in storage (connection settings stay) */
+  clearSession(): Promise<void>;
+  status(): PersistenceStatus;
+  subscribe(listener: () => void): () => void;
+  /** the raw text of parts that could not be read, kept so nothing is lost */
+  unreadable(): Promise<{ key: string; text: string }[]>;
+}
+
+export interface PersistenceOptions {
+  storage: KeyValueStorage;
+  debounceMs?: number;
+  prefix?: string;
+  now?: () => number;
+}
+
+function count(session: SessionState) {
+  return { conversations: session.order.length, legs: Object.keys(session.legs).length };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function createPersistence(store: InspectorStore, opts: PersistenceOptions): Persistence {
+  const { storage } = opts;
+  const prefix = opts.prefix ?? 'inspector/';
+  const keys = { session: `${prefix}session`, connection: `${prefix}connection`, ui: `${prefix}ui` };
+  const debounceMs = opts.debounceMs ?? 300;
+  const now = opts.now ?? Date.now;
+  const listeners = new Set<() => void>();
+  let current: PersistenceStatus = { kind: 'idle' };
+  const setStatus = (next: PersistenceStatus) => {
+    current = next;
+    listeners.forEach((l) => l());
+  };
+  const saved: { session?: SessionState; connection?: string; ui?: string } = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const setAside = async (key: string, text: string) => {
+    try {
+      await storage.set(`${key}.unreadable`, text);
+    } catch {
+      // storage full: the raw text stays under its own key until the next save
+    }
+  };
+
+  const readJson = async <T>(key: string, schema: z.ZodType<T>, label: string, problems: string[]) => {
+    const text = await storage.get(key);
+    if (text === undefined) return undefined;
+    try {
+      const checked = schema.safeParse(JSON.parse(text));
+      if (checked.success) return checked.data;
+      const issue = checked.error.issues[0];
+      problems.push(
+        `The saved ${label} could not be read (${issue?.path.join('.') || 'value'}: ${issue?.message}); defaults are used.`,
+      );
+    } catch (err) {
+      problems.push(
+        `The saved ${label} could not be read (not valid JSON: ${err instanceof Error ? err.message : String(err)}); defaults are used.`,
+      );
+    }
+    await setAside(key, text);
+    return undefined;
+  };
+
+  const snapshot = (s: InspectorState) => ({
+    session: s.session,
+    connection: JSON.stringify(connectionOf(s)),
+    ui: JSON.stringify(uiOf(s)),
+  });
+  const dirty = (snap: ReturnType<typeof snapshot>) =>
+    snap.session !== saved.session || snap.connection !== saved.connection || snap.ui !== saved.ui;
+
+  const save = async () => {
+    const { session, connection, ui } = snapshot(store.getState());
+    if (!dirty({ session, connection, ui })) {
+      if (current.kind === 'saving') setStatus({ kind: 'saved', at: now(), ...count(session) });
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    try {
+      if (session !== saved.session) {
+        const file = toSessionFile(redactSession(session), { redacted: true, now: now() });
+        await storage.set(keys.session, serializeSessionFile(file));
+        saved.session = session;
+      }
+      if (connection !== saved.connection) {
+        await storage.set(keys.connection, connection);
+        saved.connection = connection;
+      }
+      if (ui !== saved.ui) {
+        await storage.set(keys.ui, ui);
+        saved.ui = ui;
+      }
+      setStatus({ kind: 'saved', at: now(), ...count(session) });
+    } catch (err) {
+      const e = toStorageError(err);
+      const { conversations, legs } = count(session);
+      const what = `${plural(conversations, 'conversation')}, ${plural(legs, 'leg')}`;
+      setStatus({
+        kind: 'error',
+        message:
+          e.kind === 'quota'
+            ? `Browser storage is full: the latest changes (${what}) are kept in this tab but not saved. Export the session to keep them, or clear old conversations.`
+            : `Saving failed (${e.message}): the latest changes (${what}) are kept in this tab but not saved. Export the session to keep them.`,
+      });
+    }
+  };
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    writing = writing.then(save);
+    return writing;
+  };
+
+  return {
+    async load() {
+      const problems: string[] = [];
+      let restored = false;
+      let sessionText: string | undefined;
+      try {
+        sessionText = await storage.get(keys.session);
+      } catch (err) {
+        problems.push(
+          `Browser storage could not be opened (${toStorageError(err).message}); this session will not be saved.`,
+        );
+        return { restored, problems };
+      }
+      const patch: Partial<InspectorState> = {};
+      if (sessionText !== undefined) {
+        const parsed = parseSessionFile(sessionText);
+        if (parsed.ok) {
+          patch.session = parsed.session;
+          restored = true;
+        } else {
+          await setAside(keys.session, sessionText);
+          problems.push(
+            `The saved session could not be read (${parsed.error}). It was set aside, not deleted, and a new session started; connection settings were still restored.`,
+          );
+        }
+      }
+      const connection = await readJson(keys.connection, connectionSchema, 'connection settings', problems);
+      if (connection) {
+        const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, ...rest } = connection;
+        Object.assign(patch, rest);
+        if (clientInfo) patch.clientInfo = clientInfo;
+        if (savedConnections) patch.savedConnections = savedConnections.map((c) => ({ ...c, bearerToken: '' }));
+        if (activeConnectionId !== undefined) patch.activeConnectionId = activeConnectionId;
+        if (connection.connectedUrl) patch.connectedUrl = connection.connectedUrl;
+        restored = true;
+      }
+      const ui = await readJson(keys.ui, uiSchema, 'selection', problems);
+      const session = patch.session ?? store.getState().session;
+      if (ui) {
+        patch.selection = ui.selection;
+        if (ui.selectedConversationId && session.conversations[ui.selectedConversationId]) {
+          patch.selectedConversationId = ui.selectedConversationId;
+        }
+        if (ui.selectedLegId && session.legs[ui.selectedLegId]) patch.selectedLegId = ui.selectedLegId;
+        if (ui.collapsedConversations) patch.collapsedConversations = ui.collapsedConversations;
+      }
+      store.setState(patch);
+      const s = store.getState();
+      saved.session = s.session;
+      saved.connection = JSON.stringify(connectionOf(s));
+      saved.ui = JSON.stringify(uiOf(s));
+      if (restored) setStatus({ kind: 'saved', at: now(), ...count(s.session) });
+      return { restored, problems };
+    },
+    start() {
+      // a change to a saved part shows "Saving…" at once and saves after the debounce
+      const unsubscribe = store.subscribe((state) => {
+        if (!dirty(snapshot(state))) return;
+        if (current.kind !== 'saving' && current.kind !== 'error') setStatus({ kind: 'saving' });
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => void flush(), debounceMs);
+      });
+      const onHide = () => void flush();
+      globalThis.addEventListener?.('pagehide', onHide);
+      return () => {
+        unsubscribe();
+        globalThis.removeEventListener?.('pagehide', onHide);
+        if (timer) clearTimeout(timer);
+      };
+    },
+    flush,
+    async clearSession() {
+      store.getState().dispatch({ type: 'session/replaced', state: emptySession });
+      store.setState({ selectedConversationId: null, selectedLegId: null, runNotes: {} });
+      await flush();
+    },
+    status: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async unreadable() {
+      const out: { key: string; text: string }[] = [];
+      for (const key of Object.values(keys)) {
+        const text = await storage.get(`${key}.unreadable`);
+        if (text !== undefined) out.push({ key, text });
+      }
+      return out;
+    },
+  };
+}
