@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
+import { preloadAfterStart } from './app/preload.ts';
 
 const root = createRoot(document.getElementById('root')!);
-void bootstrap(window.location).then(({ store, deps, persistence, notices }) => {
+void bootstrap(window.location).then(({ store, deps, persistence, notices, queryClient }) => {
   root.render(
     <StrictMode>
-      <App store={store} deps={deps} persistence={persistence} notices={notices} />
+      <App store={store} deps={deps} persistence={persistence} notices={notices} queryClient={queryClient} />
     </StrictMode>,
   );
+  preloadAfterStart();
 });

@@ -251,3 +251,38 @@ describe('server index and createMainHandler', () => {
     }
   });
 });
+
+describe('main endpoint: bodies the wrapper does not parse', () => {
+  const post = (body: BodyInit, extra: RequestInit = {}) =>
+    fetch(server.mcpUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': PROTOCOL_VERSION,
+        'Mcp-Method': 'tools/list',
+      },
+      body,
+      ...extra,
+    });
+
+  it('answers the SDK parse error when the body is not JSON', async () => {
+    const res = await post('{not json');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+
+  it('answers 413 when a chunked body passes 4 MiB', async () => {
+    const big = new TextEncoder().encode(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(5 * 1024 * 1024) } }),
+    );
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < big.length; i += 65536) controller.enqueue(big.subarray(i, i + 65536));
+        controller.close();
+      },
+    });
+    const res = await post(stream, { duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The mock server's main MCP endpoint: stateless streamable HTTP on protocol 2026-07-28, built on the SDK's
- * `createMcpHandler` (one `McpServer` per HTTP request), serving every scenario in `./scenarios/`.
+ * `createMcpHandler`, serving every scenario in `./scenarios/`. Each HTTP request is served by an `McpServer` that no
+ * other request is using; instances are pooled and reused once their exchange is over (`server-pool.ts`).
  *
  * Fetch-style: `createMainHandler(opts)` returns `(req: Request) => Promise<Response>`; wrap it for node:http
  * with `toNodeHandler({ fetch })` from `@modelcontextprotocol/node` (see `start.ts`).
@@ -8,12 +9,19 @@
  * All requestState protection derives from `opts.stateKey` (see `state.ts`), so two handlers built with the same
  * key accept each other's state and handlers with different keys do not.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { createMcpHandler, InMemoryServerEventBus, McpServer, type ServerNotifier } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  InMemoryServerEventBus,
+  McpServer,
+  type McpRequestContext,
+  type ServerContext,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';
 import { registerAllScenarios } from './scenarios/index.ts';
+import { createServerPool, type ServerLease } from './server-pool.ts';
 
 export const MOCK_SERVER_INFO = { name: 'mrtr-mock', version: '1.0.0' } as const;
 
@@ -40,18 +48,27 @@ export interface MainHandlerOptions {
 export type MainHandler = ((req: Request) => Promise<Response>) & {
   /** Aborts in-flight exchanges and open listen streams. */
   close(): Promise<void>;
+  /** Server instances built so far, idle in the pool now, and serving now (see server-pool.ts). */
+  poolStats(): { built: number; idle: number; leased: number };
 };
 
 /** What the wrapper learned about the current request before handing it to the SDK. */
 interface RequestInfo {
   target: RequestTarget;
   headers: Headers;
+  /** The pooled server instance the SDK's factory handed out for this request, if it asked for one. */
+  lease?: ServerLease;
 }
+
+const NO_REQUEST: RequestInfo = { target: { method: '', name: '', arguments: {} }, headers: new Headers() };
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 interface PeekedRequest {
+  /** The request to hand to the SDK (its body may have been read: then `parsedBody` is set). */
   request: Request;
+  /** The JSON body, already parsed: given to the SDK so it does not read and parse the body again. */
+  parsedBody?: unknown;
   method?: string;
   target: RequestTarget;
 }
@@ -60,31 +77,50 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Reads the body once (so we know method/name/arguments) and rebuilds an equivalent Request for the SDK. */
+/**
+ * Reads the body once (so we know method/name/arguments). A body that parses as JSON goes to the SDK as
+ * `parsedBody`; anything else goes as an equivalent rebuilt Request, so the SDK gives its own answer (-32700, 413).
+ */
 async function peek(req: Request): Promise<PeekedRequest> {
   const empty: RequestTarget = { method: '', name: '', arguments: {} };
   if (req.method !== 'POST' || req.body === null) return { request: req, target: empty };
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return { request: req, target: empty }; // the SDK answers 413
   const text = await req.text();
-  const request = new Request(req.url, { method: 'POST', headers: req.headers, body: text, signal: req.signal });
+  const rebuilt = () => new Request(req.url, { method: 'POST', headers: req.headers, body: text, signal: req.signal });
+  // A chunked body has no content-length: past the limit, let the SDK read it and answer 413.
+  if (text.length * 3 > MAX_BODY_BYTES && Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    return { request: rebuilt(), target: empty };
+  }
   let message: unknown;
   try {
     message = JSON.parse(text);
   } catch {
-    return { request, target: empty };
+    return { request: rebuilt(), target: empty };
   }
-  if (!isRecord(message) || typeof message.method !== 'string') return { request, target: empty };
+  if (!isRecord(message) || typeof message.method !== 'string') {
+    return { request: req, parsedBody: message, target: empty };
+  }
   const params = isRecord(message.params) ? message.params : {};
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : '';
   const args = isRecord(params.arguments) ? params.arguments : {};
-  return { request, method: message.method, target: { method: message.method, name, arguments: args } };
+  return {
+    request: req,
+    parsedBody: message,
+    method: message.method,
+    target: { method: message.method, name, arguments: args },
+  };
 }
 
 function withInstanceHeader(res: Response, instanceName: string): Response {
-  const headers = new Headers(res.headers);
-  headers.set('X-Mock-Instance', instanceName);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  try {
+    res.headers.set('X-Mock-Instance', instanceName); // the SDK's responses have mutable headers
+    return res;
+  } catch {
+    const headers = new Headers(res.headers);
+    headers.set('X-Mock-Instance', instanceName);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
 
 /** Tools answered over SSE even when they emit nothing before the result (the timeline should see a stream). */
@@ -95,7 +131,9 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const log = opts.log ?? (() => {});
   const keys = deriveStateKeys(opts.stateKey);
   const flows = opts.flows ?? sharedConsentFlows;
-  const current = new AsyncLocalStorage<RequestInfo>();
+  // The request being served, by the `Request` object handed to the SDK: the SDK gives that same object to the
+  // factory (`requestInfo`) and to every handler (`sctx.http.req`), so no async context is needed to find it.
+  const current = new WeakMap<Request, RequestInfo>();
   const bus = new InMemoryServerEventBus((err) => log(`[${instanceName}] event bus listener error: ${err.message}`));
   // Both handlers share this bus, so list-changed events reach listen streams whichever handler served them.
   const notify: ServerNotifier = {
@@ -105,20 +143,29 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     resourceUpdated: (uri) => bus.publish({ kind: 'resource_updated', uri }),
   };
 
-  const factory = (): McpServer => {
-    const info: RequestInfo = current.getStore() ?? {
-      target: { method: '', name: '', arguments: {} },
-      headers: new Headers(),
-    };
-    const state = createStateKit({
-      keys,
-      target: info.target,
-      shortTtlSeconds: opts.shortTtlSeconds,
-      onReject: (reason, mode) =>
-        log(
-          `[${instanceName}] requestState rejected (${mode}: ${reason}) for ${info.target.method} ${info.target.name}`,
-        ),
-    });
+  // One context for every request and every pooled instance: what differs per request (the requestState binding,
+  // the request headers) is looked up from the handler's own context when it runs, never captured here.
+  const requestOf = (sctx: ServerContext): RequestInfo => {
+    const req = sctx.http?.req;
+    return (req && current.get(req)) ?? NO_REQUEST;
+  };
+  const state = createStateKit({
+    keys,
+    target: (sctx) => requestOf(sctx).target,
+    shortTtlSeconds: opts.shortTtlSeconds,
+    onReject: (reason, mode, target) =>
+      log(`[${instanceName}] requestState rejected (${mode}: ${reason}) for ${target.method} ${target.name}`),
+  });
+  const ctx: ScenarioContext = {
+    instanceName,
+    baseUrl: opts.baseUrl,
+    state,
+    flows,
+    requestHeaders: (sctx) => requestOf(sctx).headers,
+    notify,
+    log,
+  };
+  const build = (): McpServer => {
     const server = new McpServer(MOCK_SERVER_INFO, {
       capabilities: {
         tools: { listChanged: true },
@@ -132,17 +179,16 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
       requestState: { verify: state.verify },
     });
     server.server.onerror = (err) => log(`[${instanceName}] server error: ${err.message}`);
-    const ctx: ScenarioContext = {
-      instanceName,
-      baseUrl: opts.baseUrl,
-      state,
-      flows,
-      requestHeaders: info.headers,
-      notify,
-      log,
-    };
     registerAllScenarios(server, ctx);
     return server;
+  };
+  // Instances are built once and reused, one exchange at a time (server-pool.ts explains why that is safe).
+  const pool = createServerPool(build);
+  const factory = ({ requestInfo }: McpRequestContext): McpServer => {
+    const lease = pool.acquire();
+    const info = requestInfo && current.get(requestInfo);
+    if (info) info.lease = lease;
+    return lease.server;
   };
 
   const onerror = (err: Error) => log(`[${instanceName}] ${err.message}`);
@@ -152,8 +198,15 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const handle = async (req: Request): Promise<Response> => {
     const peeked = await peek(req);
     const info: RequestInfo = { target: peeked.target, headers: req.headers };
+    current.set(peeked.request, info);
     const handler = peeked.target.method === 'tools/call' && SSE_TOOLS.has(peeked.target.name) ? sse : auto;
-    const res = await current.run(info, () => handler.fetch(peeked.request));
+    const options = peeked.parsedBody === undefined ? undefined : { parsedBody: peeked.parsedBody };
+    let res: Response;
+    try {
+      res = await handler.fetch(peeked.request, options);
+    } finally {
+      info.lease?.done();
+    }
     const what = [req.method, peeked.method, peeked.target.name].filter(Boolean).join(' ');
     log(
       `[${instanceName}] ${what} -> ${res.status}${res.headers.get('content-type')?.includes('event-stream') ? ' (sse)' : ''}`,
@@ -162,8 +215,10 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   };
 
   return Object.assign(handle, {
+    poolStats: () => pool.stats(),
     close: async () => {
       await Promise.all([auto.close(), sse.close()]);
+      pool.clear();
     },
   });
 }

@@ -1,14 +1,17 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { isAllowedOrigin } from './cors.ts';
 import {
   argumentsDigest,
   bindingOf,
   canonicalJson,
+  createStateKit,
   decodePlainState,
   deriveStateKeys,
   encodePlainState,
   sealState,
   unsealState,
+  type RequestTarget,
 } from './state.ts';
 
 describe('canonical arguments digest', () => {
@@ -66,5 +69,36 @@ describe('isAllowedOrigin', () => {
     ['http://localhost:1/path', false],
   ])('says %s -> %s', (origin, allowed) => {
     expect(isAllowedOrigin(origin)).toBe(allowed);
+  });
+});
+
+describe('createStateKit', () => {
+  const keys = deriveStateKeys('kit test key');
+  // The kit finds a context's request through `target(ctx)`; here a context simply carries its target.
+  type FakeCtx = ServerContext & { target: RequestTarget };
+  const ctxFor = (name: string, args: Record<string, unknown>) =>
+    ({ target: { method: 'tools/call', name, arguments: args } }) as unknown as FakeCtx;
+  const kit = createStateKit({ keys, target: (ctx) => (ctx as FakeCtx).target });
+  kit.protectTool('approve_payment_sealed', 'sealed');
+
+  it('verifies a signed token only against the request it was minted for when requests interleave', async () => {
+    const a = ctxFor('provision', { name: 'a' });
+    const b = ctxFor('provision', { name: 'b' });
+    const [tokenA, tokenB] = await Promise.all([kit.mintSigned({ n: 'a' }, a), kit.mintSigned({ n: 'b' }, b)]);
+    await expect(kit.verify(tokenA, a)).resolves.toEqual({ n: 'a' });
+    await expect(kit.verify(tokenB, b)).resolves.toEqual({ n: 'b' });
+    await expect(kit.verify(tokenA, b)).rejects.toThrow('bind');
+  });
+
+  it('seals against the tool mode declared for the request when the tool is protected as sealed', async () => {
+    const a = ctxFor('approve_payment_sealed', { amount: 1 });
+    const b = ctxFor('approve_payment_sealed', { amount: 2 });
+    const token = kit.mintSealed({ amount: 1 }, a);
+    await expect(kit.verify(token, a)).resolves.toEqual({ amount: 1 });
+    await expect(kit.verify(token, b)).rejects.toThrow('decrypt');
+  });
+
+  it('refuses to protect a tool two different ways when registrations disagree', () => {
+    expect(() => kit.protectTool('approve_payment_sealed', 'signed')).toThrow(/already protected as sealed/);
   });
 });

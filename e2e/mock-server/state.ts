@@ -133,12 +133,14 @@ export function decodePlainState<T extends object = Record<string, unknown>>(tok
 }
 
 // ---------------------------------------------------------------------------------------------
-// per-request kit
+// the endpoint's kit
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The state tools of one server instance (one HTTP request): minting helpers bound to that request, and the
- * `verify` hook to give `McpServer` (`requestState.verify`), which dispatches on the mode declared for the target.
+ * The state tools of one endpoint: minting helpers and the `verify` hook to give `McpServer`
+ * (`requestState.verify`), which dispatches on the mode declared for the target. Every token is bound to the request
+ * being served, which the kit asks `opts.target(ctx)` for at each call (the endpoint looks it up from the handler
+ * context's HTTP request), so one kit and its codecs serve every request and every pooled server instance.
  */
 export interface StateKit {
   /** Declares how a tool's requestState is protected (default `signed`). Call while registering. */
@@ -146,7 +148,7 @@ export interface StateKit {
   /** Mints a signed (SDK codec) token bound to the current request. */
   mintSigned<T>(payload: T, ctx: ServerContext, opts?: { ttlSeconds?: number }): Promise<string>;
   /** Mints an AES-256-GCM sealed token bound to the current request. */
-  mintSealed(payload: unknown, opts?: { ttlSeconds?: number }): string;
+  mintSealed(payload: unknown, ctx: ServerContext, opts?: { ttlSeconds?: number }): string;
   /** Encodes unprotected state (base64url JSON). */
   encodePlain(payload: unknown): string;
   /** Decodes unprotected state; `undefined` when it is not base64url JSON of an object. */
@@ -159,49 +161,65 @@ export interface StateKit {
 
 export interface StateKitOptions {
   keys: DerivedStateKeys;
-  target: RequestTarget;
+  /** The request a handler context belongs to (called at every mint and verify). */
+  target: (ctx: ServerContext) => RequestTarget;
   shortTtlSeconds?: number;
   /** Receives the real reason of a rejected state (the wire only ever sees the frozen error). */
-  onReject?: (reason: string, mode: StateMode) => void;
+  onReject?: (reason: string, mode: StateMode, target: RequestTarget) => void;
 }
 
 export function createStateKit(opts: StateKitOptions): StateKit {
-  const binding = bindingOf(opts.target);
+  // A request's binding is computed once however often it is minted or verified against.
+  const bindings = new WeakMap<RequestTarget, string>();
+  const binding = (ctx: ServerContext): string => {
+    const target = opts.target(ctx);
+    let value = bindings.get(target);
+    if (value === undefined) {
+      value = bindingOf(target);
+      bindings.set(target, value);
+    }
+    return value;
+  };
   const toolModes = new Map<string, StateMode>();
   const codecs = new Map<number, RequestStateCodec>();
   const codecFor = (ttlSeconds: number): RequestStateCodec => {
     let codec = codecs.get(ttlSeconds);
     if (!codec) {
-      codec = createRequestStateCodec({ key: opts.keys.sign, ttlSeconds, bind: () => binding });
+      codec = createRequestStateCodec({ key: opts.keys.sign, ttlSeconds, bind: binding });
       codecs.set(ttlSeconds, codec);
     }
     return codec;
   };
-  const modeOfTarget = (): StateMode =>
-    opts.target.method === 'tools/call' ? (toolModes.get(opts.target.name) ?? 'signed') : 'signed';
+  const modeOf = (target: RequestTarget): StateMode =>
+    target.method === 'tools/call' ? (toolModes.get(target.name) ?? 'signed') : 'signed';
 
   return {
     shortTtlSeconds: opts.shortTtlSeconds ?? DEFAULT_SHORT_TTL_SECONDS,
     protectTool(toolName, mode) {
+      const known = toolModes.get(toolName);
+      if (known !== undefined && known !== mode) {
+        throw new Error(`requestState of ${toolName} is already protected as ${known}, not ${mode}`);
+      }
       toolModes.set(toolName, mode);
     },
     mintSigned(payload, ctx, mintOpts) {
       return codecFor(mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS).mint(payload, ctx);
     },
-    mintSealed(payload, mintOpts) {
-      return sealState(opts.keys.seal, binding, payload, mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS);
+    mintSealed(payload, ctx, mintOpts) {
+      return sealState(opts.keys.seal, binding(ctx), payload, mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS);
     },
     encodePlain: encodePlainState,
     decodePlain: decodePlainState,
     async verify(state, ctx) {
-      const mode = modeOfTarget();
+      const target = opts.target(ctx);
+      const mode = modeOf(target);
       try {
         if (mode === 'none') return undefined; // the handler reads (and trusts) the raw string
-        if (mode === 'sealed') return unsealState(opts.keys.seal, binding, state);
+        if (mode === 'sealed') return unsealState(opts.keys.seal, binding(ctx), state);
         // The TTL lives inside the token (`exp`), so any codec instance with this key and binding verifies it.
         return await codecFor(DEFAULT_STATE_TTL_SECONDS).verify(state, ctx);
       } catch (err) {
-        opts.onReject?.(err instanceof Error ? err.message : String(err), mode);
+        opts.onReject?.(err instanceof Error ? err.message : String(err), mode, target);
         throw err;
       }
     },

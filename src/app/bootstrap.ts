@@ -1,15 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
 import type { IoMessage } from '../features/session-io/use-session-io.ts';
 import { newId } from '../lib/ids.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
-import { mergeSessions } from '../session/io/merge.ts';
-import { decodeSharePayload, shareFragment } from '../session/io/share-link.ts';
 import { DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
-import { createPersistence, type Persistence } from '../store/persistence.ts';
+import { createPersistence, readSaved, type Persistence } from '../store/persistence.ts';
+import { queryEnvOf } from '../queries/query-env.ts';
+import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
 import { createFetchFor } from './transport.ts';
 
 export interface Booted {
@@ -17,10 +18,39 @@ export interface Booted {
   deps: AppDeps;
   persistence: Persistence;
   notices: IoMessage[];
+  /** the query cache, with the connected server's discover and lists already requested */
+  queryClient: QueryClient;
 }
 
-/** Open a `#share=` link: add its conversations to the session, select the first, and drop the fragment. */
-function openShareLink(store: InspectorStore, location: Location, notices: IoMessage[]): void {
+/**
+ * Starts `server/discover` and the four lists of the server connected at start, before the first render: the
+ * components use the same option factories (so the same keys) and pick up these requests in flight.
+ */
+export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
+  const env = queryEnvOf(store.getState(), deps.fetchFor);
+  if (!env) return;
+  // tools first: the catalog's main list, and what a user waits for
+  void queryClient.prefetchQuery(toolsQuery(env));
+  void queryClient.prefetchQuery(discoverQuery(env));
+  void queryClient.prefetchQuery(promptsQuery(env));
+  void queryClient.prefetchQuery(resourcesQuery(env));
+  void queryClient.prefetchQuery(templatesQuery(env));
+}
+
+/** A `#share=` fragment is there (checked without loading the share-link decoder). */
+export function hasShareFragment(hash: string): boolean {
+  return /^#(?:.*&)?share=/.test(hash);
+}
+
+/**
+ * Open a `#share=` link: add its conversations to the session, select the first, and drop the fragment. The decoder
+ * (fflate, zod) and the merge are loaded only when there is a link to open.
+ */
+async function openShareLink(store: InspectorStore, location: Location, notices: IoMessage[]): Promise<void> {
+  const [{ decodeSharePayload, shareFragment }, { mergeSessions }] = await Promise.all([
+    import('../session/io/share-link.ts'),
+    import('../session/io/merge.ts'),
+  ]);
   const payload = shareFragment(location.hash);
   if (payload === undefined) return;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
@@ -47,12 +77,15 @@ function openShareLink(store: InspectorStore, location: Location, notices: IoMes
 
 /**
  * Builds the store and dependencies, restores the saved session, opens a share link from the fragment, and connects
- * on load (`?server=` first, then the server the saved session was connected to, then the bundled mock).
+ * on load (`?server=` first, then the server the saved session was connected to, then the bundled mock). The runtime
+ * config and the saved data are read at the same time.
  */
 export async function bootstrap(
   location: Location,
   storage: KeyValueStorage = createIndexedDbStorage(),
 ): Promise<Booted> {
+  // start both reads at once: neither waits for the other
+  const savedTexts = readSaved(storage);
   const config: RuntimeConfig = await loadRuntimeConfig();
   const deps: AppDeps = {
     config,
@@ -62,7 +95,7 @@ export async function bootstrap(
   };
   const store = createInspectorStore(deps);
   const persistence = createPersistence(store, { storage });
-  const report = await persistence.load();
+  const report = await persistence.load(savedTexts);
   const notices: IoMessage[] = report.problems.map((text) => ({ tone: 'error', text }));
 
   const params = new URLSearchParams(location.search);
@@ -79,8 +112,10 @@ export async function bootstrap(
     store.getState().setServerUrl(initialUrl);
     if (config.mockUrl) store.getState().connect(initialUrl);
   }
-  openShareLink(store, location, notices);
+  const queryClient = new QueryClient();
+  prefetchServer(queryClient, store, deps);
+  if (hasShareFragment(location.hash)) await openShareLink(store, location, notices);
   persistence.start();
   void persistence.flush();
-  return { store, deps, persistence, notices };
+  return { store, deps, persistence, notices, queryClient };
 }

@@ -1,20 +1,29 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Catalog } from '../features/catalog/catalog.tsx';
 import { CallPanel } from '../features/call/call-panel.tsx';
-import { CommandPalette } from '../features/command-palette/command-palette.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
 import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
-import { PresenterMode } from '../features/presenter/presenter-mode.tsx';
-import { RecordedConversation } from '../features/session-io/recorded-conversation.tsx';
 import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
 import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
 import { Button } from '../components/ui/button.tsx';
 import type { Persistence } from '../store/persistence.ts';
+import { useInspector } from '../store/store-context.tsx';
 import { useAppCommands } from './app-commands.ts';
 import { loadDemoSession } from './open-demo.ts';
 import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
 import { TimelineScreen } from './screens/timeline-screen.tsx';
+
+// Parts the first screen does not show load when first opened.
+const CommandPalette = lazy(() =>
+  import('../features/command-palette/command-palette.tsx').then((m) => ({ default: m.CommandPalette })),
+);
+const PresenterMode = lazy(() =>
+  import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
+);
+const RecordedConversation = lazy(() =>
+  import('../features/session-io/recorded-conversation.tsx').then((m) => ({ default: m.RecordedConversation })),
+);
 
 export interface ShellProps {
   persistence?: Persistence;
@@ -29,6 +38,7 @@ export function Shell({ persistence, notices }: ShellProps) {
   const [palette, setPalette] = useState(false);
   const [demoMessage, setDemoMessage] = useState<string | undefined>();
   const { adopt } = io;
+  const hasConversation = useInspector((s) => s.selectedConversationId !== null);
   const openDemo = useCallback(async () => {
     const demo = await loadDemoSession();
     if (!demo.ok) return setDemoMessage(demo.error);
@@ -60,21 +70,27 @@ export function Shell({ persistence, notices }: ShellProps) {
         </aside>
         <main className="min-h-0 space-y-4 overflow-auto p-4">
           <CallPanel />
-          <RecordedConversation />
+          {hasConversation && (
+            <Suspense fallback={null}>
+              <RecordedConversation />
+            </Suspense>
+          )}
           <ConversationScreen />
         </main>
         <div className="min-h-0 overflow-auto p-4 lg:border-l lg:border-slate-200">
           <TimelineScreen />
         </div>
       </div>
-      {presenter && (
-        <PresenterMode
-          onClose={() => setPresenter(false)}
-          onOpenDemo={() => void openDemo()}
-          {...(demoMessage ? { message: demoMessage } : {})}
-        />
-      )}
-      {palette && <CommandPalette commands={commands} onClose={() => setPalette(false)} />}
+      <Suspense fallback={<p className="sr-only">Loading…</p>}>
+        {presenter && (
+          <PresenterMode
+            onClose={() => setPresenter(false)}
+            onOpenDemo={() => void openDemo()}
+            {...(demoMessage ? { message: demoMessage } : {})}
+          />
+        )}
+        {palette && <CommandPalette commands={commands} onClose={() => setPalette(false)} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { QueryEnv } from '../queries/server-queries.ts';
 import type { ConnectionContext } from '../session/compose.ts';
-import { currentSettings, type ConnectionSettingsData } from '../store/connection-slice.ts';
+import { currentSettings, type ConnectionSettingsData, type ConnectionSlice } from '../store/connection-slice.ts';
 import { useInspector, useInspectorStore } from '../store/store-context.tsx';
-import { useDeps } from '../store/deps-context.tsx';
+import { useDeps, type AppDeps } from '../store/deps-context.tsx';
 
 /** The wire context of a connection's settings; the token becomes `Authorization: Bearer …`. */
 export function contextOf(settings: ConnectionSettingsData): ConnectionContext {
@@ -18,6 +18,19 @@ export function contextOf(settings: ConnectionSettingsData): ConnectionContext {
 }
 
 /**
+ * The connection as react-query sees it, from the store's state; null when not connected. Pure, so start-up code can
+ * build the same query keys as the components (and start the first requests before the first render).
+ */
+export function queryEnvOf(state: ConnectionSlice, fetchFor: AppDeps['fetchFor']): QueryEnv | null {
+  const { connectedSettings: captured, connectedUrl, connectNonce: nonce } = state;
+  if (!connectedUrl) return null;
+  // connectedUrl set without a capture (e.g. restored from storage): the working settings are the ones in force
+  const settings = captured ?? { ...currentSettings(state), url: connectedUrl };
+  const mode = settings.transportMode;
+  return { ctx: contextOf(settings), fetch: fetchFor(mode), viaRelay: mode === 'relay', nonce };
+}
+
+/**
  * The connection as react-query sees it; null when not connected. Built from the settings captured at the last
  * Connect, so editing the version, token or headers applies on the next Connect, not on every keystroke.
  */
@@ -29,11 +42,12 @@ export function useQueryEnv(): QueryEnv | null {
     connectedUrl: st.connectedUrl,
     nonce: st.connectNonce,
   }));
-  return useMemo(() => {
-    if (!connectedUrl) return null;
-    // connectedUrl set without a capture (e.g. restored from storage): the working settings are the ones in force
-    const settings = captured ?? { ...currentSettings(store.getState()), url: connectedUrl };
-    const mode = settings.transportMode;
-    return { ctx: contextOf(settings), fetch: deps.fetchFor(mode), viaRelay: mode === 'relay', nonce };
-  }, [captured, connectedUrl, nonce, store, deps]);
+  return useMemo(
+    () =>
+      queryEnvOf(
+        { ...store.getState(), connectedSettings: captured, connectedUrl, connectNonce: nonce },
+        deps.fetchFor,
+      ),
+    [captured, connectedUrl, nonce, store, deps],
+  );
 }

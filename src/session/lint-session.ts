@@ -33,15 +33,38 @@ export function retryChain(state: SessionState, leg: Leg): Leg[] {
   return chain.reverse();
 }
 
+/** What the linter needs for one leg: the leg and its retry chain (cheap: no rule runs). */
+function lintInput(state: SessionState, leg: Leg, method: string): { leg: LintLeg; history: LintLeg[] } {
+  const m = methodOf(state, leg, method);
+  const history = retryChain(state, leg).map((l) => asLintLeg(l, methodOf(state, l, m)));
+  return { leg: asLintLeg(leg, m), history };
+}
+
 /** Every lint finding for one leg, most severe first. */
 export function legFindings(state: SessionState, leg: Leg, method = ''): LintFinding[] {
   const cached = cache.get(leg);
   if (cached) return cached;
-  const m = methodOf(state, leg, method);
-  const history = retryChain(state, leg).map((l) => asLintLeg(l, methodOf(state, l, m)));
-  const findings = lintLeg({ leg: asLintLeg(leg, m), history });
+  const findings = lintLeg(lintInput(state, leg, method));
   cache.set(leg, findings);
   return findings;
+}
+
+/**
+ * `legFindings` later: the retry chain is read now (so the session is not kept alive), the rules run on the first
+ * call. The timeline lints only the rows it shows.
+ */
+export function deferredLegFindings(state: SessionState, leg: Leg, method = ''): () => LintFinding[] {
+  const cached = cache.get(leg);
+  if (cached) return () => cached;
+  const input = lintInput(state, leg, method);
+  return () => {
+    let findings = cache.get(leg);
+    if (!findings) {
+      findings = lintLeg(input);
+      cache.set(leg, findings);
+    }
+    return findings;
+  };
 }
 
 export interface ConversationFinding {

@@ -36,6 +36,10 @@ const sent = {
   params: {},
 };
 
+function tamperRow(mutationId: string) {
+  return { mutationId, label: mutationId, description: '', requestState: null, status: 'pending' as const };
+}
+
 const conv = fc.constantFrom('c0', 'c1', 'c2', 'f0', 'f1');
 const leg = fc.constantFrom('l0', 'l1', 'l2', 'l3', 'l4', 'l5');
 const event: fc.Arbitrary<SessionEvent> = fc.oneof(
@@ -65,6 +69,35 @@ const event: fc.Arbitrary<SessionEvent> = fc.oneof(
     response: { action: v },
   })),
   conv.map((c) => ({ type: 'draft/reset' as const, conversationId: c })),
+  fc.record({ c: conv, v: fc.constantFrom('accept', 'cancel') }).map(({ c, v }) => ({
+    type: 'draft/answers' as const,
+    conversationId: c,
+    answers: { region: { action: v } },
+  })),
+  fc.record({ c: conv, run: fc.constantFrom('r0', 'r1') }).map(({ c, run }) => ({
+    type: 'tamper/planned' as const,
+    conversationId: c,
+    run: { id: run, startedAt: 1, rows: [tamperRow('m0'), tamperRow('m1')] },
+  })),
+  fc.record({ c: conv, run: fc.constantFrom('r0', 'r1'), m: fc.constantFrom('m0', 'm1') }).map(({ c, run, m }) => ({
+    type: 'tamper/row' as const,
+    conversationId: c,
+    runId: run,
+    mutationId: m,
+    patch: { status: 'sent' as const, branchId: 'f1' },
+  })),
+  fc.record({ c: conv, run: fc.constantFrom('r0', 'r1') }).map(({ c, run }) => ({
+    type: 'tamper/finished' as const,
+    conversationId: c,
+    runId: run,
+  })),
+  fc.record({ c: conv, id: conv }).map(({ c, id }) => ({
+    type: 'draft/forked' as const,
+    conversationId: c,
+    id,
+    at: 4,
+    requestState: null,
+  })),
   fc
     .record({ l: leg, id: conv })
     .map(({ l, id }) => ({ type: 'conversation/forked' as const, fromLegId: l, id, at: 3 })),

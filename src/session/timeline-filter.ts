@@ -2,7 +2,7 @@
 import type { OutcomeKind } from '../protocol/classify.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { SessionState } from './model.ts';
-import type { ConversationRow, LegRow } from './timeline-rows.ts';
+import { rowWithLegs, type ConversationRow, type LegRow } from './timeline-rows.ts';
 
 export interface TimelineFilter {
   /** exact method, '' = any */
@@ -81,7 +81,7 @@ export function filterRows(
     if (filter.method && row.method !== filter.method) continue;
     if (filter.tool && row.target !== filter.tool) continue;
     const legs = row.legs.filter((leg) => legMatches(state, row, leg, filter, needle));
-    if (legs.length) out.push({ ...row, legs });
+    if (legs.length) out.push(rowWithLegs(row, legs));
   }
   return out;
 }

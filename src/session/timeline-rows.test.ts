@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { lintLeg } from '../protocol/lint/lint-leg.ts';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
+import { filterRows } from './timeline-filter.ts';
 import { sessionWith } from './timeline-fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
+
+// the real linter, counted
+vi.mock('../protocol/lint/lint-leg.ts', async (real) => {
+  const mod = await real<typeof import('../protocol/lint/lint-leg.ts')>();
+  return { ...mod, lintLeg: vi.fn(mod.lintLeg) };
+});
 
 const provision = {
   id: 'c1',
@@ -75,5 +83,25 @@ describe('timelineRows', () => {
     expect(row?.legs[0]?.lint).toEqual({ error: 0, warning: 0, info: 0 });
     expect(row?.legs[1]?.lintRules).toContain('client/echo-request-state');
     expect(row?.lint.error).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lints a leg only when its row is read, once, when rows are built for a long session', () => {
+    const session = sessionWith([
+      provision,
+      {
+        id: 'c2',
+        legs: [{ result: askResult(['q'], 'S') }, { requestState: 'x', inputResponses: { q: accept('1') } }],
+      },
+    ]);
+    vi.mocked(lintLeg).mockClear();
+    const rows = timelineRows(session);
+    expect(lintLeg).not.toHaveBeenCalled();
+    expect(rows[1]?.legs[1]?.lintRules).toContain('client/echo-request-state');
+    expect(rows[1]?.legs[1]?.lint.error).toBeGreaterThanOrEqual(1);
+    expect(lintLeg).toHaveBeenCalledTimes(1);
+    // a filtered row still counts the findings of its whole conversation
+    const [filtered] = filterRows(session, rows, { method: '', tool: '', status: 'lint', code: '', text: '' });
+    expect(filtered?.conversationId).toBe('c2');
+    expect(filtered?.lint).toEqual(rows[1]?.lint);
   });
 });

@@ -1,7 +1,7 @@
 import { headerValue } from '../protocol/exchange.ts';
 import type { OutcomeKind } from '../protocol/classify.ts';
-import { countFindings, type LintCounts } from '../protocol/lint/types.ts';
-import { legFindings } from './lint-session.ts';
+import { countFindings, type LintCounts, type LintFinding } from '../protocol/lint/types.ts';
+import { deferredLegFindings } from './lint-session.ts';
 import type { Conversation, SessionState } from './model.ts';
 import { conversationStatus, type ConversationStatus } from './selectors.ts';
 
@@ -29,10 +29,10 @@ export interface LegRow {
   thinkMs?: number;
   /** true when this leg is shared with a parent conversation (before a fork point) */
   inherited: boolean;
-  /** protocol lint findings on this leg, by severity */
-  lint: LintCounts;
-  /** the rule ids that fired, most severe first */
-  lintRules: string[];
+  /** protocol lint findings on this leg, by severity (computed on first read) */
+  readonly lint: LintCounts;
+  /** the rule ids that fired, most severe first (computed on first read) */
+  readonly lintRules: string[];
 }
 
 export interface ConversationRow {
@@ -49,7 +49,8 @@ export interface ConversationRow {
   thinkMs: number;
   /** the last leg's outcome, absent before the first leg is recorded */
   finalOutcome?: OutcomeKind;
-  lint: LintCounts;
+  /** lint findings of all its legs (computed on first read) */
+  readonly lint: LintCounts;
   forkOf?: { conversationId: string; legId: string };
   legs: LegRow[];
 }
@@ -58,6 +59,143 @@ function targetOf(params: Record<string, unknown>): string {
   if (typeof params.name === 'string') return params.name;
   if (typeof params.uri === 'string') return params.uri;
   return '';
+}
+
+const NO_FINDINGS: LintCounts = { error: 0, warning: 0, info: 0 };
+
+type LegRowFacts = Omit<LegRow, 'lint' | 'lintRules'>;
+
+/**
+ * A leg row whose lint runs on first read: rows are built for every leg of a long session, lint only for the rows
+ * someone reads (the visible ones, a filter, a findings tab). A class with getters, not `defineProperty`: 10,000
+ * rows are built in a few ms.
+ */
+class LazyLegRow implements LegRow {
+  legId: string;
+  conversationId: string;
+  round: number;
+  method: string;
+  target: string;
+  outcome: OutcomeKind;
+  stateOnly: boolean;
+  asked: string[];
+  answered: string[];
+  stateEdited: boolean;
+  bodyEdited: boolean;
+  viaRelay: boolean;
+  startedAt: number;
+  durationMs: number;
+  inherited: boolean;
+  declare httpStatus?: number;
+  declare errorCode?: number;
+  declare stateSize?: number;
+  declare stateChanged?: boolean;
+  declare instance?: string;
+  declare thinkMs?: number;
+  #findings: () => LintFinding[];
+  #lint: LintCounts | undefined;
+  #rules: string[] | undefined;
+
+  constructor(f: LegRowFacts, findings: () => LintFinding[]) {
+    this.legId = f.legId;
+    this.conversationId = f.conversationId;
+    this.round = f.round;
+    this.method = f.method;
+    this.target = f.target;
+    this.outcome = f.outcome;
+    this.stateOnly = f.stateOnly;
+    this.asked = f.asked;
+    this.answered = f.answered;
+    this.stateEdited = f.stateEdited;
+    this.bodyEdited = f.bodyEdited;
+    this.viaRelay = f.viaRelay;
+    this.startedAt = f.startedAt;
+    this.durationMs = f.durationMs;
+    this.inherited = f.inherited;
+    this.#findings = findings;
+  }
+
+  get lint(): LintCounts {
+    if (!this.#lint) {
+      const all = this.#findings();
+      this.#lint = all.length ? countFindings(all) : NO_FINDINGS;
+    }
+    return this.#lint;
+  }
+
+  get lintRules(): string[] {
+    this.#rules ??= [...new Set(this.#findings().map((f) => f.rule))];
+    return this.#rules;
+  }
+}
+
+type ConversationRowFacts = Omit<ConversationRow, 'lint'>;
+
+/** A conversation row whose lint (the sum over its legs) is computed on first read. */
+class LazyConversationRow implements ConversationRow {
+  conversationId: string;
+  title: string;
+  method: string;
+  status: ConversationStatus;
+  target: string;
+  rounds: number;
+  totalMs: number;
+  serverMs: number;
+  thinkMs: number;
+  legs: LegRow[];
+  declare finalOutcome?: OutcomeKind;
+  declare forkOf?: { conversationId: string; legId: string };
+  #lintOf: readonly LegRow[];
+  #lint: LintCounts | undefined;
+
+  /** `lintOf`: the legs whose findings it counts (a filtered row still counts the whole conversation) */
+  constructor(f: ConversationRowFacts, lintOf: readonly LegRow[]) {
+    this.conversationId = f.conversationId;
+    this.title = f.title;
+    this.method = f.method;
+    this.status = f.status;
+    this.target = f.target;
+    this.rounds = f.rounds;
+    this.totalMs = f.totalMs;
+    this.serverMs = f.serverMs;
+    this.thinkMs = f.thinkMs;
+    this.legs = f.legs;
+    if (f.finalOutcome !== undefined) this.finalOutcome = f.finalOutcome;
+    if (f.forkOf) this.forkOf = f.forkOf;
+    this.#lintOf = lintOf;
+  }
+
+  get lint(): LintCounts {
+    if (!this.#lint) {
+      const lint: LintCounts = { error: 0, warning: 0, info: 0 };
+      for (const leg of this.#lintOf) {
+        lint.error += leg.lint.error;
+        lint.warning += leg.lint.warning;
+        lint.info += leg.lint.info;
+      }
+      this.#lint = lint;
+    }
+    return this.#lint;
+  }
+}
+
+/** The same conversation row showing only `legs` (a filter); its lint still counts every leg of the conversation. */
+export function rowWithLegs(row: ConversationRow, legs: LegRow[]): ConversationRow {
+  const facts: ConversationRowFacts = {
+    conversationId: row.conversationId,
+    title: row.title,
+    method: row.method,
+    status: row.status,
+    target: row.target,
+    rounds: row.rounds,
+    totalMs: row.totalMs,
+    serverMs: row.serverMs,
+    thinkMs: row.thinkMs,
+    legs,
+  };
+  if (row.finalOutcome !== undefined) facts.finalOutcome = row.finalOutcome;
+  if (row.forkOf) facts.forkOf = row.forkOf;
+  return new LazyConversationRow(facts, row.legs);
 }
 
 /**
@@ -85,7 +223,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       const leg = state.legs[legId];
       if (!leg) return;
       const o = leg.outcome;
-      const row: LegRow = {
+      const facts: LegRowFacts = {
         legId,
         conversationId: c.id,
         round: i + 1,
@@ -101,14 +239,8 @@ export function timelineRows(state: SessionState): ConversationRow[] {
         startedAt: leg.exchange.startedAt,
         durationMs: leg.exchange.durationMs,
         inherited: leg.conversationId !== c.id,
-        lint: { error: 0, warning: 0, info: 0 },
-        lintRules: [],
       };
-      const findings = legFindings(state, leg, c.method);
-      if (findings.length) {
-        row.lint = countFindings(findings);
-        row.lintRules = [...new Set(findings.map((f) => f.rule))];
-      }
+      const row = new LazyLegRow(facts, deferredLegFindings(state, leg, c.method));
       if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
       if (o.kind === 'error') row.errorCode = o.error.code;
       if (o.kind === 'input_required' && o.requestState !== undefined) {
@@ -124,17 +256,13 @@ export function timelineRows(state: SessionState): ConversationRow[] {
     });
     const first = legs[0];
     const last = legs[legs.length - 1];
-    const lint: LintCounts = { error: 0, warning: 0, info: 0 };
     let serverMs = 0;
     let thinkMs = 0;
     for (const leg of legs) {
-      lint.error += leg.lint.error;
-      lint.warning += leg.lint.warning;
-      lint.info += leg.lint.info;
       serverMs += leg.durationMs;
       thinkMs += leg.thinkMs ?? 0;
     }
-    const row: ConversationRow = {
+    const facts: ConversationRowFacts = {
       conversationId: c.id,
       title: c.title,
       method: c.method,
@@ -144,11 +272,11 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       totalMs: first && last ? last.startedAt + last.durationMs - first.startedAt : 0,
       serverMs,
       thinkMs,
-      lint,
       legs,
     };
-    if (last) row.finalOutcome = last.outcome;
-    if (c.forkOf) row.forkOf = c.forkOf;
+    if (last) facts.finalOutcome = last.outcome;
+    if (c.forkOf) facts.forkOf = c.forkOf;
+    const row = new LazyConversationRow(facts, legs);
     rowCache.set(c, row);
     rows.push(row);
   }

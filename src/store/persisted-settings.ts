@@ -1,42 +1,13 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { isSecretHeader } from '../session/io/redact.ts';
 import type { InspectorState } from './inspector-store.ts';
+import type { connectionSchema, uiSchema } from './persisted-schemas.ts';
 
-/** What is saved besides the session. Bearer tokens and secret-named headers never touch storage. */
-export const connectionSchema = z.object({
-  serverUrl: z.string(),
-  connectedUrl: z.string().nullable(),
-  protocolVersion: z.string(),
-  capabilities: z.record(z.string(), z.json()),
-  transportMode: z.enum(['direct', 'relay']),
-  customHeaders: z.record(z.string(), z.string()),
-  savedRoots: z.array(z.object({ uri: z.string(), name: z.string().optional() })),
-  roundCap: z.int().positive(),
-  clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
-  /** saved connections, their bearer tokens and secret headers left out */
-  savedConnections: z
-    .array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        url: z.string(),
-        transportMode: z.enum(['direct', 'relay']),
-        customHeaders: z.record(z.string(), z.string()),
-        protocolVersion: z.string(),
-        clientInfo: z.object({ name: z.string(), version: z.string() }),
-      }),
-    )
-    .optional(),
-  activeConnectionId: z.string().nullable().optional(),
-});
+/**
+ * What is saved besides the session. Bearer tokens and secret-named headers never touch storage. The zod schemas that
+ * check these on load live in persisted-schemas.ts, loaded only when there is saved data (types only here).
+ */
 export type ConnectionSnapshot = z.infer<typeof connectionSchema>;
-
-export const uiSchema = z.object({
-  selection: z.object({ kind: z.enum(['tool', 'prompt', 'resource', 'template']), name: z.string() }).nullable(),
-  selectedConversationId: z.string().nullable(),
-  selectedLegId: z.string().nullable(),
-  collapsedConversations: z.record(z.string(), z.boolean()).optional(),
-});
 export type UiSnapshot = z.infer<typeof uiSchema>;
 
 function publicHeaders(headers: Record<string, string>): Record<string, string> {

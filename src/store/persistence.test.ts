@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
 import { createInspectorStore } from './inspector-store.ts';
-import { createPersistence } from './persistence.ts';
+import { createPersistence, readSaved } from './persistence.ts';
 
 function newStore() {
   return createInspectorStore({ fetchFor: () => () => Promise.reject(new Error('offline')), now: () => 0 });
@@ -70,7 +70,7 @@ describe('persistence', () => {
   it('sets corrupted session data aside and still restores the settings when the session cannot be read', async () => {
     const storage = createMemoryStorage();
     await createPersistence(used(), { storage }).flush();
-    const broken = storage.data.get('inspector/session')!.replace('"nextRpcId": ', '"nextRpcId": "x", "was": ');
+    const broken = storage.data.get('inspector/session')!.replace('"nextRpcId":', '"nextRpcId":"x","was":');
     storage.data.set('inspector/session', broken);
 
     const store = newStore();
@@ -81,7 +81,13 @@ describe('persistence', () => {
     ]);
     expect(store.getState().session.order).toEqual([]);
     expect(store.getState().connectedUrl).toBe('http://127.0.0.1:9999/mcp');
-    expect(await persistence.unreadable()).toEqual([{ key: 'inspector/session', text: broken }]);
+    // what is set aside is the whole session file (the index with its legs and conversations in place)
+    const [aside] = await persistence.unreadable();
+    expect(aside?.key).toBe('inspector/session');
+    expect(JSON.parse(aside!.text)).toMatchObject({
+      format: 'mrtr-inspector-session',
+      session: { nextRpcId: 'x', order: ['c1', 'c3', 'c2'], legs: { 'leg-2': { id: 'leg-2' } } },
+    });
   });
 
   it('still restores the session when only the settings are corrupted', async () => {
@@ -122,5 +128,27 @@ describe('persistence', () => {
     await createPersistence(again, { storage }).load();
     expect(again.getState().session.order).toEqual([]);
     expect(again.getState().connectedUrl).toBe('http://127.0.0.1:9999/mcp');
+  });
+  it('restores from texts read ahead of the store when load is given them', async () => {
+    const storage = createMemoryStorage();
+    await createPersistence(used(), { storage }).flush();
+    const ahead = readSaved(storage);
+    const store = newStore();
+    const report = await createPersistence(store, { storage: createMemoryStorage() }).load(ahead);
+    expect(report).toEqual({ restored: true, problems: [] });
+    expect(store.getState().session.order).toEqual(['c1', 'c3', 'c2']);
+    expect(store.getState().selectedLegId).toBe('leg-2');
+  });
+
+  it('reports storage that cannot be opened and restores nothing when reading fails', async () => {
+    const storage = createMemoryStorage();
+    storage.get = () => Promise.reject(new Error('blocked by policy'));
+    const store = newStore();
+    const report = await createPersistence(store, { storage }).load();
+    expect(report).toEqual({
+      restored: false,
+      problems: ['Browser storage could not be opened (blocked by policy); this session will not be saved.'],
+    });
+    expect(store.getState().session.order).toEqual([]);
   });
 });

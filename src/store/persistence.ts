@@ -2,10 +2,14 @@ import type * as z from 'zod';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
-import { redactSession } from '../session/io/redact.ts';
-import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
-import { connectionOf, connectionSchema, uiOf, uiSchema } from './persisted-settings.ts';
+import { connectionOf, uiOf } from './persisted-settings.ts';
+import { assembleSessionText, createSessionWriter } from './session-save.ts';
+
+// The session-file codec and the settings schemas need zod: they are loaded only when there is something to read or
+// a session to write, so the first screen never waits for them.
+const sessionFileCodec = () => import('../session/io/session-file.ts');
+const settingsSchemas = () => import('./persisted-schemas.ts');
 
 export type PersistenceStatus =
   | { kind: 'idle' }
@@ -20,9 +24,15 @@ export interface LoadReport {
   problems: string[];
 }
 
+/** The raw saved texts, read before the store exists (in parallel with other start-up work). */
+export type SavedTexts = { session?: string; connection?: string; ui?: string } | { unavailable: string };
+
 export interface Persistence {
-  /** read storage into the store; a corrupted part is set aside and reported, the other parts still load */
-  load(): Promise<LoadReport>;
+  /**
+   * read storage into the store; a corrupted part is set aside and reported, the other parts still load. `texts`:
+   * what `readSaved` already read (else storage is read now).
+   */
+  load(texts?: Promise<SavedTexts> | SavedTexts): Promise<LoadReport>;
   /** save (debounced) whenever the session, connection settings or selection change; returns stop */
   start(): () => void;
   flush(): Promise<void>;
@@ -41,6 +51,29 @@ export interface PersistenceOptions {
   now?: () => number;
 }
 
+function keysOf(prefix = 'inspector/') {
+  return { session: `${prefix}session`, connection: `${prefix}connection`, ui: `${prefix}ui` };
+}
+
+/** Reads the three saved parts at once; a storage that cannot be opened is reported, not thrown. */
+export async function readSaved(storage: KeyValueStorage, prefix?: string): Promise<SavedTexts> {
+  const keys = keysOf(prefix);
+  try {
+    const [session, connection, ui] = await Promise.all([
+      storage.get(keys.session).then((text) => assembleSessionText(storage, keys.session, text)),
+      storage.get(keys.connection),
+      storage.get(keys.ui),
+    ]);
+    const out: { session?: string; connection?: string; ui?: string } = {};
+    if (session !== undefined) out.session = session;
+    if (connection !== undefined) out.connection = connection;
+    if (ui !== undefined) out.ui = ui;
+    return out;
+  } catch (err) {
+    return { unavailable: toStorageError(err).message };
+  }
+}
+
 function count(session: SessionState) {
   return { conversations: session.order.length, legs: Object.keys(session.legs).length };
 }
@@ -52,7 +85,7 @@ function plural(n: number, word: string): string {
 export function createPersistence(store: InspectorStore, opts: PersistenceOptions): Persistence {
   const { storage } = opts;
   const prefix = opts.prefix ?? 'inspector/';
-  const keys = { session: `${prefix}session`, connection: `${prefix}connection`, ui: `${prefix}ui` };
+  const keys = keysOf(prefix);
   const debounceMs = opts.debounceMs ?? 300;
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
@@ -64,6 +97,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
   const saved: { session?: SessionState; connection?: string; ui?: string } = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
+  const sessionWriter = createSessionWriter(storage, keys.session);
 
   const setAside = async (key: string, text: string) => {
     try {
@@ -73,11 +107,17 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     }
   };
 
-  const readJson = async <T>(key: string, schema: z.ZodType<T>, label: string, problems: string[]) => {
-    const text = await storage.get(key);
+  const readJson = async <T>(
+    key: string,
+    text: string | undefined,
+    schema: () => Promise<z.ZodType<T>>,
+    label: string,
+    problems: string[],
+  ) => {
     if (text === undefined) return undefined;
     try {
-      const checked = schema.safeParse(JSON.parse(text));
+      const json: unknown = JSON.parse(text);
+      const checked = (await schema()).safeParse(json);
       if (checked.success) return checked.data;
       const issue = checked.error.issues[0];
       problems.push(
@@ -109,8 +149,10 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     setStatus({ kind: 'saving' });
     try {
       if (session !== saved.session) {
-        const file = toSessionFile(redactSession(session), { redacted: true, now: now() });
-        await storage.set(keys.session, serializeSessionFile(file));
+        // incremental and in idle slices: only new legs and changed conversations are serialised (session-save.ts)
+        const { toSessionFile } = await sessionFileCodec();
+        const { session: _none, ...header } = toSessionFile(emptySession, { redacted: true, now: now() });
+        await sessionWriter.save(session, header);
         saved.session = session;
       }
       if (connection !== saved.connection) {
@@ -144,20 +186,18 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
   };
 
   return {
-    async load() {
+    async load(texts) {
       const problems: string[] = [];
       let restored = false;
-      let sessionText: string | undefined;
-      try {
-        sessionText = await storage.get(keys.session);
-      } catch (err) {
-        problems.push(
-          `Browser storage could not be opened (${toStorageError(err).message}); this session will not be saved.`,
-        );
+      const read = await (texts ?? readSaved(storage, prefix));
+      if ('unavailable' in read) {
+        problems.push(`Browser storage could not be opened (${read.unavailable}); this session will not be saved.`);
         return { restored, problems };
       }
+      const sessionText = read.session;
       const patch: Partial<InspectorState> = {};
       if (sessionText !== undefined) {
+        const { parseSessionFile } = await sessionFileCodec();
         const parsed = parseSessionFile(sessionText);
         if (parsed.ok) {
           patch.session = parsed.session;
@@ -169,7 +209,13 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
           );
         }
       }
-      const connection = await readJson(keys.connection, connectionSchema, 'connection settings', problems);
+      const connection = await readJson(
+        keys.connection,
+        read.connection,
+        async () => (await settingsSchemas()).connectionSchema,
+        'connection settings',
+        problems,
+      );
       if (connection) {
         const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, ...rest } = connection;
         Object.assign(patch, rest);
@@ -179,7 +225,13 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
         if (connection.connectedUrl) patch.connectedUrl = connection.connectedUrl;
         restored = true;
       }
-      const ui = await readJson(keys.ui, uiSchema, 'selection', problems);
+      const ui = await readJson(
+        keys.ui,
+        read.ui,
+        async () => (await settingsSchemas()).uiSchema,
+        'selection',
+        problems,
+      );
       const session = patch.session ?? store.getState().session;
       if (ui) {
         patch.selection = ui.selection;

@@ -52,7 +52,7 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
         case 'short_ttl':
           return ctx.state.mintSigned(payload, sctx, { ttlSeconds: ctx.state.shortTtlSeconds });
         case 'sealed':
-          return ctx.state.mintSealed(payload);
+          return ctx.state.mintSealed(payload, sctx);
         case 'unprotected':
           return ctx.state.encodePlain(payload);
       }

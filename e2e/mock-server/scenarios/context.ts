@@ -1,8 +1,9 @@
 /**
- * What every scenario's `register(server, ctx)` receives. One context per server instance, and the main endpoint
- * builds one server instance per HTTP request (stateless), so `state` and `requestHeaders` describe that request.
+ * What every scenario's `register(server, ctx)` receives. One context per endpoint, shared by every pooled server
+ * instance and every request: what belongs to one request is reached through the handler's own `ServerContext`
+ * (`ctx.state.mintSigned(payload, sctx)`, `ctx.requestHeaders(sctx)`), never captured while registering.
  */
-import type { CallToolResult, McpServer, ServerNotifier } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server';
 import type { ConsentFlows } from '../consent.ts';
 import type { StateKit } from '../state.ts';
 
@@ -11,12 +12,12 @@ export interface ScenarioContext {
   instanceName: string;
   /** Base URL of the mock server as seen by the client, e.g. `http://127.0.0.1:8765` (for consent URLs). */
   baseUrl: () => string;
-  /** requestState minting/verification bound to this request (signed, sealed, unprotected). */
+  /** requestState minting/verification, bound to the request of the `sctx` given (signed, sealed, unprotected). */
   state: StateKit;
   /** Process-wide consent flows of URL-mode sign-in (shared by every instance in the process). */
   flows: ConsentFlows;
-  /** Headers of the HTTP request being served (for the `x-mcp-header` demo). */
-  requestHeaders: Headers;
+  /** Headers of the HTTP request a handler is serving (for the `x-mcp-header` demo). */
+  requestHeaders(sctx: ServerContext): Headers;
   /** Publishes list-changed events to open `subscriptions/listen` streams. */
   notify: ServerNotifier;
   /** Server-side log (stderr in the CLI). */

@@ -58,8 +58,8 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
         'The region argument is mirrored into the Mcp-Param-Region header (x-mcp-header). Reports the header value received.',
       inputSchema: fromJsonSchema<{ region: string; query?: string }>(REGIONAL_LOOKUP_SCHEMA),
     },
-    async (args) => {
-      const raw = ctx.requestHeaders.get('mcp-param-region');
+    async (args, sctx) => {
+      const raw = ctx.requestHeaders(sctx).get('mcp-param-region');
       const decoded = raw === null ? null : decodeHeaderValue(raw);
       const headerText =
         raw === null
@@ -85,8 +85,8 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
           size: z.enum(['small', 'large']).default('small').meta({ title: 'Size' }),
         }),
       },
-      async ({ drink, size }) => {
-        const raw = ctx.requestHeaders.get('mcp-name') ?? '';
+      async ({ drink, size }, sctx) => {
+        const raw = ctx.requestHeaders(sctx).get('mcp-name') ?? '';
         return textResult(`Order placed: ${size} ${drink}. (Mcp-Name header received: ${raw})`);
       },
     ),

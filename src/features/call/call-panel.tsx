@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { paramHeaderDeclarations } from '../../protocol/headers.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import { connectedQuery } from '../../queries/connected-query.ts';
 import { fillTemplate, templateVariables } from './uri-template.ts';
 
 const SchemaForm = lazy(() => import('./schema-form.tsx'));
@@ -28,10 +29,9 @@ interface Target {
 export function CallPanel() {
   const env = useQueryEnv();
   const { selection, startCall } = useInspector((s) => ({ selection: s.selection, startCall: s.startCall }));
-  const base = env ?? ({} as never);
-  const tools = useQuery({ ...toolsQuery(base), enabled: env !== null });
-  const prompts = useQuery({ ...promptsQuery(base), enabled: env !== null });
-  const templates = useQuery({ ...templatesQuery(base), enabled: env !== null });
+  const tools = useQuery(connectedQuery(env, toolsQuery));
+  const prompts = useQuery(connectedQuery(env, promptsQuery));
+  const templates = useQuery(connectedQuery(env, templatesQuery));
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const key = selection ? `${selection.kind}:${selection.name}` : '';

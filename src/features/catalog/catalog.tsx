@@ -3,6 +3,7 @@ import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector } from '../../store/store-context.tsx';
 import { paramHeaderDeclarations } from '../../protocol/headers.ts';
 import { promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import { connectedQuery } from '../../queries/connected-query.ts';
 import type { Selection } from '../../store/ui-slice.ts';
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: string | null }) {
@@ -25,11 +26,10 @@ function stateText(q: { isPending: boolean; isError: boolean; error: Error | nul
 export function Catalog() {
   const env = useQueryEnv();
   const { selection, select } = useInspector((s) => ({ selection: s.selection, select: s.select }));
-  const base = env ?? ({} as never);
-  const tools = useQuery({ ...toolsQuery(base), enabled: env !== null });
-  const prompts = useQuery({ ...promptsQuery(base), enabled: env !== null });
-  const resources = useQuery({ ...resourcesQuery(base), enabled: env !== null });
-  const templates = useQuery({ ...templatesQuery(base), enabled: env !== null });
+  const tools = useQuery(connectedQuery(env, toolsQuery));
+  const prompts = useQuery(connectedQuery(env, promptsQuery));
+  const resources = useQuery(connectedQuery(env, resourcesQuery));
+  const templates = useQuery(connectedQuery(env, templatesQuery));
   if (!env) return <p className="p-3 text-sm text-slate-500">Connect to a server to list its tools.</p>;
 
   const item = (sel: Selection, label: string, description?: string, flag?: string) => {

@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector } from '../../store/store-context.tsx';
 import { useDeps } from '../../store/deps-context.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { discoverQuery } from '../../queries/server-queries.ts';
+import { connectedQuery } from '../../queries/connected-query.ts';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
-import { ConnectionSettings } from './connection-settings.tsx';
 import { SavedConnectionPicker } from './saved-connections.tsx';
+
+// the settings panel loads when first opened
+const ConnectionSettings = lazy(() =>
+  import('./connection-settings.tsx').then((m) => ({ default: m.ConnectionSettings })),
+);
 
 /** Server URL + Connect, saved connections, and what `server/discover` said about the server. */
 export function ConnectionBar() {
@@ -29,7 +34,7 @@ export function ConnectionBar() {
   }));
   const { config } = useDeps();
   const env = useQueryEnv();
-  const discover = useQuery({ ...discoverQuery(env ?? ({} as never)), enabled: env !== null });
+  const discover = useQuery(connectedQuery(env, discoverQuery));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,7 +100,11 @@ export function ConnectionBar() {
           {s.note}
         </p>
       )}
-      {s.settingsOpen && <ConnectionSettings />}
+      {s.settingsOpen && (
+        <Suspense fallback={<p className="mt-2 text-sm text-slate-500">Loading settings…</p>}>
+          <ConnectionSettings />
+        </Suspense>
+      )}
     </div>
   );
 }

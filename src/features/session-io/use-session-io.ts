@@ -1,19 +1,17 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { newId } from '../../lib/ids.ts';
-import { toHar } from '../../session/io/har.ts';
 import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
 import { redactSession } from '../../session/io/redact.ts';
-import {
-  parseSessionFile,
-  serializeSessionFile,
-  toSessionFile,
-  type ImportOrigin,
-} from '../../session/io/session-file.ts';
-import { encodeShareLink } from '../../session/io/share-link.ts';
+import type { ImportOrigin } from '../../session/io/session-file.ts';
 import { emptySession, type SessionState } from '../../session/model.ts';
 import type { Persistence, PersistenceStatus } from '../../store/persistence.ts';
 import { useInspectorStore } from '../../store/store-context.tsx';
 import { downloadText, slug, stampedName } from './download.ts';
+
+// The codecs (zod, fflate, HAR) load on first use, not with the first screen.
+const sessionFileCodec = () => import('../../session/io/session-file.ts');
+const harCodec = () => import('../../session/io/har.ts');
+const shareCodec = () => import('../../session/io/share-link.ts');
 
 /** Largest session file accepted (bigger files would freeze the tab while parsing). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
@@ -55,9 +53,10 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
   );
 
   const exportSession = useCallback(
-    (scope: Scope = 'all') => {
+    async (scope: Scope = 'all') => {
       const picked = scoped(scope);
       if (typeof picked === 'string') return say('error', picked);
+      const { serializeSessionFile, toSessionFile } = await sessionFileCodec();
       const now = Date.now();
       const session = includeSecrets ? picked.session : redactSession(picked.session);
       const file = toSessionFile(session, { redacted: !includeSecrets, now });
@@ -71,10 +70,11 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
   );
 
   const exportHar = useCallback(
-    (scope: Scope = 'all') => {
+    async (scope: Scope = 'all') => {
       const s = store.getState();
       const conversationId = scope === 'conversation' ? s.selectedConversationId : undefined;
       if (scope === 'conversation' && !conversationId) return say('error', 'Select a conversation first.');
+      const { toHar } = await harCodec();
       const har = toHar(s.session, { includeSecrets, ...(conversationId ? { conversationId } : {}) });
       const name = conversationId ? `mrtr-${slug(s.session.conversations[conversationId]?.title ?? '')}` : 'mrtr-legs';
       downloadText(stampedName(name, 'har', Date.now()), JSON.stringify(har, null, 2), 'application/json');
@@ -109,7 +109,8 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
           `Could not import ${file.name}: it is ${(file.size / 1048576).toFixed(1)} MB; the limit is 50 MB.`,
         );
       }
-      const parsed = parseSessionFile(await file.text());
+      const [{ parseSessionFile }, text] = await Promise.all([sessionFileCodec(), file.text()]);
+      const parsed = parseSessionFile(text);
       if (!parsed.ok)
         return say(
           'error',
@@ -128,10 +129,11 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
   );
 
   const share = useCallback(
-    (scope: Scope = 'conversation') => {
+    async (scope: Scope = 'conversation') => {
       const s = store.getState();
       const id = s.selectedConversationId;
       if (scope === 'conversation' && !id) return say('error', 'Select a conversation to share.');
+      const { encodeShareLink } = await shareCodec();
       const base = window.location.href.split('#')[0] ?? '';
       const result = encodeShareLink(s.session, {
         baseUrl: base,

@@ -17,7 +17,8 @@ export const LegRowButton = memo(function LegRowButton({
 }: {
   row: LegRowData;
   selected: boolean;
-  onSelect: (legId: string) => void;
+  /** stable across renders (the row is memoised): gets the leg and its conversation */
+  onSelect: (legId: string, conversationId: string) => void;
 }) {
   const outcome = outcomeText(row);
   const lint = lintText(row.lint);
@@ -31,7 +32,7 @@ export const LegRowButton = memo(function LegRowButton({
   return (
     <button
       type="button"
-      onClick={() => onSelect(row.legId)}
+      onClick={() => onSelect(row.legId, row.conversationId)}
       aria-label={`Round ${row.round} ${row.method} ${row.target}: ${facts.join(', ')}`}
       aria-pressed={selected}
       className={`grid h-full w-full grid-cols-[2.5rem_minmax(0,1fr)_4.5rem] gap-x-2 overflow-hidden rounded px-2 py-1 text-left text-xs ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}

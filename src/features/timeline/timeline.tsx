@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import type { TimelineItem } from '../../session/timeline-flat.ts';
 import { ConversationHeader } from './conversation-header.tsx';
@@ -52,7 +52,11 @@ export function Timeline({
   });
 
   // keep the selected leg on screen (a new leg is selected as it arrives)
-  const selectedIndex = selectedLegId ? items.findIndex((i) => i.kind === 'leg' && i.row.legId === selectedLegId) : -1;
+  // (memoised: the list re-renders on every scrolled frame, and a long session has 14,000 items)
+  const selectedIndex = useMemo(
+    () => (selectedLegId ? items.findIndex((i) => i.kind === 'leg' && i.row.legId === selectedLegId) : -1),
+    [items, selectedLegId],
+  );
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
@@ -81,11 +85,7 @@ export function Timeline({
               className={`absolute top-0 left-0 w-full ${item.row.inherited ? 'opacity-60' : ''}`}
               style={style}
             >
-              <LegRowButton
-                row={item.row}
-                selected={item.row.legId === selectedLegId}
-                onSelect={(legId) => onSelectLeg(legId, item.conversationId)}
-              />
+              <LegRowButton row={item.row} selected={item.row.legId === selectedLegId} onSelect={onSelectLeg} />
             </div>
           );
         })}

@@ -52,11 +52,36 @@ export function createIndexedDbStorage(
       throw toStorageError(err);
     }
   };
+  /** one transaction for many requests: resolves with their results once it has committed */
+  const runAll = async <T>(
+    mode: IDBTransactionMode,
+    work: (store: IDBObjectStore) => IDBRequest<T>[],
+  ): Promise<T[]> => {
+    const db = await open();
+    try {
+      const tx = db.transaction(storeName, mode);
+      const results = Promise.all(work(tx.objectStore(storeName)).map(promised));
+      await done(tx);
+      return await results;
+    } catch (err) {
+      throw toStorageError(err);
+    }
+  };
+  const asText = (value: unknown): string | undefined =>
+    value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
   return {
+    getMany: async (keys) => {
+      const values = await runAll('readonly', (s) => keys.map((k) => s.get(k) as IDBRequest<unknown>));
+      return values.map(asText);
+    },
+    setMany: async (entries, deleteKeys = []) => {
+      await runAll<unknown>('readwrite', (s) => [
+        ...entries.map(([key, value]) => s.put(value, key) as IDBRequest<unknown>),
+        ...deleteKeys.map((key) => s.delete(key) as IDBRequest<unknown>),
+      ]);
+    },
     get: async (key) => {
-      const value = await run('readonly', (s) => s.get(key) as IDBRequest<unknown>);
-      if (value === undefined) return undefined;
-      return typeof value === 'string' ? value : JSON.stringify(value);
+      return asText(await run('readonly', (s) => s.get(key) as IDBRequest<unknown>));
     },
     set: async (key, value) => {
       await run('readwrite', (s) => s.put(value, key));

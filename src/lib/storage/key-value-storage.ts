@@ -9,6 +9,28 @@ export interface KeyValueStorage {
   set(key: string, value: string): Promise<void>;
   delete(key: string): Promise<void>;
   keys(): Promise<string[]>;
+  /** many values at once (one transaction where the backend has them); same order as `keys` */
+  getMany?(keys: readonly string[]): Promise<(string | undefined)[]>;
+  /** write and delete many keys as one all-or-nothing change (one transaction where the backend has them) */
+  setMany?(entries: readonly (readonly [string, string])[], deleteKeys?: readonly string[]): Promise<void>;
+}
+
+/** `storage.getMany`, or one `get` per key for a storage without it. */
+export function getMany(storage: KeyValueStorage, keys: readonly string[]): Promise<(string | undefined)[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return storage.getMany ? storage.getMany(keys) : Promise.all(keys.map((k) => storage.get(k)));
+}
+
+/** `storage.setMany` (atomic), or one `set`/`delete` per key in order for a storage without it (not atomic). */
+export async function setMany(
+  storage: KeyValueStorage,
+  entries: readonly (readonly [string, string])[],
+  deleteKeys: readonly string[] = [],
+): Promise<void> {
+  if (entries.length === 0 && deleteKeys.length === 0) return;
+  if (storage.setMany) return storage.setMany(entries, deleteKeys);
+  for (const [key, value] of entries) await storage.set(key, value);
+  for (const key of deleteKeys) await storage.delete(key);
 }
 
 export type StorageErrorKind = 'quota' | 'unavailable' | 'failed';

@@ -7,7 +7,7 @@ export interface MemoryStorageOptions {
 }
 
 /** In-memory storage for tests and for browsers without IndexedDB (private modes). */
-export function createMemoryStorage(opts: MemoryStorageOptions = {}): KeyValueStorage & {
+export function createMemoryStorage(opts: MemoryStorageOptions = {}): Required<KeyValueStorage> & {
   /** direct access for tests */
   readonly data: Map<string, string>;
 } {
@@ -25,6 +25,22 @@ export function createMemoryStorage(opts: MemoryStorageOptions = {}): KeyValueSt
         throw new StorageError('quota', `the storage quota of ${opts.quotaChars} characters was exceeded`);
       }
       data.set(key, value);
+    },
+    getMany: async (keys) => keys.map((k) => data.get(k)),
+    setMany: async (entries, deleteKeys = []) => {
+      // all or nothing, like one IndexedDB transaction
+      if (opts.quotaChars !== undefined) {
+        const next = new Map(data);
+        for (const [k, v] of entries) next.set(k, v);
+        for (const k of deleteKeys) next.delete(k);
+        let n = 0;
+        for (const v of next.values()) n += v.length;
+        if (n > opts.quotaChars) {
+          throw new StorageError('quota', `the storage quota of ${opts.quotaChars} characters was exceeded`);
+        }
+      }
+      for (const [k, v] of entries) data.set(k, v);
+      for (const k of deleteKeys) data.delete(k);
     },
     delete: async (key) => {
       data.delete(key);

@@ -1,0 +1,19 @@
+import { preloadConversationView } from './screens/conversation-screen.tsx';
+import { preloadTimelineDetails } from './screens/timeline-screen.tsx';
+
+/**
+ * A while after start, when the browser is idle, fetches the lazy chunks a first call shows (composer, input
+ * requests, result, leg inspector, conversation views), so the call does not wait for them. Never on the critical
+ * path: the first screen and the first requests to the server go first. Presenter, palette, doctor, settings and the
+ * import/export codecs stay on demand.
+ */
+export function preloadAfterStart(delayMs = 1000, win: Window = window): void {
+  const warm = () => {
+    preloadConversationView();
+    preloadTimelineDetails();
+  };
+  win.setTimeout(() => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(warm, { timeout: 2000 });
+    else warm();
+  }, delayMs);
+}

@@ -1,0 +1,244 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useQueryEnv } from '../../queries/query-env.ts';
+import { discoverQuery } from '../../queries/server-queries.ts';
+import { connectedQuery } from '../../queries/connected-query.ts';
+import { Composer } from '../../features/composer/composer.tsx';
+import { DraftEditors } from '../../features/composer/draft-editors.tsx';
+import { ResultView } from '../../features/result/result-view.tsx';
+import { InputRequestList } from '../../features/input-requests/input-request-list.tsx';
+import { TamperMatrix } from '../../features/tamper-matrix/tamper-matrix.tsx';
+import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { composeRequest } from '../../session/compose.ts';
+import type { Draft, DraftPart } from '../../session/model.ts';
+import {
+  branchSummaries,
+  conversationStatus,
+  forkPoints,
+  knownRequestStates,
+  lastLeg,
+  unansweredKeys,
+  usedRpcIds,
+} from '../../session/selectors.ts';
+import { tamperRows } from '../../session/tamper-matrix.ts';
+
+const RequestStateLab = lazy(() =>
+  import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
+);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Which parts of a draft differ from what it was made with. */
+function changedParts(d: Draft): Partial<Record<DraftPart, boolean>> {
+  const o = d.origin;
+  return {
+    answers: o ? !same(d.answers, o.answers) : false,
+    params: o ? !same(d.params, o.params) : false,
+    rpcId: o ? d.rpcId !== o.rpcId : false,
+    headers: Object.keys(d.extraHeaders).length > 0,
+    capabilities: o ? !same(d.capabilities, o.capabilities) : false,
+  };
+}
+
+const PART_NAMES: Record<DraftPart, string> = {
+  answers: 'answers',
+  params: 'params',
+  rpcId: 'id',
+  headers: 'headers',
+  capabilities: 'capabilities',
+  requestState: 'requestState',
+  body: 'body',
+};
+
+/**
+ * The selected conversation: what the server asks, the next leg in the composer, the result and its branches. Loaded
+ * lazily by ConversationScreen the first time a conversation is shown.
+ */
+export function ConversationView() {
+  const store = useInspectorStore();
+  const s = useInspector((st) => ({
+    id: st.selectedConversationId,
+    session: st.session,
+    running: st.running,
+    runNotes: st.runNotes,
+    runWaits: st.runWaits,
+    roundCap: st.roundCap,
+    savedRoots: st.savedRoots,
+    // connection fields that change the composed request
+    url: st.connectedUrl,
+    version: st.protocolVersion,
+    token: st.bearerToken,
+    headers: st.customHeaders,
+  }));
+  const env = useQueryEnv();
+  const discover = useQuery(connectedQuery(env, discoverQuery));
+  const conversation = s.id ? s.session.conversations[s.id] : undefined;
+  const draft = conversation?.draft;
+  const composed = useMemo(
+    () => (conversation && draft ? composeRequest(conversation, draft, store.getState().connectionContext()) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [conversation, draft, store, s.url, s.version, s.token, s.headers],
+  );
+  const otherStates = useMemo(() => knownRequestStates(s.session), [s.session]);
+  if (!conversation) {
+    return (
+      <Panel label="Result">
+        <p className="text-sm text-slate-500">Call a tool to start. Each call becomes a conversation of legs.</p>
+      </Panel>
+    );
+  }
+  const st = store.getState();
+  const id = conversation.id;
+  const last = lastLeg(s.session, conversation);
+  const status = conversationStatus(s.session, conversation);
+  const hasRequests = draft && Object.keys(draft.inputRequests).length > 0;
+  const note = s.runNotes[id]?.message;
+  const busy = Boolean(s.running[id]);
+  const changed = draft ? changedParts(draft) : {};
+  const editedParts = (Object.keys(changed) as DraftPart[]).filter((k) => changed[k]).map((k) => PART_NAMES[k]);
+  const branches = branchSummaries(s.session, id);
+  const points = forkPoints(s.session, conversation);
+  const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-mono text-sm font-semibold">{conversation.title}</h2>
+        <Badge
+          tone={
+            status === 'complete'
+              ? 'good'
+              : status === 'awaiting-input' || status === 'ready'
+                ? 'info'
+                : status === 'in-flight'
+                  ? 'warn'
+                  : 'bad'
+          }
+        >
+          {status}
+        </Badge>
+        <span className="text-xs text-slate-500">{conversation.legIds.length} leg(s)</span>
+      </div>
+      {draft && hasRequests && (
+        <section aria-label="Input requests" className="space-y-2">
+          <h3 className="text-sm font-semibold">The server asks</h3>
+          <InputRequestList
+            inputRequests={draft.inputRequests}
+            answers={draft.answers}
+            serverName={discover.data?.serverName ?? conversation.serverUrl}
+            savedRoots={s.savedRoots}
+            onAnswer={(key, response) => st.dispatch({ type: 'draft/answer', conversationId: id, key, response })}
+          />
+        </section>
+      )}
+      {draft && !hasRequests && last?.outcome.kind === 'input_required' && (
+        <p className="rounded bg-sky-50 p-2 text-sm text-sky-900">
+          The server is not done yet and asked for nothing: it returned only a requestState (&quot;come back
+          later&quot;). Send the retry when you are ready, or run to completion (with the SDKs&apos; 50 ms → 250 ms
+          backoff).
+        </p>
+      )}
+      {draft && composed && (
+        <Composer
+          isRetry={isRetry}
+          url={composed.url}
+          headers={composed.headers}
+          body={composed.body}
+          problems={composed.problems}
+          requestState={draft.requestState}
+          originalRequestState={draft.originalRequestState}
+          unanswered={unansweredKeys(draft)}
+          bodyEdited={draft.bodyOverride !== undefined}
+          inFlight={Boolean(conversation.inFlight)}
+          running={busy}
+          roundCap={s.roundCap}
+          {...(note ? { note } : {})}
+          {...(s.runWaits[id] ? { wait: s.runWaits[id] } : {})}
+          editedParts={editedParts}
+          onRequestState={(value) => st.dispatch({ type: 'draft/request-state', conversationId: id, value })}
+          onBody={(body) => st.dispatch({ type: 'draft/body', conversationId: id, body })}
+          onSend={() => void st.sendDraft(id)}
+          onRun={() => void st.runToCompletion(id)}
+          onAbort={() => st.abort(id)}
+          onRoundCap={st.setRoundCap}
+          onReset={() => st.dispatch({ type: 'draft/reset', conversationId: id })}
+          lab={
+            <details>
+              <summary className="cursor-pointer text-xs font-semibold text-slate-700">requestState lab</summary>
+              <Suspense fallback={<p className="text-xs">Loading lab…</p>}>
+                <RequestStateLab
+                  original={draft.originalRequestState ?? null}
+                  value={draft.requestState ?? null}
+                  otherStates={otherStates.map((o) => ({ label: o.label, value: o.value }))}
+                  showBanner={false}
+                  onChange={(value) =>
+                    st.dispatch({ type: 'draft/request-state', conversationId: id, value: value ?? undefined })
+                  }
+                />
+              </Suspense>
+            </details>
+          }
+          editors={
+            <DraftEditors
+              method={conversation.method}
+              inputRequests={draft.inputRequests}
+              answers={draft.answers}
+              params={draft.params}
+              rpcId={draft.rpcId}
+              usedIds={usedRpcIds(s.session, conversation)}
+              headers={draft.extraHeaders}
+              capabilities={draft.capabilities}
+              changed={changed}
+              onAnswers={(answers) => st.dispatch({ type: 'draft/answers', conversationId: id, answers })}
+              onParams={(params) => st.dispatch({ type: 'draft/params', conversationId: id, params })}
+              onRpcId={(rpcId) => st.dispatch({ type: 'draft/rpc-id', conversationId: id, rpcId })}
+              onHeaders={(headers) => st.dispatch({ type: 'draft/headers', conversationId: id, headers })}
+              onCapabilities={(capabilities) =>
+                st.dispatch({ type: 'draft/capabilities', conversationId: id, capabilities })
+              }
+              onReset={(part) =>
+                st.dispatch(
+                  part
+                    ? { type: 'draft/reset', conversationId: id, part }
+                    : { type: 'draft/reset', conversationId: id },
+                )
+              }
+            />
+          }
+          tools={
+            isRetry ? (
+              <TamperMatrix
+                rows={tamperRows(s.session, conversation)}
+                running={busy}
+                {...(conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {})}
+                onRun={() => void st.runTamperMatrix(id)}
+                onOpenBranch={(branchId) => st.selectConversation(branchId)}
+              />
+            ) : undefined
+          }
+        />
+      )}
+      {!draft && note && (
+        <p role="status" className="text-sm text-slate-700">
+          {note}
+        </p>
+      )}
+      <Panel label="Result">
+        <ResultView outcome={last?.outcome} method={conversation.method} />
+      </Panel>
+      {(branches.length > 1 || points.length > 0) && (
+        <BranchesPanel
+          branches={branches}
+          selectedId={id}
+          forkPoints={points}
+          busy={busy || Boolean(conversation.inFlight)}
+          onOpen={(branchId) => st.selectConversation(branchId)}
+          onDeclineInstead={(legId) => void st.forkAndSend(legId, 'decline')}
+          onReplay={(legId) => void st.forkAndSend(legId, 'resend')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import * as z from 'zod';
+
+/**
+ * Validators for the saved settings (see persisted-settings.ts). Loaded on demand by persistence.ts, only when there is
+ * saved data to read, so zod is not part of the JS the first screen waits for.
+ */
+export const connectionSchema = z.object({
+  serverUrl: z.string(),
+  connectedUrl: z.string().nullable(),
+  protocolVersion: z.string(),
+  capabilities: z.record(z.string(), z.json()),
+  transportMode: z.enum(['direct', 'relay']),
+  customHeaders: z.record(z.string(), z.string()),
+  savedRoots: z.array(z.object({ uri: z.string(), name: z.string().optional() })),
+  roundCap: z.int().positive(),
+  clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** saved connections, their bearer tokens and secret headers left out */
+  savedConnections: z
+    .array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        url: z.string(),
+        transportMode: z.enum(['direct', 'relay']),
+        customHeaders: z.record(z.string(), z.string()),
+        protocolVersion: z.string(),
+        clientInfo: z.object({ name: z.string(), version: z.string() }),
+      }),
+    )
+    .optional(),
+  activeConnectionId: z.string().nullable().optional(),
+});
+
+export const uiSchema = z.object({
+  selection: z.object({ kind: z.enum(['tool', 'prompt', 'resource', 'template']), name: z.string() }).nullable(),
+  selectedConversationId: z.string().nullable(),
+  selectedLegId: z.string().nullable(),
+  collapsedConversations: z.record(z.string(), z.boolean()).optional(),
+});

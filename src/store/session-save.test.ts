@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
+import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
+import type { Leg, SessionState } from '../session/model.ts';
+import { reduce } from '../session/reducer.ts';
+import { assembleSessionText, createSessionWriter, legKey, type SessionFileHeader } from './session-save.ts';
+
+const KEY = 'inspector/session';
+const header: SessionFileHeader = {
+  format: 'mrtr-inspector-session',
+  version: 1,
+  exportedAt: '2026-01-01T00:00:00.000Z',
+  redacted: true,
+};
+
+/** A storage that records the keys of every write. */
+function recordingStorage() {
+  const storage = createMemoryStorage();
+  const writes: string[][] = [];
+  const setMany = storage.setMany.bind(storage);
+  storage.setMany = async (entries, deletes) => {
+    writes.push(entries.map(([k]) => k));
+    await setMany(entries, deletes);
+  };
+  return { storage, writes };
+}
+
+async function load(storage: ReturnType<typeof createMemoryStorage>) {
+  const text = await assembleSessionText(storage, KEY, await storage.get(KEY));
+  return parseSessionFile(text ?? '');
+}
+
+/** `session` with one more leg recorded on conversation c1 (a copy of leg-1 under a new id). */
+function withOneMoreLeg(session: SessionState): SessionState {
+  const template = session.legs['leg-1'] as Leg;
+  return reduce(session, {
+    type: 'leg/recorded',
+    conversationId: 'c1',
+    legId: 'leg-new',
+    rpcId: 99,
+    exchange: template.exchange,
+    sent: template.sent,
+  });
+}
+
+describe('session save', () => {
+  it('reads back the same session, redacted, when it was saved in parts', async () => {
+    const storage = createMemoryStorage();
+    const session = testSession();
+    await createSessionWriter(storage, KEY).save(session, header);
+    const loaded = await load(storage);
+    expect(loaded.ok && loaded.session.order).toEqual(session.order);
+    expect(loaded.ok && Object.keys(loaded.session.legs).sort()).toEqual(Object.keys(session.legs).sort());
+    expect([...storage.data.values()].join('\n')).not.toContain(TEST_TOKEN);
+  });
+
+  it('writes only the new leg and the small session file when one leg is added', async () => {
+    const { storage, writes } = recordingStorage();
+    const writer = createSessionWriter(storage, KEY);
+    const session = testSession();
+    await writer.save(session, header);
+    writes.length = 0;
+    await writer.save(withOneMoreLeg(session), header);
+    expect(writes.flat().sort()).toEqual([KEY, `${KEY}/legs`, legKey(KEY, 'leg-new')].sort());
+    expect(storage.data.get(KEY)).not.toContain('"exchange"');
+  });
+
+  it('does not write legs again after a reload when storage already holds them', async () => {
+    const { storage, writes } = recordingStorage();
+    const session = testSession();
+    await createSessionWriter(storage, KEY).save(session, header);
+    const loaded = await load(storage);
+    if (!loaded.ok) throw new Error(loaded.error);
+    writes.length = 0;
+    await createSessionWriter(storage, KEY).save(withOneMoreLeg(loaded.session), header);
+    expect(writes.flat().filter((k) => k.includes('/l/'))).toEqual([legKey(KEY, 'leg-new')]);
+  });
+
+  it('deletes the legs of a removed conversation when the session no longer has them', async () => {
+    const storage = createMemoryStorage();
+    const writer = createSessionWriter(storage, KEY);
+    const session = testSession();
+    await writer.save(session, header);
+    const removed = reduce(session, { type: 'conversation/removed', conversationId: 'c2' });
+    expect(Object.keys(removed.legs).length).toBeLessThan(Object.keys(session.legs).length);
+    await writer.save(removed, header);
+    const legKeys = [...storage.data.keys()].filter((k) => k.startsWith(`${KEY}/l/`)).sort();
+    expect(legKeys).toEqual(
+      Object.keys(removed.legs)
+        .map((id) => legKey(KEY, id))
+        .sort(),
+    );
+    const loaded = await load(storage);
+    expect(loaded.ok && loaded.session.order).toEqual(removed.order);
+  });
+
+  it('reads a whole session file as it is when storage holds the older layout', async () => {
+    const storage = createMemoryStorage();
+    const text = serializeSessionFile(toSessionFile(testSession(), { redacted: false, now: 0 }));
+    storage.data.set(KEY, text);
+    expect(await assembleSessionText(storage, KEY, text)).toBe(text);
+    // the first save in parts replaces it
+    await createSessionWriter(storage, KEY).save(testSession(), header);
+    expect(storage.data.get(KEY)?.startsWith('{"parts":1,')).toBe(true);
+    const loaded = await load(storage);
+    expect(loaded.ok && loaded.session.order).toEqual(testSession().order);
+  });
+
+  it('names the missing leg when a part is gone from storage', async () => {
+    const storage = createMemoryStorage();
+    await createSessionWriter(storage, KEY).save(testSession(), header);
+    storage.data.delete(legKey(KEY, 'leg-2'));
+    const loaded = await load(storage);
+    expect(loaded.ok).toBe(false);
+    expect(!loaded.ok && loaded.error).toContain('leg "leg-2" is not in session.legs');
+  });
+
+  it('serialises a large session in several slices when it takes longer than one slice', async () => {
+    const { storage, writes } = recordingStorage();
+    const base = testSession();
+    const template = base.legs['leg-1'] as Leg;
+    const big = 'x'.repeat(20_000);
+    const legs: SessionState['legs'] = { ...base.legs };
+    for (let i = 0; i < 600; i++) {
+      const id = `bulk-${i}`;
+      legs[id] = {
+        ...template,
+        id,
+        exchange: { ...template.exchange, request: { ...template.exchange.request, body: big } },
+      };
+    }
+    await createSessionWriter(storage, KEY).save({ ...base, legs }, header);
+    const legWrites = writes.filter((w) => w.some((k) => k.includes('/l/')));
+    expect(legWrites.length).toBeGreaterThan(1);
+    expect(legWrites.flat()).toHaveLength(600 + Object.keys(base.legs).length);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The session in browser storage, saved incrementally and in small slices, so a 30 MB session never blocks a frame.
+ *
+ * A recorded leg never changes, so each leg is written once under its own key (`<session key>/l/<id>`). The rest of
+ * the session (conversations, order, nextRpcId: small, about 1 MB for 4,000 conversations) is one session file
+ * without its legs under the session key; each conversation's JSON is cached per conversation object, so a save
+ * serialises only the conversations that changed. The list of stored legs (`<session key>/legs`) and that file are
+ * written last in one transaction with the deletions, so storage always holds a consistent session. Serialising
+ * runs in idle slices of a few ms.
+ *
+ * `assembleSessionText` puts the legs back into the file's text, so loading validates it exactly like an imported
+ * file. A whole session file under the session key (the older layout) is read as it is.
+ */
+import { getMany, setMany, type KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import { redactSession } from '../session/io/redact.ts';
+import { emptySession, type Conversation, type Leg, type SessionState } from '../session/model.ts';
+
+/** Everything of a session file but its `session`. */
+export interface SessionFileHeader {
+  format: string;
+  version: number;
+  exportedAt: string;
+  redacted: boolean;
+}
+
+/** A session file without legs starts with this, so it is told from a whole file without parsing a large text. */
+const PARTS_START = '{"parts":1,';
+/** Longest slice of work between two yields, ms (a frame is 16 ms). */
+const SLICE_MS = 6;
+/** Most characters of JSON one slice hands to storage. */
+const SLICE_CHARS = 256 * 1024;
+
+export function legKey(sessionKey: string, id: string): string {
+  return `${sessionKey}/l/${id}`;
+}
+
+function legListKey(sessionKey: string): string {
+  return `${sessionKey}/legs`;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+/** The ids of the legs stored under their own keys (none when the list is absent or unreadable). */
+async function storedLegIds(storage: KeyValueStorage, sessionKey: string): Promise<string[]> {
+  const text = await storage.get(legListKey(sessionKey));
+  if (text === undefined) return [];
+  try {
+    const ids: unknown = JSON.parse(text);
+    return isStringArray(ids) ? ids : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The text of a whole session file: `text` itself when it is one (or absent), else the file without legs with the
+ * stored legs put in place. A leg that is missing is left out, so validation names it.
+ */
+export async function assembleSessionText(
+  storage: KeyValueStorage,
+  sessionKey: string,
+  text: string | undefined,
+): Promise<string | undefined> {
+  if (text === undefined || !text.startsWith(PARTS_START) || !text.endsWith('}}')) return text;
+  const ids = await storedLegIds(storage, sessionKey);
+  const legs = await getMany(
+    storage,
+    ids.map((id) => legKey(sessionKey, id)),
+  );
+  const members: string[] = [];
+  ids.forEach((id, i) => {
+    const leg = legs[i];
+    if (leg !== undefined) members.push(`${JSON.stringify(id)}:${leg}`);
+  });
+  // the file ends with the session's and the file's closing braces: the legs go in before them
+  return `${text.slice(0, -2)},"legs":{${members.join(',')}}}}`;
+}
+
+interface Deadline {
+  timeRemaining(): number;
+}
+
+function budget(ms: number): Deadline {
+  const end = performance.now() + ms;
+  return { timeRemaining: () => end - performance.now() };
+}
+
+type IdleCallback = (cb: (deadline: Deadline & { didTimeout: boolean }) => void, opts: { timeout: number }) => number;
+
+/** The next slice of time: an idle period when the browser has them (capped), else the next task. */
+function nextSlice(): Promise<Deadline> {
+  const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback;
+  if (idle) {
+    return new Promise((resolve) =>
+      idle(
+        (d) => {
+          const until = performance.now() + Math.min(SLICE_MS, d.didTimeout ? SLICE_MS : d.timeRemaining());
+          resolve({ timeRemaining: () => until - performance.now() });
+        },
+        { timeout: 1000 },
+      ),
+    );
+  }
+  return new Promise((resolve) => setTimeout(() => resolve(budget(SLICE_MS)), 0));
+}
+
+/**
+ * Run `work` over `items` in slices (at least one item each); `afterSlice` gets each slice's results. A slice also
+ * ends at `maxWeight` (by `weight`): writing what a slice made costs time too (IndexedDB copies every value).
+ */
+async function inSlices<T, R>(
+  items: readonly T[],
+  work: (item: T) => R,
+  afterSlice: (done: readonly T[], results: R[]) => Promise<void> | void,
+  weight: (result: R) => number = () => 0,
+): Promise<void> {
+  let i = 0;
+  while (i < items.length) {
+    const deadline = await nextSlice();
+    const start = i;
+    const results: R[] = [];
+    let load = 0;
+    do {
+      const result = work(items[i] as T);
+      results.push(result);
+      load += weight(result);
+      i += 1;
+    } while (i < items.length && deadline.timeRemaining() > 0 && load < SLICE_CHARS);
+    await afterSlice(items.slice(start, i), results);
+  }
+}
+
+function redactedLeg(leg: Leg): Leg {
+  return redactSession({ ...emptySession, legs: { [leg.id]: leg } }).legs[leg.id] ?? leg;
+}
+
+function redactedConversation(c: Conversation): Conversation {
+  return redactSession({ ...emptySession, conversations: { [c.id]: c } }).conversations[c.id] ?? c;
+}
+
+export interface SessionWriter {
+  /** write what changed since the index in storage; redacted (credentials never reach storage) */
+  save(session: SessionState, header: SessionFileHeader): Promise<void>;
+}
+
+export function createSessionWriter(storage: KeyValueStorage, sessionKey: string): SessionWriter {
+  // the leg objects this page wrote, by id: a leg is written again only when its object is not the one written
+  const written = new Map<string, Leg>();
+  // each conversation's redacted JSON, per conversation object (a changed conversation is a new object)
+  const conversationJson = new WeakMap<Conversation, string>();
+
+  return {
+    async save(session, header) {
+      // what storage holds now (another tab may have written since): legs the list does not name are written
+      const stored = await storedLegIds(storage, sessionKey);
+      const storedSet = new Set(stored);
+      const legIds = Object.keys(session.legs);
+      const legs: Leg[] = [];
+      for (const id of legIds) {
+        const leg = session.legs[id] as Leg;
+        const mine = written.get(id);
+        if (!storedSet.has(id) || (mine !== undefined && mine !== leg)) legs.push(leg);
+      }
+      // legs first, each slice in its own transaction: a leg the list does not name yet is harmless
+      await inSlices(
+        legs,
+        (leg): [string, string] => [legKey(sessionKey, leg.id), JSON.stringify(redactedLeg(leg))],
+        async (done, entries) => {
+          await setMany(storage, entries);
+          for (const leg of done) written.set(leg.id, leg);
+        },
+        ([, json]) => json.length,
+      );
+      const conversations = Object.values(session.conversations);
+      await inSlices(
+        conversations.filter((c) => !conversationJson.has(c)),
+        (c) => JSON.stringify(redactedConversation(c)),
+        (done, texts) => done.forEach((c, i) => conversationJson.set(c, texts[i] as string)),
+      );
+      const { conversations: _c, legs: _l, ...rest } = session;
+      const members = conversations.map((c) => `${JSON.stringify(c.id)}:${conversationJson.get(c) ?? 'null'}`);
+      const file = JSON.stringify({ parts: 1, ...header, session: rest });
+      // the file ends with the session's and the file's closing braces: the conversations go in before them
+      const text = `${file.slice(0, -2)},"conversations":{${members.join(',')}}}}`;
+      const current = new Set(legIds);
+      const gone = stored.filter((id) => !current.has(id));
+      // the file, the list of legs and the deletions: one all-or-nothing write
+      await setMany(
+        storage,
+        [
+          [sessionKey, text],
+          [legListKey(sessionKey), JSON.stringify(legIds)],
+        ],
+        gone.map((id) => legKey(sessionKey, id)),
+      );
+      for (const id of gone) written.delete(id);
+    },
+  };
+}
