@@ -63,7 +63,10 @@ export class TimelinePage {
 
   /** Answers the consent form of `ask_until_accept` and sends the retry. */
   async answerConsent(action: 'Accept' | 'Decline') {
-    await this.inspector.inputRequest('consent').getByRole('button', { name: action, exact: true }).click();
+    const group = this.inspector.inputRequest('consent');
+    // wait for this round's card (a fresh, unanswered one) before answering
+    await expect(group).toContainText('unanswered');
+    await group.getByRole('button', { name: action, exact: true }).click();
     await this.inspector.sendRetry();
   }
 }
