@@ -1,19 +1,8 @@
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable, VIEWPORT } from './chromium.ts';
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4180);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 18765);
-
-/** Playwright's own Chromium when installed; else CHROMIUM_PATH or Debian's /usr/bin/chromium. */
-function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // no bundled browser registered
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
 
 const executablePath = chromiumExecutable();
 const preview = process.env.E2E_PREVIEW === '1';
@@ -31,17 +20,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    viewport: { width: 1600, height: 1000 },
+    viewport: VIEWPORT,
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-gpu',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

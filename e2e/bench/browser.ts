@@ -1,16 +1,5 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
-
-/** Same choice as e2e/playwright.config.ts: Playwright's own Chromium, else CHROMIUM_PATH, else /usr/bin/chromium. */
-function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    if (existsSync(chromium.executablePath())) return undefined;
-  } catch {
-    // no bundled browser registered
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable, VIEWPORT } from '../chromium.ts';
 
 /** Same flags as e2e/playwright.config.ts, headless. */
 export async function launchChromium(): Promise<Browser> {
@@ -18,16 +7,8 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     headless: true,
     ...(executablePath ? { executablePath } : {}),
-    args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
-/** The viewport the e2e suite uses. */
-export const VIEWPORT = { width: 1600, height: 1000 };
+export { VIEWPORT };

@@ -3,7 +3,7 @@
  * navigation), the production build under `vite preview`, the mock in-process, headless Chromium, a fresh browser
  * context (empty cache) per run.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 import { startMockServer } from '../mock-server/start.ts';
 import { VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';

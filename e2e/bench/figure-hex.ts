@@ -3,7 +3,7 @@
  * build): mount to painted hex view (the lab opens on its Bytes tab), the same with one byte edited (the byte diff
  * runs too), and switching from the Text tab back to Bytes.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 import type { BenchApi } from './harness/main.tsx';
 import { VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';

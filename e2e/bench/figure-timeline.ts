@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { toSessionFile } from '../../src/session/io/session-file.ts';
 import type { BenchApi } from './harness/main.tsx';
 import { scrollThroughExpression, type ScrollReport } from './scroll-script.ts';

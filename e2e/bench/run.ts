@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { measureConnect } from './figure-connect.ts';
 import { measureEntryJs } from './figure-entry-js.ts';
