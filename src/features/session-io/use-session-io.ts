@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { newId } from '../../lib/ids.ts';
+import { parseSessionFileOffThread } from '../../lib/session-file-worker.ts';
 import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
 import { redactSession } from '../../session/io/redact.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';
@@ -109,8 +110,8 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
           `Could not import ${file.name}: it is ${(file.size / 1048576).toFixed(1)} MB; the limit is 50 MB.`,
         );
       }
-      const [{ parseSessionFile }, text] = await Promise.all([sessionFileCodec(), file.text()]);
-      const parsed = parseSessionFile(text);
+      // parsed in a worker: its garbage (tens of MB for a long session) stays off the page's heap
+      const parsed = await parseSessionFileOffThread(file);
       if (!parsed.ok)
         return say(
           'error',

@@ -1,0 +1,25 @@
+/**
+ * Worker entry: reads and validates a session file off the page's main thread, so the garbage of `JSON.parse` and
+ * the schema check (tens of MB for a long session) is collected on the worker's heap, not the page's. Posts back
+ * only the `ParseResult` (the validated session or the exact error message). The parsing itself is the pure
+ * `parseSessionFile`; this file only moves data in and out.
+ */
+import { parseSessionFile, type ParseResult } from './session-file.ts';
+
+export type SessionFileWorkerRequest = Blob | string;
+export type SessionFileWorkerReply = { kind: 'parsed'; result: ParseResult } | { kind: 'unreadable'; error: string };
+
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<SessionFileWorkerRequest>) => void) | null;
+  postMessage(message: SessionFileWorkerReply): void;
+};
+
+scope.onmessage = (event) => {
+  const input = event.data;
+  const text = typeof input === 'string' ? Promise.resolve(input) : input.text();
+  text.then(
+    (t) => scope.postMessage({ kind: 'parsed', result: parseSessionFile(t) }),
+    (err: unknown) =>
+      scope.postMessage({ kind: 'unreadable', error: err instanceof Error ? err.message : String(err) }),
+  );
+};
