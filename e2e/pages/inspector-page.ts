@@ -48,4 +48,16 @@ export class InspectorPage {
   async sendRetry() {
     await this.composer.getByRole('button', { name: 'Send retry' }).click();
   }
+
+  /** Call provision for "orders", accept eu-west-1, send the retry and wait for the result. */
+  async provisionOrders(region = 'eu-west-1') {
+    await this.callTool('provision', async (p) => {
+      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
+    });
+    const group = this.inputRequest('region');
+    await group.getByLabel('Region').selectOption(region);
+    await group.getByRole('button', { name: 'Accept' }).click();
+    await this.sendRetry();
+    await expect(this.result).toContainText(`Provisioned orders in ${region}`);
+  }
 }

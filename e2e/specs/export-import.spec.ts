@@ -5,17 +5,6 @@ import { expect, test } from '../fixtures.ts';
 import { InspectorPage } from '../pages/inspector-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
 
-async function provisionOrders(inspector: InspectorPage) {
-  await inspector.callTool('provision', async (p) => {
-    await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-  });
-  const region = inspector.inputRequest('region');
-  await region.getByLabel('Region').selectOption('eu-west-1');
-  await region.getByRole('button', { name: 'Accept' }).click();
-  await inspector.sendRetry();
-  await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
-}
-
 test.describe('sessions that travel', () => {
   let dir: string;
   test.beforeAll(async () => {
@@ -28,7 +17,7 @@ test.describe('sessions that travel', () => {
     browser,
   }) => {
     await inspector.open();
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     const exported = await new SessionPage(page).download('Export session');
     expect(exported.name).toMatch(/^mrtr-session-.+\.json$/);
     expect(JSON.parse(exported.text)).toMatchObject({ format: 'mrtr-inspector-session', version: 1, redacted: true });
@@ -65,7 +54,7 @@ test.describe('sessions that travel', () => {
   }) => {
     const session = new SessionPage(page);
     await inspector.open();
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     const exported = await session.download('Export session');
     const file = JSON.parse(exported.text);
     const legId = Object.keys(file.session.legs)[1]!;
@@ -88,7 +77,7 @@ test.describe('sessions that travel', () => {
 
   test('a share link opens the same conversation in another browser', async ({ inspector, page, browser }) => {
     await inspector.open();
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     const url = await new SessionPage(page).shareLink();
     expect(new URL(url).hash).toMatch(/^#share=1\./);
 
@@ -107,7 +96,7 @@ test.describe('sessions that travel', () => {
     await inspector.open();
     await page.getByRole('button', { name: 'Connection settings' }).click();
     await page.getByLabel('Bearer token').fill('sk-e2e-secret');
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     const har = await new SessionPage(page).download('Export HAR');
     expect(har.name).toMatch(/\.har$/);
     const log = JSON.parse(har.text).log;

@@ -1,23 +1,11 @@
 import { expect, test } from '../fixtures.ts';
 import { SessionPage } from '../pages/session-page.ts';
-import type { InspectorPage } from '../pages/inspector-page.ts';
-
-async function provisionOrders(inspector: InspectorPage) {
-  await inspector.callTool('provision', async (p) => {
-    await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-  });
-  const region = inspector.inputRequest('region');
-  await region.getByLabel('Region').selectOption('eu-west-1');
-  await region.getByRole('button', { name: 'Accept' }).click();
-  await inspector.sendRetry();
-  await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
-}
 
 test.describe('the session survives a reload', () => {
   test('a completed call is back after a reload: legs, result and selection', async ({ inspector, page }) => {
     const session = new SessionPage(page);
     await inspector.open();
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     await session.waitSaved(2);
 
     await page.reload();
@@ -49,7 +37,7 @@ test.describe('the session survives a reload', () => {
   test('clearing asks first, then empties the session for good', async ({ inspector, page }) => {
     const session = new SessionPage(page);
     await inspector.open();
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     await session.button('Clear session').click();
     const confirm = page.getByRole('alertdialog', { name: 'Clear the whole session?' });
     await confirm.getByRole('button', { name: 'Keep session' }).click();
@@ -68,7 +56,7 @@ test.describe('the session survives a reload', () => {
   test('corrupted saved data gives a clear message and the settings still load', async ({ inspector, page }) => {
     const session = new SessionPage(page);
     await inspector.open();
-    await provisionOrders(inspector);
+    await inspector.provisionOrders();
     await session.waitSaved(2);
     await page.evaluate(
       () =>
