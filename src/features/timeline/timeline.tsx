@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import type { TimelineItem } from '../../session/timeline-flat.ts';
 import { ConversationHeader } from './conversation-header.tsx';
@@ -41,11 +41,18 @@ export function Timeline({
   viewportHeight,
 }: TimelineProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // stable while `items` is: the virtualizer recomputes every item's offset (14,000 objects for a long session)
+  // whenever getItemKey changes, and it re-renders this list on every scrolled frame
+  const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
+  const estimateSize = useCallback(
+    (i: number) => (items[i]?.kind === 'conversation' ? HEADER_HEIGHT : LEG_HEIGHT),
+    [items],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (items[i]?.kind === 'conversation' ? HEADER_HEIGHT : LEG_HEIGHT),
-    getItemKey: (i) => items[i]?.key ?? i,
+    estimateSize,
+    getItemKey,
     overscan: 8,
     initialRect: { width: 800, height: viewportHeight ?? MAX_LIST_HEIGHT },
     ...(viewportHeight !== undefined ? { observeElementRect: fixedRect(viewportHeight) } : {}),

@@ -91,8 +91,16 @@ export function mergeSessions(
   const legs: SessionState['legs'] = { ...current.legs };
   for (const [id, l] of Object.entries(incoming.legs)) {
     if (present.has(l.conversationId)) continue;
-    const next: Leg = { ...l, id: leg(id), conversationId: conv(l.conversationId) };
-    if (l.parentLegId) next.parentLegId = leg(l.parentLegId);
+    const id2 = leg(id);
+    const conversationId = conv(l.conversationId);
+    const parentLegId = l.parentLegId ? leg(l.parentLegId) : undefined;
+    // a leg whose ids stay is kept as it is: a 10,000-leg import then copies no leg (a leg is never mutated)
+    if (id2 === l.id && conversationId === l.conversationId && parentLegId === l.parentLegId) {
+      legs[id2] = l;
+      continue;
+    }
+    const next: Leg = { ...l, id: id2, conversationId };
+    if (parentLegId) next.parentLegId = parentLegId;
     legs[next.id] = next;
   }
   const conversations: SessionState['conversations'] = { ...current.conversations };
