@@ -60,4 +60,10 @@ export class InspectorPage {
     await this.sendRetry();
     await expect(this.result).toContainText(`Provisioned orders in ${region}`);
   }
+
+  /** Send the retry although some input requests are unanswered (a deliberate override). */
+  async sendRetryUnanswered() {
+    await this.composer.getByRole('checkbox', { name: /^Send without answering/ }).check();
+    await this.sendRetry();
+  }
 }

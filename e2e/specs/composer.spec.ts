@@ -54,7 +54,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await inspector.composer.getByRole('button', { name: 'Reset inputResponses (JSON)' }).click();
     await expect(inspector.inputRequest('region').getByRole('button', { name: 'Accept' })).toBeVisible();
 
-    await inspector.sendRetry();
+    await inspector.sendRetryUnanswered();
     await expect(inspector.result).toBeVisible();
   });
 
@@ -68,7 +68,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await c.capability('elicitation (form)').uncheck();
     await c.capability('elicitation (url)').uncheck();
     await expect(inspector.composer.getByLabel('Request body about to be sent')).not.toContainText('"elicitation"');
-    await inspector.sendRetry();
+    await inspector.sendRetryUnanswered();
     await expect(inspector.result).toContainText('-32021');
     await expect(inspector.legs().nth(1)).toContainText('HTTP 400');
   });

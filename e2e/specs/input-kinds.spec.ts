@@ -116,6 +116,9 @@ test.describe('answering every kind of input request', () => {
     await ui.answerSampling('summary', 'Beaches and custard tarts.');
     await expect(ui.progress).toHaveText('2 of 3 answered');
     await expect(inspector.composer).toContainText('unanswered: workspace');
+    // a retry with an unanswered request needs a deliberate override
+    await expect(inspector.composer.getByRole('button', { name: 'Send retry' })).toBeDisabled();
+    await inspector.composer.getByRole('checkbox', { name: /Send without answering workspace/ }).check();
 
     await inspector.sendRetry();
     await expect(inspector.legs()).toHaveCount(2);

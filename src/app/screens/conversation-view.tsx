@@ -142,6 +142,7 @@ export function ConversationView() {
       )}
       {draft && composed && (
         <Composer
+          key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
           url={composed.url}
           headers={composed.headers}

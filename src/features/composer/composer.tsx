@@ -51,6 +51,9 @@ function prettyBody(body: string): string {
 /** The next leg, held before it is sent: exactly what will go on the wire, editable. */
 export function Composer(p: ComposerProps) {
   const [editingBody, setEditingBody] = useState(false);
+  // every request must be answered before a retry, unless the user overrides (to watch the server re-ask)
+  const [sendUnanswered, setSendUnanswered] = useState(false);
+  const blockedByUnanswered = p.unanswered.length > 0 && !sendUnanswered;
   const edited = p.requestState !== p.originalRequestState;
   return (
     <section aria-label="Next request" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3">
@@ -154,7 +157,7 @@ export function Composer(p: ComposerProps) {
         ))}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={p.onSend} disabled={p.inFlight || p.running}>
+        <Button variant="primary" onClick={p.onSend} disabled={p.inFlight || p.running || blockedByUnanswered}>
           {p.isRetry ? 'Send retry' : 'Send'}
         </Button>
         <Button onClick={p.onRun} disabled={p.inFlight || p.running}>
@@ -179,9 +182,10 @@ export function Composer(p: ComposerProps) {
         </Button>
       </div>
       {p.unanswered.length > 0 && (
-        <p className="text-xs text-amber-800">
-          Not every input request is answered. Sending anyway is allowed: a well-behaved server re-asks.
-        </p>
+        <label className="flex items-center gap-2 text-xs text-amber-800">
+          <input type="checkbox" checked={sendUnanswered} onChange={(e) => setSendUnanswered(e.target.checked)} />
+          Send without answering {p.unanswered.join(', ')} (a well-behaved server asks again)
+        </label>
       )}
       {p.wait && <Countdown until={p.wait.until} reason={p.wait.reason} />}
       {p.note && (

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Composer, type ComposerProps } from './composer.tsx';
+
+afterEach(cleanup);
+
+function props(over: Partial<ComposerProps> = {}): ComposerProps {
+  return {
+    isRetry: true,
+    url: 'http://127.0.0.1:1/mcp',
+    headers: [['Mcp-Method', 'tools/call']],
+    body: '{"jsonrpc":"2.0","id":2,"method":"tools/call"}',
+    problems: [],
+    requestState: 'v1.abc.def',
+    originalRequestState: 'v1.abc.def',
+    unanswered: [],
+    bodyEdited: false,
+    inFlight: false,
+    running: false,
+    roundCap: 10,
+    onRequestState: vi.fn(),
+    onBody: vi.fn(),
+    onSend: vi.fn(),
+    onRun: vi.fn(),
+    onAbort: vi.fn(),
+    onRoundCap: vi.fn(),
+    onReset: vi.fn(),
+    ...over,
+  };
+}
+
+describe('Composer', () => {
+  it('blocks Send retry until the user overrides when an input request is unanswered', async () => {
+    const p = props({ unanswered: ['region'] });
+    render(<Composer {...p} />);
+    const send = screen.getByRole('button', { name: 'Send retry' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Send without answering region/ }));
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(send);
+    expect(p.onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends at once when every request is answered', async () => {
+    const p = props();
+    render(<Composer {...p} />);
+    expect(screen.queryByRole('checkbox', { name: /Send without answering/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send retry' }));
+    expect(p.onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the tampering alert only when the requestState differs from the server original', () => {
+    const { rerender } = render(<Composer {...props()} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(<Composer {...props({ requestState: 'v1.abX.def' })} />);
+    expect(screen.getByRole('alert').textContent).toContain('Tampering');
+  });
+});
