@@ -67,6 +67,20 @@ describe('persistence', () => {
     expect(storage.data.get('inspector/session')).toContain('"leg-2"');
   });
 
+  it('notifies its readers only when the status changes when a debounced save runs', async () => {
+    const storage = createMemoryStorage();
+    const store = newStore();
+    const persistence = createPersistence(store, { storage, debounceMs: 5 });
+    const seen: string[] = [];
+    persistence.subscribe(() => seen.push(persistence.status().kind));
+    const stop = persistence.start();
+    store.getState().dispatch({ type: 'session/replaced', state: testSession() });
+    await expect.poll(() => persistence.status().kind).toBe('saved');
+    stop();
+    // "Saving…" once at the change, "Saved" once at the end: the save itself does not announce "saving" again
+    expect(seen).toEqual(['saving', 'saved']);
+  });
+
   it('sets corrupted session data aside and still restores the settings when the session cannot be read', async () => {
     const storage = createMemoryStorage();
     await createPersistence(used(), { storage }).flush();

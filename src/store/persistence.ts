@@ -146,7 +146,8 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
       if (current.kind === 'saving') setStatus({ kind: 'saved', at: now(), ...count(session) });
       return;
     }
-    setStatus({ kind: 'saving' });
+    // already "Saving…" since the change that made it dirty: a new status object would only re-render its readers
+    if (current.kind !== 'saving') setStatus({ kind: 'saving' });
     try {
       if (session !== saved.session) {
         // incremental and in idle slices: only new legs and changed conversations are serialised (session-save.ts)

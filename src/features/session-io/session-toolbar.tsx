@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { PersistenceStatus } from '../../store/persistence.ts';
+import type { Persistence, PersistenceStatus } from '../../store/persistence.ts';
 import type { SessionIo } from './use-session-io.ts';
 
 function statusText(status: PersistenceStatus): string {
@@ -16,17 +16,27 @@ function statusText(status: PersistenceStatus): string {
   }
 }
 
+const idle: PersistenceStatus = { kind: 'idle' };
+const noSubscribe = () => () => {};
+const idleStatus = () => idle;
+
+/** The autosave status; subscribed here so a status change re-renders only this toolbar. */
+function useAutosaveStatus(persistence: Persistence | undefined): PersistenceStatus {
+  return useSyncExternalStore(persistence?.subscribe ?? noSubscribe, persistence?.status ?? idleStatus);
+}
+
 /** Export / import / HAR / share / clear, the autosave state and any message about them. */
 export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode }) {
+  const status = useAutosaveStatus(io.persistence);
   return (
     <section aria-label="Session" className="border-b border-slate-200 bg-slate-50 px-4 py-1.5">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span
           role="status"
           aria-label="Autosave"
-          className={`text-xs ${io.status.kind === 'error' ? 'font-semibold text-red-700' : 'text-slate-600'}`}
+          className={`text-xs ${status.kind === 'error' ? 'font-semibold text-red-700' : 'text-slate-600'}`}
         >
-          {statusText(io.status)}
+          {statusText(status)}
         </span>
         <Button onClick={() => io.exportSession('all')}>Export session</Button>
         <Button onClick={io.openImport}>Import session</Button>
@@ -55,9 +65,9 @@ export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode
           Clear session
         </Button>
       </div>
-      {io.status.kind === 'error' && (
+      {status.kind === 'error' && (
         <p role="alert" className="mt-1 rounded bg-red-50 p-2 text-sm text-red-900">
-          {io.status.message}
+          {status.message}
         </p>
       )}
       {io.messages.map((m, i) => (

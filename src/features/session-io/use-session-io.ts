@@ -1,11 +1,11 @@
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { newId } from '../../lib/ids.ts';
 import { parseSessionFileOffThread } from '../../lib/session-file-worker.ts';
 import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
 import { redactSession } from '../../session/io/redact.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';
 import { emptySession, type SessionState } from '../../session/model.ts';
-import type { Persistence, PersistenceStatus } from '../../store/persistence.ts';
+import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorStore } from '../../store/store-context.tsx';
 import { downloadText, slug, stampedName } from './download.ts';
 
@@ -27,9 +27,6 @@ export type Scope = 'all' | 'conversation';
 /** End a message with a full stop unless it already ends a sentence. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-const idle: PersistenceStatus = { kind: 'idle' };
-const noSubscribe = () => () => {};
-
 /** Export, import, HAR, share links and clearing: the actions behind the session toolbar and the command palette. */
 export function useSessionIo(persistence: Persistence | undefined, initialMessages: IoMessage[] = []) {
   const store = useInspectorStore();
@@ -38,7 +35,6 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const status = useSyncExternalStore(persistence?.subscribe ?? noSubscribe, persistence?.status ?? (() => idle));
   const say = useCallback((tone: IoMessage['tone'], text: string) => setMessages([{ tone, text }]), []);
 
   const scoped = useCallback(
@@ -174,7 +170,9 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
   }, [persistence, say]);
 
   return {
-    status,
+    // the autosave status is read where it is shown (SessionToolbar), not here: this hook runs in the shell, and a
+    // status change re-rendering the whole shell (timeline, recorded conversation) cost a long frame after each save
+    persistence,
     includeSecrets,
     setIncludeSecrets,
     messages,
