@@ -12,8 +12,16 @@ function stable(value: unknown): string {
 }
 
 /** The call a conversation makes, without per-leg fields: two runs of "the same call" share this key. */
+// a conversation's params never change once it exists, so its key is computed once per object
+const keys = new WeakMap<Conversation, string>();
+
 export function callKey(c: Conversation): string {
-  return `${c.method} ${stable(baseParams(c.params))}`;
+  let key = keys.get(c);
+  if (key === undefined) {
+    key = `${c.method} ${stable(baseParams(c.params))}`;
+    keys.set(c, key);
+  }
+  return key;
 }
 
 /** Other conversations making the same call, when at least one side is a recording (imported). */
