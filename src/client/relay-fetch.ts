@@ -4,8 +4,9 @@
  */
 import type { ProbeReport } from '../protocol/doctor.ts';
 
-export const RELAY_FORWARD_PATH = '/__relay/forward';
-export const RELAY_PROBE_PATH = '/__relay/probe';
+import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH } from '../protocol/relay-paths.ts';
+
+export { RELAY_FORWARD_PATH, RELAY_PROBE_PATH };
 
 /** The relay itself refused or failed (bad token, unreachable upstream, timeout...): not an answer from the server. */
 export class RelayError extends Error {

@@ -14,8 +14,9 @@ import { handleForward } from './relay-forward.ts';
 import { isLoopbackAddress, readBody, RelayRefusal, sendRefusal } from './relay-http.ts';
 import { parseProbeRequest, runProbe } from './relay-probe.ts';
 
-export const RELAY_FORWARD_PATH = '/__relay/forward';
-export const RELAY_PROBE_PATH = '/__relay/probe';
+import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH } from '../protocol/relay-paths.ts';
+
+export { RELAY_FORWARD_PATH, RELAY_PROBE_PATH };
 
 export interface RelayOptions {
   /** Per-start secret the page must send as `X-Relay-Token` (at least 16 characters). */

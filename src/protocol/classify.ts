@@ -1,5 +1,5 @@
 import type { InputRequests, JsonObject, JsonRpcError, RpcId } from './types.ts';
-import { MRTR_METHODS } from './types.ts';
+import { isJsonObject, MRTR_METHODS } from './types.ts';
 
 export type Outcome =
   | { kind: 'complete'; result: JsonObject; resultTypeMissing: boolean }
@@ -17,13 +17,9 @@ export type Outcome =
 
 export type OutcomeKind = Outcome['kind'];
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Narrow a JSON-RPC error object; returns a reason string when malformed. */
 function readError(value: unknown): JsonRpcError | string {
-  if (!isObject(value)) return 'the "error" member is not an object';
+  if (!isJsonObject(value)) return 'the "error" member is not an object';
   if (typeof value.code !== 'number' || !Number.isInteger(value.code)) return 'error.code is not an integer';
   if (typeof value.message !== 'string') return 'error.message is not a string';
   const error: JsonRpcError = { code: value.code, message: value.message };
@@ -32,13 +28,14 @@ function readError(value: unknown): JsonRpcError | string {
 }
 
 function readInputRequests(value: unknown): InputRequests | string {
-  if (!isObject(value)) return 'inputRequests is not an object';
+  if (!isJsonObject(value)) return 'inputRequests is not an object';
   const out: InputRequests = {};
   for (const [key, entry] of Object.entries(value)) {
-    if (!isObject(entry) || typeof entry.method !== 'string') {
+    if (!isJsonObject(entry) || typeof entry.method !== 'string') {
       return `inputRequests["${key}"] is not a {method, params} object`;
     }
-    if (entry.params !== undefined && !isObject(entry.params)) return `inputRequests["${key}"].params is not an object`;
+    if (entry.params !== undefined && !isJsonObject(entry.params))
+      return `inputRequests["${key}"].params is not an object`;
     out[key] = entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params };
   }
   return out;
@@ -49,7 +46,7 @@ function readInputRequests(value: unknown): InputRequests | string {
  * `message` is whatever the wire carried, parsed as JSON (or undefined when there was none).
  */
 export function classifyMessage(message: unknown, method: string, id: RpcId | undefined): Outcome {
-  if (!isObject(message)) return { kind: 'invalid', reason: 'the response body is not a JSON-RPC object' };
+  if (!isJsonObject(message)) return { kind: 'invalid', reason: 'the response body is not a JSON-RPC object' };
   if (message.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'the response is missing "jsonrpc": "2.0"' };
   if (id !== undefined && message.id !== id) {
     return {
@@ -63,7 +60,7 @@ export function classifyMessage(message: unknown, method: string, id: RpcId | un
   }
   if (!('result' in message)) return { kind: 'invalid', reason: 'the response has neither "result" nor "error"' };
   const result = message.result;
-  if (!isObject(result)) return { kind: 'invalid', reason: 'the "result" member is not an object' };
+  if (!isJsonObject(result)) return { kind: 'invalid', reason: 'the "result" member is not an object' };
   const resultType = result.resultType;
   if (resultType === undefined || resultType === 'complete') {
     return { kind: 'complete', result, resultTypeMissing: resultType === undefined };
@@ -105,22 +102,6 @@ export function classifyMessage(message: unknown, method: string, id: RpcId | un
   if (inputRequests) outcome.inputRequests = inputRequests;
   if (hasState) outcome.requestState = result.requestState as string;
   return outcome;
-}
-
-/** Human label for the outcome kind, as shown in the timeline. */
-export function outcomeLabel(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case 'complete':
-      return 'complete';
-    case 'input_required':
-      return outcome.stateOnly ? 'input_required (state only)' : 'input_required';
-    case 'error':
-      return `error ${outcome.error.code}`;
-    case 'invalid':
-      return 'invalid response';
-    case 'transport':
-      return 'transport failure';
-  }
 }
 
 /** Well-known error codes and what they mean, for the Result panel. */

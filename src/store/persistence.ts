@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
+import { plural } from '../lib/text.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
 import { connectionOf, uiOf } from './persisted-settings.ts';
@@ -76,10 +77,6 @@ export async function readSaved(storage: KeyValueStorage, prefix?: string): Prom
 
 function count(session: SessionState) {
   return { conversations: session.order.length, legs: Object.keys(session.legs).length };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export function createPersistence(store: InspectorStore, opts: PersistenceOptions): Persistence {

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { sendLeg } from '../client/send-leg.ts';
-import { newId, sleep } from '../lib/ids.ts';
+import { newId } from '../lib/ids.ts';
+import { sleep } from '../lib/sleep.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';

@@ -3,6 +3,4 @@ export function formatOffset(offset: number): string {
   return `0x${offset.toString(16).padStart(4, '0')}`;
 }
 
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+export { plural } from '../../lib/text.ts';

@@ -1,13 +1,10 @@
+import { plural } from '../../lib/text.ts';
 import type { LintCounts } from '../../protocol/lint/types.ts';
 import type { LegRow } from '../../session/timeline-rows.ts';
 
 export function ms(n: number | undefined): string {
   if (n === undefined) return '';
   return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** "1 error, 2 warnings" or '' when clean. */

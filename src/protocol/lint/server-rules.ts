@@ -5,7 +5,8 @@
 import { checkRestrictedSchema } from '../elicitation/restricted-schema.ts';
 import { MRTR_METHODS, type ClientCapabilities, type JsonObject } from '../types.ts';
 import { SPEC, type LintContext, type LintFinding, type LintLeg } from './types.ts';
-import { isObject, rawResult, sentBody } from './wire-facts.ts';
+import { isJsonObject } from '../types.ts';
+import { rawResult, sentBody } from './wire-facts.ts';
 
 const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'];
 
@@ -14,8 +15,8 @@ export const NEVER_ADVANCES_ROUNDS = 3;
 
 function inputRequestEntries(leg: LintLeg): [string, JsonObject][] {
   const requests = rawResult(leg.exchange)?.inputRequests;
-  if (!isObject(requests)) return [];
-  return Object.entries(requests).filter((e): e is [string, JsonObject] => isObject(e[1]));
+  if (!isJsonObject(requests)) return [];
+  return Object.entries(requests).filter((e): e is [string, JsonObject] => isJsonObject(e[1]));
 }
 
 function isInputRequired(leg: LintLeg): boolean {
@@ -99,10 +100,10 @@ function declares(caps: ClientCapabilities, method: string, mode: unknown): bool
   if (method === 'sampling/createMessage') return caps.sampling !== undefined && caps.sampling !== null;
   if (method === 'roots/list') return caps.roots !== undefined && caps.roots !== null;
   const e = caps.elicitation;
-  if (!isObject(e)) return false;
-  if (mode === 'url') return isObject(e.url);
+  if (!isJsonObject(e)) return false;
+  if (mode === 'url') return isJsonObject(e.url);
   // an empty elicitation object declares form mode only
-  return isObject(e.form) || Object.keys(e).length === 0;
+  return isJsonObject(e.form) || Object.keys(e).length === 0;
 }
 
 /** MRTR server requirement: no input request for a capability this request did not declare. */
@@ -112,7 +113,7 @@ export function declaredCapabilitiesOnly({ leg }: LintContext): LintFinding[] {
   for (const [key, request] of inputRequestEntries(leg)) {
     const method = String(request.method);
     if (!INPUT_METHODS.includes(method)) continue;
-    const mode = isObject(request.params) ? request.params.mode : undefined;
+    const mode = isJsonObject(request.params) ? request.params.mode : undefined;
     if (declares(caps, method, mode)) continue;
     const what =
       method === 'elicitation/create' ? `elicitation (${mode === 'url' ? 'url' : 'form'} mode)` : method.split('/')[0];
@@ -131,7 +132,7 @@ export function declaredCapabilitiesOnly({ leg }: LintContext): LintFinding[] {
 export function restrictedElicitationSchema({ leg }: LintContext): LintFinding[] {
   const out: LintFinding[] = [];
   for (const [key, request] of inputRequestEntries(leg)) {
-    if (request.method !== 'elicitation/create' || !isObject(request.params)) continue;
+    if (request.method !== 'elicitation/create' || !isJsonObject(request.params)) continue;
     if (request.params.mode === 'url') continue;
     const report = checkRestrictedSchema(request.params.requestedSchema);
     if (report.ok) continue;

@@ -1,10 +1,12 @@
 /** What a recorded leg actually carried on the wire, read once from the request and response bodies. */
 import type { Exchange } from '../exchange.ts';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, type ClientCapabilities, type JsonObject } from '../types.ts';
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import {
+  isJsonObject,
+  META_CLIENT_CAPABILITIES,
+  META_PROTOCOL_VERSION,
+  type ClientCapabilities,
+  type JsonObject,
+} from '../types.ts';
 
 export interface SentBody {
   /** false when the body is not a JSON object (edited by hand into something else) */
@@ -33,20 +35,20 @@ export function sentBody(exchange: Exchange): SentBody {
     message = undefined;
   }
   const out: SentBody = { parsed: false, hasRequestState: false, inputResponseKeys: [] };
-  if (isObject(message)) {
+  if (isJsonObject(message)) {
     out.parsed = true;
     out.id = message.id;
     out.method = message.method;
-    if (isObject(message.params)) {
+    if (isJsonObject(message.params)) {
       const params = message.params;
       out.params = params;
       out.hasRequestState = 'requestState' in params;
       if (out.hasRequestState) out.requestState = params.requestState;
-      if (isObject(params.inputResponses)) out.inputResponseKeys = Object.keys(params.inputResponses);
+      if (isJsonObject(params.inputResponses)) out.inputResponseKeys = Object.keys(params.inputResponses);
       const meta = params._meta;
-      if (isObject(meta)) {
+      if (isJsonObject(meta)) {
         const caps = meta[META_CLIENT_CAPABILITIES];
-        if (isObject(caps)) out.capabilities = caps as ClientCapabilities;
+        if (isJsonObject(caps)) out.capabilities = caps as ClientCapabilities;
         out.protocolVersion = meta[META_PROTOCOL_VERSION];
       }
     }
@@ -58,8 +60,6 @@ export function sentBody(exchange: Exchange): SentBody {
 /** The raw `result` object of the response message, when there is one. */
 export function rawResult(exchange: Exchange): JsonObject | undefined {
   const message = exchange.message;
-  if (!isObject(message)) return undefined;
-  return isObject(message.result) ? message.result : undefined;
+  if (!isJsonObject(message)) return undefined;
+  return isJsonObject(message.result) ? message.result : undefined;
 }
-
-export { isObject };

@@ -1,0 +1,3 @@
+/** Paths of the same-origin relay that `npm start` serves; shared by the relay (node) and the page (client). */
+export const RELAY_FORWARD_PATH = '/__relay/forward';
+export const RELAY_PROBE_PATH = '/__relay/probe';
