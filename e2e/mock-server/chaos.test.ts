@@ -1,63 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer } from './start.ts';
+import { describe, expect, it } from 'vitest';
 import { CHAOS_TOOLS, chaosPendingSlowResponses, hugeResultText } from './chaos.ts';
+import { mcpHeaders, parseSse, PROTOCOL_VERSION, requestMeta, useMockServer, type RpcOptions } from './test-support.ts';
 
-const PROTOCOL = '2026-07-28';
-
-let server: Awaited<ReturnType<typeof startMockServer>>;
-let base: string;
-let nextId = 1;
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  base = server.url.replace(/\/+$/, '');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-interface RpcOptions {
-  path?: string;
-  id?: string | number;
-  capabilities?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-function envelope(capabilities: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    'io.modelcontextprotocol/protocolVersion': PROTOCOL,
-    'io.modelcontextprotocol/clientCapabilities': capabilities,
-    'io.modelcontextprotocol/clientInfo': { name: 'chaos-test', version: '0.0.0' },
-  };
-}
-
-/** POSTs one JSON-RPC request with the headers of mrtr-wire.md §1; returns the raw Response. */
-function post(method: string, params: Record<string, unknown> = {}, opts: RpcOptions = {}): Promise<Response> {
-  const id = opts.id ?? nextId++;
-  const { _meta: extraMeta, ...rest } = params as { _meta?: Record<string, unknown> };
-  const body = {
-    jsonrpc: '2.0',
-    id,
-    method,
-    params: { ...rest, _meta: { ...envelope(opts.capabilities), ...extraMeta } },
-  };
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
-    'MCP-Protocol-Version': PROTOCOL,
-    'Mcp-Method': method,
-    ...(typeof params.name === 'string' ? { 'Mcp-Name': params.name } : {}),
-    ...opts.headers,
-  };
-  return fetch(`${base}${opts.path ?? '/chaos'}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    signal: opts.signal,
-  });
-}
+const mock = useMockServer({ path: '/chaos', defaults: { capabilities: {} } });
+const { post } = mock;
 
 async function rpcJson(
   method: string,
@@ -77,7 +23,7 @@ describe('chaos endpoint: the parts it does right', () => {
     const { status, body } = await rpcJson('server/discover', {}, { id: 'discover-1' });
     expect(status).toBe(200);
     expect(body.id).toBe('discover-1');
-    expect(body.result.supportedVersions).toContain(PROTOCOL);
+    expect(body.result.supportedVersions).toContain(PROTOCOL_VERSION);
     expect(body.result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('mrtr-chaos');
   });
 
@@ -107,14 +53,10 @@ describe('chaos endpoint: the parts it does right', () => {
   });
 
   it('answers notifications with 202 and no body', async () => {
-    const res = await fetch(`${base}/chaos`, {
+    const res = await fetch(`${mock.base}/chaos`, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': PROTOCOL,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: envelope() } }),
+      headers: mcpHeaders(),
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: requestMeta({}) } }),
     });
     expect(res.status).toBe(202);
     expect(await res.text()).toBe('');
@@ -122,7 +64,7 @@ describe('chaos endpoint: the parts it does right', () => {
 
   it('answers GET and DELETE with 405', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(`${base}/chaos`, { method });
+      const res = await fetch(`${mock.base}/chaos`, { method });
       expect(res.status).toBe(405);
       await res.body?.cancel();
     }
@@ -130,7 +72,7 @@ describe('chaos endpoint: the parts it does right', () => {
 
   it('applies the shared CORS policy (preflight, echoed loopback origin, foreign origin refused)', async () => {
     const origin = 'http://localhost:5173';
-    const pre = await fetch(`${base}/chaos`, {
+    const pre = await fetch(`${mock.base}/chaos`, {
       method: 'OPTIONS',
       headers: {
         Origin: origin,
@@ -223,14 +165,11 @@ describe('chaos endpoint: the misbehaviours', () => {
 
   it('sse_cut: a progress notification, then the stream ends without a result', async () => {
     const id = 'sse-1';
-    const res = await post('tools/call', { name: 'sse_cut', arguments: {}, _meta: { progressToken: 'p-1' } }, { id });
+    const res = await post('tools/call', { name: 'sse_cut', arguments: {} }, { id, meta: { progressToken: 'p-1' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const text = await res.text(); // resolves only because the server closes the stream
-    const messages = text
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => JSON.parse(l.slice(5)) as Record<string, any>);
+    const messages = parseSse(text) as Record<string, any>[];
     expect(messages).toHaveLength(1);
     expect(messages[0]?.method).toBe('notifications/progress');
     expect(messages[0]?.params.progressToken).toBe('p-1');
@@ -262,7 +201,7 @@ describe('chaos endpoint: the misbehaviours', () => {
 
     const after = await rpcJson('server/discover');
     expect(after.status).toBe(200);
-    expect(after.body.result.supportedVersions).toContain(PROTOCOL);
+    expect(after.body.result.supportedVersions).toContain(PROTOCOL_VERSION);
   });
 
   it('huge_result: a deterministic ~5 MB text result', async () => {
@@ -299,10 +238,10 @@ describe('chaos endpoint: the misbehaviours', () => {
   });
 
   it('/chaos/tools-list-input-required: tools/list answers input_required', async () => {
-    const { body } = await rpcJson('tools/list', {}, { path: '/chaos/tools-list-input-required' });
+    const { body } = await rpcJson('tools/list', {}, { url: `${mock.base}/chaos/tools-list-input-required` });
     expect(body.result.resultType).toBe('input_required');
     expect(body.result.inputRequests.team.method).toBe('elicitation/create');
-    const discover = await rpcJson('server/discover', {}, { path: '/chaos/tools-list-input-required' });
+    const discover = await rpcJson('server/discover', {}, { url: `${mock.base}/chaos/tools-list-input-required` });
     expect(discover.body.result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('mrtr-chaos');
   });
 });

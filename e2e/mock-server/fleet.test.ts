@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockServer } from './start.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFleetCounters } from './fleet.ts';
+import { useMockServer } from './test-support.ts';
 
-const PROTOCOL = '2026-07-28';
-
-let server: Awaited<ReturnType<typeof startMockServer>>;
-let base: string;
-let nextId = 1;
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  base = server.url.replace(/\/+$/, '');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const mock = useMockServer({ defaults: { capabilities: { elicitation: { form: {}, url: {} } } } });
 
 beforeEach(() => resetFleetCounters());
-
-const CAPABILITIES = { elicitation: { form: {}, url: {} } };
 
 interface Leg {
   status: number;
@@ -28,54 +13,13 @@ interface Leg {
   message: Record<string, any>;
 }
 
-/** Reads one JSON-RPC response from a JSON or SSE body (the last SSE message that carries an id). */
-async function readMessage(res: Response): Promise<Record<string, any>> {
-  const type = res.headers.get('content-type') ?? '';
-  const text = await res.text();
-  if (type.startsWith('text/event-stream')) {
-    const messages = text
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => JSON.parse(l.slice(5)) as Record<string, any>)
-      .filter((m) => 'id' in m);
-    const last = messages.at(-1);
-    if (!last) throw new Error(`SSE stream without a response: ${text}`);
-    return last;
-  }
-  return JSON.parse(text) as Record<string, any>;
-}
-
 async function callTool(path: string, name: string, params: Record<string, unknown> = {}): Promise<Leg> {
-  const body = {
-    jsonrpc: '2.0',
-    id: nextId++,
-    method: 'tools/call',
-    params: {
-      name,
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': PROTOCOL,
-        'io.modelcontextprotocol/clientCapabilities': CAPABILITIES,
-        'io.modelcontextprotocol/clientInfo': { name: 'fleet-test', version: '0.0.0' },
-      },
-    },
-  };
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': PROTOCOL,
-      'Mcp-Method': 'tools/call',
-      'Mcp-Name': name,
-    },
-    body: JSON.stringify(body),
-  });
+  const res = await mock.rpc('tools/call', { name, ...params }, { url: `${mock.base}${path}` });
   return {
     status: res.status,
     instance: res.headers.get('x-mock-instance'),
     fleet: res.headers.get('x-mock-fleet'),
-    message: await readMessage(res),
+    message: res.body as Record<string, any>,
   };
 }
 
@@ -140,10 +84,10 @@ describe('fleet mode', () => {
   it('round-robins per route and per POST; preflights do not count', async () => {
     const seen: (string | null)[] = [];
     for (let i = 0; i < 3; i++) {
-      const pre = await fetch(`${base}/fleet/shared`, {
+      const pre = await fetch(`${mock.base}/fleet/shared`, {
         method: 'OPTIONS',
         headers: {
-          Origin: base,
+          Origin: mock.base,
           'Access-Control-Request-Method': 'POST',
           'Access-Control-Request-Headers': 'content-type, mcp-protocol-version, mcp-method, mcp-name',
         },

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainHandler } from './main-endpoint.ts';
-import { startMockServer, type MockServerHandle } from './start.ts';
-import { createRpc, PROTOCOL_VERSION, resultText } from './test-support.ts';
+import { startMockServer } from './start.ts';
+import { createRpc, mcpHeaders, PROTOCOL_VERSION, resultText, useMockServer } from './test-support.ts';
 
-let server: MockServerHandle;
-let rpc: ReturnType<typeof createRpc>['rpc'];
-let callTool: ReturnType<typeof createRpc>['callTool'];
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  ({ rpc, callTool } = createRpc(server.mcpUrl));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const mock = useMockServer();
+const { rpc, callTool } = mock;
 
 const DEMO_TOOLS = [
   'provision',
@@ -126,7 +116,7 @@ describe('main endpoint: protocol errors', () => {
   });
 
   it('answers GET with 405 and the instance header', async () => {
-    const res = await fetch(server.mcpUrl);
+    const res = await fetch(mock.server.mcpUrl);
     expect(res.status).toBe(405);
     expect(res.headers.get('x-mock-instance')).toBe('main');
   });
@@ -134,7 +124,7 @@ describe('main endpoint: protocol errors', () => {
 
 describe('main endpoint: CORS and Origin', () => {
   it('answers a preflight with 204, echoing origin and requested headers', async () => {
-    const res = await fetch(server.mcpUrl, {
+    const res = await fetch(mock.server.mcpUrl, {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://localhost:5173',
@@ -172,7 +162,7 @@ describe('main endpoint: CORS and Origin', () => {
   });
 
   it('refuses a preflight from a foreign origin', async () => {
-    const res = await fetch(server.mcpUrl, {
+    const res = await fetch(mock.server.mcpUrl, {
       method: 'OPTIONS',
       headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
     });
@@ -182,7 +172,7 @@ describe('main endpoint: CORS and Origin', () => {
 
 describe('server index and createMainHandler', () => {
   it('serves a plain-text index listing endpoints and tools at /', async () => {
-    const res = await fetch(server.url + '/');
+    const res = await fetch(mock.server.url + '/');
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('/mcp');
@@ -199,13 +189,7 @@ describe('server index and createMainHandler', () => {
       const res = await h(
         new Request('http://127.0.0.1:1/mcp', {
           method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-            'MCP-Protocol-Version': PROTOCOL_VERSION,
-            'Mcp-Method': 'tools/call',
-            'Mcp-Name': 'provision',
-          },
+          headers: mcpHeaders('tools/call', 'provision'),
           body: JSON.stringify({
             jsonrpc: '2.0',
             id: 1,
@@ -254,14 +238,9 @@ describe('server index and createMainHandler', () => {
 
 describe('main endpoint: bodies the wrapper does not parse', () => {
   const post = (body: BodyInit, extra: RequestInit = {}) =>
-    fetch(server.mcpUrl, {
+    fetch(mock.server.mcpUrl, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': PROTOCOL_VERSION,
-        'Mcp-Method': 'tools/list',
-      },
+      headers: mcpHeaders('tools/list'),
       body,
       ...extra,
     });

@@ -1,16 +1,16 @@
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMainHandler, type MainHandler } from './main-endpoint.ts';
 import { createServerPool } from './server-pool.ts';
 import {
   accept,
   ALL_CAPABILITIES,
-  createRpc,
   FROZEN_STATE_ERROR,
+  mcpHeaders,
   PROTOCOL_VERSION,
   resultText,
+  useMockServer,
 } from './test-support.ts';
-import { startMockServer, type MockServerHandle } from './start.ts';
 
 function provisionRequest(id: number, name: string): Request {
   const body = {
@@ -28,13 +28,7 @@ function provisionRequest(id: number, name: string): Request {
   };
   return new Request('http://127.0.0.1/mcp', {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': PROTOCOL_VERSION,
-      'Mcp-Method': 'tools/call',
-      'Mcp-Name': 'provision',
-    },
+    headers: mcpHeaders('tools/call', 'provision'),
     body: JSON.stringify(body),
   });
 }
@@ -96,19 +90,11 @@ describe('createServerPool', () => {
 });
 
 describe('main endpoint on pooled instances', () => {
-  let mock: MockServerHandle;
-  let callTool: ReturnType<typeof createRpc>['callTool'];
-
-  beforeAll(async () => {
-    mock = await startMockServer({ port: 0 });
-    ({ callTool } = createRpc(mock.mcpUrl));
-  });
-  afterAll(async () => {
-    await mock.close();
-  });
+  const mock = useMockServer();
+  const { callTool } = mock;
 
   it('builds one server instance when requests come one after another', async () => {
-    const handler: MainHandler = createMainHandler({ stateKey: 'pool-test-key', baseUrl: () => mock.url });
+    const handler: MainHandler = createMainHandler({ stateKey: 'pool-test-key', baseUrl: () => mock.server.url });
     try {
       for (let id = 1; id <= 5; id++) {
         const res = await handler(provisionRequest(id, `db${id}`));

@@ -1,3 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startMockServer, type MockServerHandle } from './start.ts';
+
 /**
  * Raw-HTTP helpers for the mock server's tests: one POST per JSON-RPC request with the headers of mrtr-wire.md §1
  * and the per-request `_meta` envelope of §2. Responses are parsed whether JSON or SSE.
@@ -17,6 +20,10 @@ export interface RpcOptions {
   headers?: Record<string, string>;
   /** Omit the Mcp-Name header (to provoke -32020). */
   omitName?: boolean;
+  /** JSON-RPC id (default: the next number). */
+  id?: string | number;
+  /** Aborts the request. */
+  signal?: AbortSignal;
 }
 
 export interface RpcResponse {
@@ -63,40 +70,69 @@ export function parseSse(raw: string): Record<string, unknown>[] {
   return events;
 }
 
-export function createRpc(defaultUrl: string) {
+/** The per-request `_meta` envelope of mrtr-wire.md §2. */
+export function requestMeta(capabilities: Record<string, unknown> = ALL_CAPABILITIES): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'mock-server-test', version: '0.0.0' },
+  };
+}
+
+/** The HTTP headers of mrtr-wire.md §1 for one POST; `name` is sent as given (no sentinel encoding). */
+export function mcpHeaders(method?: string, name?: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'MCP-Protocol-Version': PROTOCOL_VERSION,
+    ...(method !== undefined ? { 'Mcp-Method': method } : {}),
+    ...(name !== undefined ? { 'Mcp-Name': name } : {}),
+  };
+}
+
+/** `defaults` apply to every request unless overridden per call. */
+export function createRpc(defaultUrl: string, defaults: RpcOptions = {}) {
   let nextId = 1;
 
-  async function rpc(
+  async function send(
     method: string,
-    params: Record<string, unknown> = {},
-    opts: RpcOptions = {},
-  ): Promise<RpcResponse> {
-    const id = nextId++;
+    params: Record<string, unknown>,
+    options: RpcOptions,
+  ): Promise<{ id: string | number; res: Response }> {
+    const opts = { ...defaults, ...options };
+    const id = opts.id ?? nextId++;
     const name =
       typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
     const body = {
       jsonrpc: '2.0',
       id,
       method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
-          'io.modelcontextprotocol/clientCapabilities': opts.capabilities ?? ALL_CAPABILITIES,
-          'io.modelcontextprotocol/clientInfo': { name: 'mock-server-test', version: '0.0.0' },
-          ...opts.meta,
-        },
-      },
+      params: { ...params, _meta: { ...requestMeta(opts.capabilities), ...opts.meta } },
     };
     const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': PROTOCOL_VERSION,
-      'Mcp-Method': method,
-      ...(name !== undefined && !opts.omitName ? { 'Mcp-Name': headerValue(name) } : {}),
+      ...mcpHeaders(method, name !== undefined && !opts.omitName ? headerValue(name) : undefined),
       ...opts.headers,
     };
-    const res = await fetch(opts.url ?? defaultUrl, { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await fetch(opts.url ?? defaultUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: opts.signal,
+    });
+    return { id, res };
+  }
+
+  /** One request; the raw Response, body unread (for bodies that are not JSON-RPC). */
+  async function post(method: string, params: Record<string, unknown> = {}, opts: RpcOptions = {}): Promise<Response> {
+    return (await send(method, params, opts)).res;
+  }
+
+  async function rpc(
+    method: string,
+    params: Record<string, unknown> = {},
+    opts: RpcOptions = {},
+  ): Promise<RpcResponse> {
+    const { id, res } = await send(method, params, opts);
     const raw = await res.text();
     const contentType = res.headers.get('content-type') ?? '';
     let events: Record<string, unknown>[] = [];
@@ -120,7 +156,51 @@ export function createRpc(defaultUrl: string) {
     return rpc('tools/call', { name, arguments: args, ...retry }, opts);
   }
 
-  return { rpc, callTool };
+  return { rpc, callTool, post };
+}
+
+export type RpcClient = ReturnType<typeof createRpc>;
+
+export interface MockServerFixture extends RpcClient {
+  /** The running server (read inside tests or hooks: it starts in `beforeAll`). */
+  readonly server: MockServerHandle;
+  /** The server's origin, without a trailing slash. */
+  readonly base: string;
+}
+
+/**
+ * Starts the mock server on a free port for the calling test file (`beforeAll`) and closes it (`afterAll`).
+ * `rpc`/`callTool`/`post` target `base + path` (default `/mcp`); `defaults` apply to every request.
+ */
+export function useMockServer(opts: { path?: string; defaults?: RpcOptions } = {}): MockServerFixture {
+  let handle: MockServerHandle | undefined;
+  let client: RpcClient | undefined;
+
+  beforeAll(async () => {
+    handle = await startMockServer({ port: 0 });
+    client = createRpc(`${handle.url.replace(/\/+$/, '')}${opts.path ?? '/mcp'}`, opts.defaults);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const started = (): { handle: MockServerHandle; client: RpcClient } => {
+    if (!handle || !client) throw new Error('useMockServer: the server starts in beforeAll; use it inside tests');
+    return { handle, client };
+  };
+
+  return {
+    get server() {
+      return started().handle;
+    },
+    get base() {
+      return started().handle.url.replace(/\/+$/, '');
+    },
+    rpc: (...args) => started().client.rpc(...args),
+    callTool: (...args) => started().client.callTool(...args),
+    post: (...args) => started().client.post(...args),
+  };
 }
 
 /** The text of a complete tool result's first content block. */

@@ -1,18 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMockServer, type MockServerHandle } from '../start.ts';
-import { accept, createRpc, decline, FROZEN_STATE_ERROR, resultText, tamper } from '../test-support.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accept, decline, FROZEN_STATE_ERROR, resultText, tamper, useMockServer } from '../test-support.ts';
 
-let server: MockServerHandle;
-let callTool: ReturnType<typeof createRpc>['callTool'];
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  ({ callTool } = createRpc(server.mcpUrl));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { callTool } = useMockServer();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServerHandle } from '../start.ts';
-import { accept, cancel, createRpc, decline, resultText, type RpcResponse } from '../test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { accept, cancel, decline, mcpHeaders, resultText, useMockServer, type RpcResponse } from '../test-support.ts';
 import { CONFIGURE_SERVICE_SCHEMA } from './configure-service.ts';
 
-let server: MockServerHandle;
-let rpc: ReturnType<typeof createRpc>['rpc'];
-let callTool: ReturnType<typeof createRpc>['callTool'];
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  ({ rpc, callTool } = createRpc(server.mcpUrl));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const mock = useMockServer();
+const { rpc, callTool } = mock;
 
 const statePayload = (res: RpcResponse) =>
   JSON.parse(Buffer.from(res.body.result!.requestState!.split('.')[1]!, 'base64url').toString()).p as Record<
@@ -344,15 +333,9 @@ describe('request headers', () => {
     const ok = await callTool('café_order', { drink: 'espresso' });
     expect(resultText(ok)).toContain('Order placed: small espresso.');
     expect(resultText(ok)).toContain('=?base64?');
-    const raw = await fetch(server.mcpUrl, {
+    const raw = await fetch(mock.server.mcpUrl, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': 'tools/call',
-        'Mcp-Name': 'cafe_order',
-      },
+      headers: mcpHeaders('tools/call', 'cafe_order'),
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,

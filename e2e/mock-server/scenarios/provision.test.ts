@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServerHandle } from '../start.ts';
-import { accept, cancel, createRpc, decline, FROZEN_STATE_ERROR, resultText, tamper } from '../test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { startMockServer } from '../start.ts';
+import {
+  accept,
+  cancel,
+  createRpc,
+  decline,
+  FROZEN_STATE_ERROR,
+  resultText,
+  tamper,
+  useMockServer,
+} from '../test-support.ts';
 
-let server: MockServerHandle;
-let callTool: ReturnType<typeof createRpc>['callTool'];
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  ({ callTool } = createRpc(server.mcpUrl));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const { callTool } = useMockServer();
 
 async function firstLeg(name = 'orders') {
   const res = await callTool('provision', { name });

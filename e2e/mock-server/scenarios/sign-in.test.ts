@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_CSP } from '../consent.ts';
-import { startMockServer, type MockServerHandle } from '../start.ts';
-import { accept, cancel, createRpc, decline, resultText } from '../test-support.ts';
+import { accept, cancel, decline, resultText, useMockServer } from '../test-support.ts';
 import { SIGN_IN_STATUS_META_KEY } from './sign-in.ts';
 
-let server: MockServerHandle;
-let callTool: ReturnType<typeof createRpc>['callTool'];
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-  ({ callTool } = createRpc(server.mcpUrl));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const mock = useMockServer();
+const { callTool } = mock;
 
 async function startFlow() {
   const res = await callTool('sign_in');
@@ -25,7 +15,7 @@ async function startFlow() {
 }
 
 function approve(flowId: string, origin?: string) {
-  return fetch(`${server.url}/consent/${flowId}/approve`, {
+  return fetch(`${mock.server.url}/consent/${flowId}/approve`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(origin ? { Origin: origin } : {}) },
     body: '',
@@ -40,10 +30,10 @@ describe('sign_in (URL-mode elicitation)', () => {
       params: {
         mode: 'url',
         message: 'Sign in to mrtr-mock: open the page and press Approve, then retry.',
-        url: `${server.url}/consent/${flowId}`,
+        url: `${mock.server.url}/consent/${flowId}`,
       },
     });
-    expect(url.startsWith(server.url)).toBe(true);
+    expect(url.startsWith(mock.server.url)).toBe(true);
     expect(flowId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(requestState.startsWith('v1.')).toBe(true);
   });
@@ -60,7 +50,7 @@ describe('sign_in (URL-mode elicitation)', () => {
       'still waiting',
     );
 
-    const page = await fetch(`${server.url}/consent/${flowId}`);
+    const page = await fetch(`${mock.server.url}/consent/${flowId}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(CONSENT_CSP);
     const html = await page.text();
@@ -68,7 +58,7 @@ describe('sign_in (URL-mode elicitation)', () => {
     expect(html).toContain(`action="/consent/${flowId}/approve"`);
     expect(html).not.toContain('<script');
 
-    const approved = await approve(flowId, new URL(server.url).origin);
+    const approved = await approve(flowId, new URL(mock.server.url).origin);
     expect(approved.status).toBe(200);
     expect(await approved.text()).toContain('Approved. You can close this tab.');
 
@@ -96,9 +86,9 @@ describe('sign_in (URL-mode elicitation)', () => {
   });
 
   it('answers 404 for unknown flow ids on the page and the approve action', async () => {
-    expect((await fetch(`${server.url}/consent/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+    expect((await fetch(`${mock.server.url}/consent/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
     expect((await approve('AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
-    const weird = await fetch(`${server.url}/consent/%3Cscript%3Ealert(1)%3C%2Fscript%3E`);
+    const weird = await fetch(`${mock.server.url}/consent/%3Cscript%3Ealert(1)%3C%2Fscript%3E`);
     expect(weird.status).toBe(404);
     expect(await weird.text()).not.toContain('<script>');
   });
