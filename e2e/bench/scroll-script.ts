@@ -12,6 +12,8 @@ export interface ScrollReport {
   maxLongFrameMs: number;
   /** the longest long-animation-frame's scripts (invoker, function, source), when the browser reports them */
   longestFrameScripts: string[];
+  /** the three longest frames: their index in the scroll (0 = first frame after the scroll began) and duration */
+  worstFrames: { index: number; ms: number }[];
   scrollHeight: number;
   stepPx: number;
 }
@@ -65,6 +67,10 @@ const SCROLL_THROUGH_JS = `async (listSelector, maxFrames) => {
           .slice(0, 3)
           .map((s) => [s.invoker, s.sourceFunctionName, (s.sourceURL || '').split('/').pop(), Math.round(s.duration) + ' ms'].filter(Boolean).join(' '))
       : [],
+    worstFrames: deltas
+      .map((ms, index) => ({ index, ms: Math.round(ms * 10) / 10 }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3),
     scrollHeight: scroller.scrollHeight,
     stepPx,
   };

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
 import type { IoMessage } from '../features/session-io/use-session-io.ts';
 import { newId } from '../lib/ids.ts';
+import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
@@ -94,7 +95,8 @@ export async function bootstrap(
     timeoutMs: 60_000,
   };
   const store = createInspectorStore(deps);
-  const persistence = createPersistence(store, { storage });
+  // autosave yields to scrolling and typing (its garbage would otherwise bring GC pauses into scroll frames)
+  const persistence = createPersistence(store, { storage, quietGate: createInputActivity(window) });
   const report = await persistence.load(savedTexts);
   const notices: IoMessage[] = report.problems.map((text) => ({ tone: 'error', text }));
 

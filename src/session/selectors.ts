@@ -79,6 +79,8 @@ export function knownRequestStates(
 
 /** The conversation a branch (or a branch of a branch) was forked from at the top. */
 export function familyRoot(state: SessionState, conversation: Conversation): Conversation {
+  // most conversations are not branches: no walk (conversationFamily asks this of every conversation)
+  if (!conversation.forkOf) return conversation;
   let current = conversation;
   const seen = new Set<string>([current.id]);
   for (;;) {

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { QuietGate } from '../lib/input-activity.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
 import { plural } from '../lib/text.ts';
@@ -50,6 +51,8 @@ export interface PersistenceOptions {
   debounceMs?: number;
   prefix?: string;
   now?: () => number;
+  /** autosave waits for a pause in the user's input before each slice of work (none: no waiting) */
+  quietGate?: QuietGate;
 }
 
 function keysOf(prefix = 'inspector/') {
@@ -94,7 +97,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
   const saved: { session?: SessionState; connection?: string; ui?: string } = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
-  const sessionWriter = createSessionWriter(storage, keys.session);
+  const sessionWriter = createSessionWriter(storage, keys.session, opts.quietGate);
 
   const setAside = async (key: string, text: string) => {
     try {

@@ -135,4 +135,28 @@ describe('session save', () => {
     expect(legWrites.length).toBeGreaterThan(1);
     expect(legWrites.flat()).toHaveLength(600 + Object.keys(base.legs).length);
   });
+
+  it('writes nothing while the user is busy and everything once the input pauses', async () => {
+    const { storage, writes } = recordingStorage();
+    let release: () => void = () => {};
+    const paused = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    const gate = {
+      whenQuiet: () => {
+        asked += 1;
+        return paused;
+      },
+    };
+    const saving = createSessionWriter(storage, KEY, gate).save(testSession(), header);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toBeGreaterThan(0);
+    expect(writes).toEqual([]);
+    release();
+    await saving;
+    expect(writes.flat()).toContain(KEY);
+    const loaded = await load(storage);
+    expect(loaded.ok && Object.keys(loaded.session.legs)).toEqual(Object.keys(testSession().legs));
+  });
 });

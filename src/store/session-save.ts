@@ -11,9 +11,10 @@
  * `assembleSessionText` puts the legs back into the file's text, so loading validates it exactly like an imported
  * file. A whole session file under the session key (the older layout) is read as it is.
  */
+import type { QuietGate } from '../lib/input-activity.ts';
 import { getMany, setMany, type KeyValueStorage } from '../lib/storage/key-value-storage.ts';
-import { redactSession } from '../session/io/redact.ts';
-import { emptySession, type Conversation, type Leg, type SessionState } from '../session/model.ts';
+import { redactConversation, redactLeg } from '../session/io/redact.ts';
+import type { Conversation, Leg, SessionState } from '../session/model.ts';
 
 /** Everything of a session file but its `session`. */
 export interface SessionFileHeader {
@@ -111,6 +112,7 @@ function nextSlice(): Promise<Deadline> {
  * ends at `maxWeight` (by `weight`): writing what a slice made costs time too (IndexedDB copies every value).
  */
 async function inSlices<T, R>(
+  gate: QuietGate,
   items: readonly T[],
   work: (item: T) => R,
   afterSlice: (done: readonly T[], results: R[]) => Promise<void> | void,
@@ -118,6 +120,7 @@ async function inSlices<T, R>(
 ): Promise<void> {
   let i = 0;
   while (i < items.length) {
+    await gate.whenQuiet();
     const deadline = await nextSlice();
     const start = i;
     const results: R[] = [];
@@ -132,20 +135,22 @@ async function inSlices<T, R>(
   }
 }
 
-function redactedLeg(leg: Leg): Leg {
-  return redactSession({ ...emptySession, legs: { [leg.id]: leg } }).legs[leg.id] ?? leg;
-}
-
-function redactedConversation(c: Conversation): Conversation {
-  return redactSession({ ...emptySession, conversations: { [c.id]: c } }).conversations[c.id] ?? c;
-}
-
 export interface SessionWriter {
   /** write what changed since the index in storage; redacted (credentials never reach storage) */
   save(session: SessionState, header: SessionFileHeader): Promise<void>;
 }
 
-export function createSessionWriter(storage: KeyValueStorage, sessionKey: string): SessionWriter {
+const ALWAYS_QUIET: QuietGate = { whenQuiet: () => Promise.resolve() };
+
+/**
+ * `gate`: each slice first waits for a pause in the user's input (lib/input-activity.ts), so the garbage of
+ * serialising does not land in the frames of a scroll; without one, slices run whenever the browser is idle.
+ */
+export function createSessionWriter(
+  storage: KeyValueStorage,
+  sessionKey: string,
+  gate: QuietGate = ALWAYS_QUIET,
+): SessionWriter {
   // the leg objects this page wrote, by id: a leg is written again only when its object is not the one written
   const written = new Map<string, Leg>();
   // each conversation's redacted JSON, per conversation object (a changed conversation is a new object)
@@ -165,8 +170,9 @@ export function createSessionWriter(storage: KeyValueStorage, sessionKey: string
       }
       // legs first, each slice in its own transaction: a leg the list does not name yet is harmless
       await inSlices(
+        gate,
         legs,
-        (leg): [string, string] => [legKey(sessionKey, leg.id), JSON.stringify(redactedLeg(leg))],
+        (leg): [string, string] => [legKey(sessionKey, leg.id), JSON.stringify(redactLeg(leg))],
         async (done, entries) => {
           await setMany(storage, entries);
           for (const leg of done) written.set(leg.id, leg);
@@ -175,10 +181,13 @@ export function createSessionWriter(storage: KeyValueStorage, sessionKey: string
       );
       const conversations = Object.values(session.conversations);
       await inSlices(
+        gate,
         conversations.filter((c) => !conversationJson.has(c)),
-        (c) => JSON.stringify(redactedConversation(c)),
+        (c) => JSON.stringify(redactConversation(c)),
         (done, texts) => done.forEach((c, i) => conversationJson.set(c, texts[i] as string)),
       );
+      // the file and the list of legs are one large write: it too waits for a pause
+      await gate.whenQuiet();
       const { conversations: _c, legs: _l, ...rest } = session;
       const members = conversations.map((c) => `${JSON.stringify(c.id)}:${conversationJson.get(c) ?? 'null'}`);
       const file = JSON.stringify({ parts: 1, ...header, session: rest });

@@ -12,6 +12,7 @@ import { TamperMatrix } from '../../features/tamper-matrix/tamper-matrix.tsx';
 import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { LazyDetails } from '../../components/ui/lazy-details.tsx';
 import { composeRequest } from '../../session/compose.ts';
 import type { Draft, DraftPart } from '../../session/model.ts';
 import {
@@ -28,6 +29,23 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
 );
+
+/**
+ * The lab under the composer, with every other requestState of the session to compare against (reading them walks
+ * every leg, so it happens only once the lab is opened).
+ */
+function ComposerLab(props: {
+  original: string | null;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const session = useInspector((st) => st.session);
+  const otherStates = useMemo(
+    () => knownRequestStates(session).map((o) => ({ label: o.label, value: o.value })),
+    [session],
+  );
+  return <RequestStateLab {...props} otherStates={otherStates} showBanner={false} />;
+}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -82,7 +100,6 @@ export function ConversationView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [conversation, draft, store, s.url, s.version, s.token, s.headers],
   );
-  const otherStates = useMemo(() => knownRequestStates(s.session), [s.session]);
   if (!conversation) {
     return (
       <Panel label="Result">
@@ -166,20 +183,22 @@ export function ConversationView() {
           onRoundCap={st.setRoundCap}
           onReset={() => st.dispatch({ type: 'draft/reset', conversationId: id })}
           lab={
-            <details>
-              <summary className="cursor-pointer text-xs font-semibold text-slate-700">requestState lab</summary>
-              <Suspense fallback={<p className="text-xs">Loading lab…</p>}>
-                <RequestStateLab
-                  original={draft.originalRequestState ?? null}
-                  value={draft.requestState ?? null}
-                  otherStates={otherStates.map((o) => ({ label: o.label, value: o.value }))}
-                  showBanner={false}
-                  onChange={(value) =>
-                    st.dispatch({ type: 'draft/request-state', conversationId: id, value: value ?? undefined })
-                  }
-                />
-              </Suspense>
-            </details>
+            <LazyDetails
+              summary="requestState lab"
+              summaryClassName="cursor-pointer text-xs font-semibold text-slate-700"
+            >
+              {() => (
+                <Suspense fallback={<p className="text-xs">Loading lab…</p>}>
+                  <ComposerLab
+                    original={draft.originalRequestState ?? null}
+                    value={draft.requestState ?? null}
+                    onChange={(value) =>
+                      st.dispatch({ type: 'draft/request-state', conversationId: id, value: value ?? undefined })
+                    }
+                  />
+                </Suspense>
+              )}
+            </LazyDetails>
           }
           editors={
             <DraftEditors

@@ -53,7 +53,7 @@ export function Timeline({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
-    overscan: 8,
+    overscan: 3,
     initialRect: { width: 800, height: viewportHeight ?? MAX_LIST_HEIGHT },
     ...(viewportHeight !== undefined ? { observeElementRect: fixedRect(viewportHeight) } : {}),
   });

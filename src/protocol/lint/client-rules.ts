@@ -3,7 +3,7 @@
  * 2026-07-28 specification it checks. A deviation the user made on purpose in the composer is still reported, but
  * labelled (`byYou`) and lowered to `info`: an inspector that edits the wire is acting as a hostile client on purpose.
  */
-import { decodeHeaderValue, nameForHeader } from '../headers.ts';
+import { decodeHeaderValue } from '../headers.ts';
 import { headerValue } from '../exchange.ts';
 import { MRTR_METHODS } from '../types.ts';
 import { SPEC, type LintContext, type LintFinding, type LintLeg } from './types.ts';
@@ -151,7 +151,7 @@ export function headersAgreeWithBody({ leg }: LintContext): LintFinding[] {
   if (method === undefined) problems.push('Mcp-Method is missing');
   else if (method !== body.method) problems.push(`Mcp-Method says "${method}" but the body says "${body.method}"`);
   if ((MRTR_METHODS as readonly string[]).includes(body.method)) {
-    const expected = nameForHeader(body.method, body.params);
+    const expected = body.headerName;
     const name = headerValue(headers, 'mcp-name');
     if (name === undefined) problems.push('Mcp-Name is missing');
     else if (expected !== undefined && decodeHeaderValue(name) !== expected) {

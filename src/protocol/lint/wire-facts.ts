@@ -1,5 +1,6 @@
 /** What a recorded leg actually carried on the wire, read once from the request and response bodies. */
 import type { Exchange } from '../exchange.ts';
+import { nameForHeader } from '../headers.ts';
 import {
   isJsonObject,
   META_CLIENT_CAPABILITIES,
@@ -13,7 +14,8 @@ export interface SentBody {
   parsed: boolean;
   id?: unknown;
   method?: unknown;
-  params?: JsonObject;
+  /** what `Mcp-Name` should say for this body (the tool / prompt name or resource uri), when the method has one */
+  headerName?: string;
   /** `params.requestState` as sent (any JSON type), `undefined` when absent */
   requestState?: unknown;
   hasRequestState: boolean;
@@ -41,7 +43,11 @@ export function sentBody(exchange: Exchange): SentBody {
     out.method = message.method;
     if (isJsonObject(message.params)) {
       const params = message.params;
-      out.params = params;
+      // only facts are kept, not the parsed body: the cache lives as long as the session's legs
+      if (typeof message.method === 'string') {
+        const name = nameForHeader(message.method, params);
+        if (name !== undefined) out.headerName = name;
+      }
       out.hasRequestState = 'requestState' in params;
       if (out.hasRequestState) out.requestState = params.requestState;
       if (isJsonObject(params.inputResponses)) out.inputResponseKeys = Object.keys(params.inputResponses);

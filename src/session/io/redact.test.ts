@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsSecrets, redactHeaderValue, redactSession, redactUrl, REDACTED } from './redact.ts';
+import { containsSecrets, redactHeaderValue, redactLeg, redactSession, redactUrl, REDACTED } from './redact.ts';
 import { TEST_TOKEN, testSession } from './test-session.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 
@@ -52,5 +52,36 @@ describe('redaction of secrets', () => {
   it('reports secrets only when a session holds some', () => {
     expect(containsSecrets(testSession())).toBe(true);
     expect(containsSecrets(redactSession(testSession()))).toBe(false);
+  });
+
+  it('returns the very leg it was given when the leg holds no credential, and a redacted copy when it does', () => {
+    const session = testSession();
+    const withToken = session.legs['leg-1']!;
+    const redacted = redactLeg(withToken);
+    expect(redacted).not.toBe(withToken);
+    expect(JSON.stringify(redacted)).not.toContain(TEST_TOKEN);
+    // a leg without credentials is not copied (autosave redacts every leg it writes)
+    const clean = {
+      ...withToken,
+      exchange: {
+        ...withToken.exchange,
+        request: {
+          ...withToken.exchange.request,
+          url: 'http://127.0.0.1:8765/mcp',
+          headers: [['content-type', 'application/json']] as [string, string][],
+        },
+        response: {
+          ...withToken.exchange.response!,
+          headers: [['content-type', 'text/event-stream']] as [string, string][],
+        },
+      },
+    };
+    expect(redactLeg(clean)).toBe(clean);
+  });
+
+  it('finds credentials in a URL with userinfo but no query, and with a query but no userinfo', () => {
+    expect(redactUrl('https://user:pw@host/mcp')).toBe('https://user:%5Bredacted%5D@host/mcp');
+    expect(redactUrl('https://host/mcp?sig=1')).toBe('https://host/mcp?sig=%5Bredacted%5D');
+    expect(redactUrl('https://host/mcp#frag')).toBe('https://host/mcp#frag');
   });
 });

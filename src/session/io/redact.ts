@@ -33,7 +33,9 @@ export function redactHeaderValue(name: string, value: string): string {
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
 
+/** The headers with secret values replaced; the same array when nothing is secret (no copy). */
 export function redactHeaders(headers: HeaderList): HeaderList {
+  if (!headers.some(([name]) => isSecretHeader(name))) return headers;
   return headers.map(([name, value]) => [name, redactHeaderValue(name, value)]);
 }
 
@@ -44,6 +46,8 @@ export function redactHeaderRecord(headers: Record<string, string>): Record<stri
 }
 
 export function redactUrl(url: string): string {
+  // credentials live in the userinfo (before an '@') or the query: most URLs have neither, and need no parse
+  if (!url.includes('@') && !url.includes('?')) return url;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -64,26 +68,29 @@ export function redactUrl(url: string): string {
   return changed ? parsed.toString() : url;
 }
 
-function redactLeg(leg: Leg): Leg {
+/** The leg with credentials redacted; the same object when it has none (autosave redacts every leg it writes). */
+export function redactLeg(leg: Leg): Leg {
   const { exchange } = leg;
+  const url = redactUrl(exchange.request.url);
+  const requestHeaders = redactHeaders(exchange.request.headers);
+  const responseHeaders = exchange.response && redactHeaders(exchange.response.headers);
+  if (
+    url === exchange.request.url &&
+    requestHeaders === exchange.request.headers &&
+    responseHeaders === exchange.response?.headers
+  ) {
+    return leg;
+  }
   const next: Leg = {
     ...leg,
-    exchange: {
-      ...exchange,
-      request: {
-        ...exchange.request,
-        url: redactUrl(exchange.request.url),
-        headers: redactHeaders(exchange.request.headers),
-      },
-    },
+    exchange: { ...exchange, request: { ...exchange.request, url, headers: requestHeaders } },
   };
-  if (exchange.response) {
-    next.exchange.response = { ...exchange.response, headers: redactHeaders(exchange.response.headers) };
-  }
+  if (exchange.response && responseHeaders) next.exchange.response = { ...exchange.response, headers: responseHeaders };
   return next;
 }
 
-function redactConversation(c: Conversation): Conversation {
+/** The conversation with credentials redacted (server URL, draft headers). */
+export function redactConversation(c: Conversation): Conversation {
   const next: Conversation = { ...c, serverUrl: redactUrl(c.serverUrl) };
   if (c.draft) next.draft = { ...c.draft, extraHeaders: redactHeaderRecord(c.draft.extraHeaders) };
   return next;
