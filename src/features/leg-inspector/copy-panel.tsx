@@ -8,6 +8,7 @@ type Copied = { which: string; ok: boolean; message: string } | null;
 /** Copy the leg's request as a curl command or a fetch call, each also shown in a read-only box. */
 export function CopyPanel({ request }: { request: RecordedRequest }) {
   const curl = toCurl(request);
+  const piped = curl.includes('--data-binary @-');
   const fetchCall = toFetch(request);
   const [copied, setCopied] = useState<Copied>(null);
   const hasAuth = request.headers.some(([k]) => /^authorization$/i.test(k));
@@ -35,7 +36,12 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
       <div className="space-y-1">
         <div className="flex items-center gap-2">
           <Button onClick={() => void copy('cURL', curl)}>Copy as cURL</Button>
-          <span className="text-xs text-slate-500">POSIX shell; every header as sent, the body byte for byte.</span>
+          <span className="text-xs text-slate-500">
+            POSIX shell; every header as sent, the body byte for byte
+            {piped
+              ? ' (the body is over 64 KiB: it is piped in with printf, since one argument that long cannot start a program).'
+              : '.'}
+          </span>
         </div>
         <textarea
           readOnly
