@@ -40,9 +40,14 @@ function utf8Bytes(text: string): number {
   return n;
 }
 
+/** Whether `toCurl` pipes this request's body in (see `CurlOptions.bodyViaStdin`). */
+export function curlPipesBody(request: RecordedRequest, opts: CurlOptions = {}): boolean {
+  return opts.bodyViaStdin ?? utf8Bytes(request.body) > STDIN_BODY_BYTES;
+}
+
 /** `curl` command reproducing the request; `-sS` keeps progress off stdout so the response can be piped. */
 export function toCurl(request: RecordedRequest, opts: CurlOptions = {}): string {
-  const viaStdin = opts.bodyViaStdin ?? utf8Bytes(request.body) > STDIN_BODY_BYTES;
+  const viaStdin = curlPipesBody(request, opts);
   const head = ['curl', '-sS', '-X', request.method, shellQuote(request.url)].join(' ');
   const flags: string[] = request.headers.map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`);
   flags.push(viaStdin ? '--data-binary @-' : `--data-raw ${shellQuote(request.body)}`);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { toCurl, toFetch } from '../../protocol/curl.ts';
+import { curlPipesBody, toCurl, toFetch } from '../../protocol/curl.ts';
 import type { RecordedRequest } from '../../protocol/exchange.ts';
 
 type Copied = { which: string; ok: boolean; message: string } | null;
@@ -8,7 +8,7 @@ type Copied = { which: string; ok: boolean; message: string } | null;
 /** Copy the leg's request as a curl command or a fetch call, each also shown in a read-only box. */
 export function CopyPanel({ request }: { request: RecordedRequest }) {
   const curl = toCurl(request);
-  const piped = curl.includes('--data-binary @-');
+  const piped = curlPipesBody(request);
   const fetchCall = toFetch(request);
   const [copied, setCopied] = useState<Copied>(null);
   const hasAuth = request.headers.some(([k]) => /^authorization$/i.test(k));
