@@ -36,8 +36,9 @@ export function createIndexedDbStorage(
       request.onerror = () => reject(toStorageError(request.error));
       request.onblocked = () => reject(new StorageError('unavailable', 'the database is blocked by another tab'));
     }).catch((err: unknown) => {
+      // `open` itself can throw (SecurityError: storage disabled, opaque origin): a StorageError like the rest
       opening = undefined;
-      throw err;
+      throw toStorageError(err);
     });
     return opening;
   };
