@@ -92,4 +92,22 @@ describe('connection slice', () => {
     store.getState().removeConnection(id);
     expect(store.getState()).toMatchObject({ savedConnections: [], activeConnectionId: null });
   });
+
+  it('pins a version for later calls and the active saved connection without reconnecting when switching after a -32022', () => {
+    const store = newStore();
+    store.getState().setServerUrl('http://a.example/mcp');
+    const id = store.getState().saveConnection('A');
+    store.getState().connect();
+    store.getState().setProtocolVersion('2099-01-01');
+    const nonce = store.getState().connectNonce;
+    store.getState().switchProtocolVersion('2026-07-28', 'switched after a -32022');
+    const s = store.getState();
+    expect(s).toMatchObject({
+      protocolVersion: '2026-07-28',
+      connectNonce: nonce,
+      connectionNote: 'switched after a -32022',
+    });
+    expect(s.connectionContext().protocolVersion).toBe('2026-07-28');
+    expect(s.savedConnections.find((c) => c.id === id)?.protocolVersion).toBe('2026-07-28');
+  });
 });

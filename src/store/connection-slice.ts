@@ -77,6 +77,11 @@ export interface ConnectionSlice {
   reconnectViaRelay: () => void;
   /** pin `version` and reconnect, saying why in `connectionNote` */
   retryWithVersion: (version: string, note: string) => void;
+  /**
+   * pin `version` for the calls that follow (like editing it in the settings) without reconnecting, saying why in
+   * `connectionNote`; server lists keep the settings of the last Connect
+   */
+  switchProtocolVersion: (version: string, note: string) => void;
 }
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8765/mcp';
@@ -215,4 +220,6 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
     get().setProtocolVersion(version);
     get().connect(get().connectedUrl ?? undefined, { note });
   },
+  switchProtocolVersion: (version, note) =>
+    set((s) => ({ ...withActive(s, { protocolVersion: version }), connectionNote: note })),
 });

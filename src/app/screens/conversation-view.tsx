@@ -25,6 +25,9 @@ import {
   usedRpcIds,
 } from '../../session/selectors.ts';
 import { tamperRows } from '../../session/tamper-matrix.ts';
+import { headerValue } from '../../protocol/exchange.ts';
+import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
+import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
@@ -119,6 +122,25 @@ export function ConversationView() {
   const branches = branchSummaries(s.session, id);
   const points = forkPoints(s.session, conversation);
   const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
+  // a -32022 on the last leg: offer a manual resend, as a branch, with a version both sides speak
+  const recovery = last
+    ? versionRecoveryOf(last.outcome, headerValue(last.exchange.request.headers, 'MCP-Protocol-Version'))
+    : undefined;
+  const versionMismatch: VersionMismatchProps | undefined =
+    last && recovery
+      ? {
+          recovery,
+          clientVersions: CLIENT_SUPPORTED_VERSIONS,
+          ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
+          onResend: (version) => {
+            st.switchProtocolVersion(
+              version,
+              `Protocol version switched to ${version}: the server refused ${recovery.requested ?? 'the version sent'} on ${conversation.title} (-32022), which was resent as a branch.`,
+            );
+            void st.forkAndSend(last.id, 'resend');
+          },
+        }
+      : undefined;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -246,7 +268,11 @@ export function ConversationView() {
         </p>
       )}
       <Panel label="Result">
-        <ResultView outcome={last?.outcome} method={conversation.method} />
+        <ResultView
+          outcome={last?.outcome}
+          method={conversation.method}
+          {...(versionMismatch ? { versionMismatch } : {})}
+        />
       </Panel>
       {(branches.length > 1 || points.length > 0) && (
         <BranchesPanel

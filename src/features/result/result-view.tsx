@@ -4,6 +4,7 @@ import type { JsonObject } from '../../protocol/types.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
+import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
   const notes = metaNotes(result);
@@ -60,21 +61,29 @@ function Complete({
   );
 }
 
+export interface ResultViewProps {
+  outcome: Outcome | undefined;
+  method: string;
+  /** set when the outcome is a -32022 (unsupported protocol version): what the server supports, and a resend */
+  versionMismatch?: VersionMismatchProps;
+}
+
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
-export function ResultView({ outcome, method }: { outcome: Outcome | undefined; method: string }) {
+export function ResultView({ outcome, method, versionMismatch }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
     case 'complete':
       return <Complete result={outcome.result} method={method} resultTypeMissing={outcome.resultTypeMissing} />;
     case 'error':
       return (
-        <div className="space-y-1">
+        <div className="space-y-2">
           <p className="text-sm font-semibold text-red-800">
             Error {outcome.error.code}: {outcome.error.message}
           </p>
           {ERROR_MEANINGS[outcome.error.code] && (
             <p className="text-xs text-slate-600">{ERROR_MEANINGS[outcome.error.code]}</p>
           )}
+          {versionMismatch && <VersionMismatch {...versionMismatch} />}
           {outcome.error.data !== undefined && <JsonText value={outcome.error.data} label="error data" />}
         </div>
       );
