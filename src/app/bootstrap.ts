@@ -6,6 +6,7 @@ import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
@@ -84,6 +85,9 @@ async function openShareLink(store: InspectorStore, location: Location, notices:
 export async function bootstrap(
   location: Location,
   storage: KeyValueStorage = createIndexedDbStorage(),
+  // one tab at a time writes the session (Web Locks; without them this tab writes, as before); asked first, so a
+  // reloading tab takes its lock back before a waiting tab's grace period ends
+  tabLock: TabLock = createTabLock('mrtr-inspector/session-writer'),
 ): Promise<Booted> {
   // start both reads at once: neither waits for the other
   const savedTexts = readSaved(storage);
@@ -96,7 +100,7 @@ export async function bootstrap(
   };
   const store = createInspectorStore(deps);
   // autosave yields to scrolling and typing (its garbage would otherwise bring GC pauses into scroll frames)
-  const persistence = createPersistence(store, { storage, quietGate: createInputActivity(window) });
+  const persistence = createPersistence(store, { storage, quietGate: createInputActivity(window), tabLock });
   const report = await persistence.load(savedTexts);
   const notices: IoMessage[] = report.problems.map((text) => ({ tone: 'error', text }));
 

@@ -2,11 +2,13 @@ import type * as z from 'zod';
 import type { QuietGate } from '../lib/input-activity.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
+import { soloTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { plural } from '../lib/text.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
 import { connectionOf, uiOf } from './persisted-settings.ts';
 import { assembleSessionText, createSessionWriter } from './session-save.ts';
+import { createTabWriter, NotTheWriter, otherTabStatus, type OtherTabSituation } from './tab-writer.ts';
 
 // The session-file codec and the settings schemas need zod: they are loaded only when there is something to read or
 // a session to write, so the first screen never waits for them.
@@ -17,7 +19,9 @@ export type PersistenceStatus =
   | { kind: 'idle' }
   | { kind: 'saving' }
   | { kind: 'saved'; at: number; conversations: number; legs: number }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** not saving: another tab writes the session, or this tab waits for the user's choice after that tab closed */
+  | { kind: 'other-tab'; situation: OtherTabSituation };
 
 export interface LoadReport {
   /** something was restored */
@@ -40,6 +44,11 @@ export interface Persistence {
   flush(): Promise<void>;
   /** empty the session in the store and in storage (connection settings stay) */
   clearSession(): Promise<void>;
+  /**
+   * This tab saves from now on: it takes saving over from another tab (or keeps its own session after the saving tab
+   * closed) and writes its whole current session, connection settings and selection.
+   */
+  saveFromThisTab(): Promise<void>;
   status(): PersistenceStatus;
   subscribe(listener: () => void): () => void;
   /** the raw text of parts that could not be read, kept so nothing is lost */
@@ -53,6 +62,8 @@ export interface PersistenceOptions {
   now?: () => number;
   /** autosave waits for a pause in the user's input before each slice of work (none: no waiting) */
   quietGate?: QuietGate;
+  /** only the tab holding this lock writes (none: this tab always writes) */
+  tabLock?: TabLock;
 }
 
 function keysOf(prefix = 'inspector/') {
@@ -97,11 +108,24 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
   const saved: { session?: SessionState; connection?: string; ui?: string } = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
-  const sessionWriter = createSessionWriter(storage, keys.session, opts.quietGate);
+  const writer = createTabWriter(opts.tabLock ?? soloTabLock(), storage);
+  writer.subscribe(() => {
+    if (!writer.mayWrite() && timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    listeners.forEach((l) => l());
+  });
+  const guarded = writer.storage;
+  const sessionWriter = createSessionWriter(guarded, keys.session, opts.quietGate);
+  // parts that could not be read, also kept here: a tab that does not save cannot set them aside in storage
+  const setAsideHere = new Map<string, string>();
 
   const setAside = async (key: string, text: string) => {
+    setAsideHere.set(key, text);
     try {
-      await storage.set(`${key}.unreadable`, text);
+      await writer.settled();
+      await guarded.set(`${key}.unreadable`, text);
     } catch {
       // storage full: the raw text stays under its own key until the next save
     }
@@ -141,6 +165,8 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     snap.session !== saved.session || snap.connection !== saved.connection || snap.ui !== saved.ui;
 
   const save = async () => {
+    await writer.settled();
+    if (!writer.mayWrite()) return;
     const { session, connection, ui } = snapshot(store.getState());
     if (!dirty({ session, connection, ui })) {
       if (current.kind === 'saving') setStatus({ kind: 'saved', at: now(), ...count(session) });
@@ -157,15 +183,17 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
         saved.session = session;
       }
       if (connection !== saved.connection) {
-        await storage.set(keys.connection, connection);
+        await guarded.set(keys.connection, connection);
         saved.connection = connection;
       }
       if (ui !== saved.ui) {
-        await storage.set(keys.ui, ui);
+        await guarded.set(keys.ui, ui);
         saved.ui = ui;
       }
       setStatus({ kind: 'saved', at: now(), ...count(session) });
     } catch (err) {
+      // another tab took over during this save: its status says so, and what is not written stays dirty
+      if (err instanceof NotTheWriter) return listeners.forEach((l) => l());
       const e = toStorageError(err);
       const { conversations, legs } = count(session);
       const what = `${plural(conversations, 'conversation')}, ${plural(legs, 'leg')}`;
@@ -254,6 +282,8 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
       // a change to a saved part shows "Saving…" at once and saves after the debounce
       const unsubscribe = store.subscribe((state) => {
         if (!dirty(snapshot(state))) return;
+        // another tab saves: no "Saving…" and no timer (while the lock is still being asked for, save waits for it)
+        if (!writer.asking() && !writer.mayWrite()) return;
         if (current.kind !== 'saving' && current.kind !== 'error') setStatus({ kind: 'saving' });
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => void flush(), debounceMs);
@@ -272,7 +302,19 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
       store.setState({ selectedConversationId: null, selectedLegId: null, runNotes: {} });
       await flush();
     },
-    status: () => current,
+    async saveFromThisTab() {
+      await writer.claim();
+      // storage holds another tab's session: write all of this tab's, not only what changed since it last saved
+      saved.session = undefined;
+      saved.connection = undefined;
+      saved.ui = undefined;
+      setStatus({ kind: 'saving' });
+      await flush();
+    },
+    status() {
+      const s = writer.situation();
+      return s ? otherTabStatus[s] : current;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -280,7 +322,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     async unreadable() {
       const out: { key: string; text: string }[] = [];
       for (const key of Object.values(keys)) {
-        const text = await storage.get(`${key}.unreadable`);
+        const text = setAsideHere.get(key) ?? (await storage.get(`${key}.unreadable`));
         if (text !== undefined) out.push({ key, text });
       }
       return out;

@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import type { Persistence, PersistenceStatus } from '../../store/persistence.ts';
+import { OTHER_TAB_STATUS, OtherTabNotice } from './other-tab-notice.tsx';
 import type { SessionIo } from './use-session-io.ts';
 
 function statusText(status: PersistenceStatus): string {
@@ -13,6 +14,8 @@ function statusText(status: PersistenceStatus): string {
       return `Saved · ${status.conversations} conversation${status.conversations === 1 ? '' : 's'}, ${status.legs} leg${status.legs === 1 ? '' : 's'}`;
     case 'error':
       return 'Not saved';
+    case 'other-tab':
+      return OTHER_TAB_STATUS[status.situation];
   }
 }
 
@@ -34,7 +37,7 @@ export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode
         <span
           role="status"
           aria-label="Autosave"
-          className={`text-xs ${status.kind === 'error' ? 'font-semibold text-red-700' : 'text-slate-600'}`}
+          className={`text-xs ${status.kind === 'error' ? 'font-semibold text-red-700' : status.kind === 'other-tab' ? 'font-semibold text-amber-800' : 'text-slate-600'}`}
         >
           {statusText(status)}
         </span>
@@ -69,6 +72,13 @@ export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode
         <p role="alert" className="mt-1 rounded bg-red-50 p-2 text-sm text-red-900">
           {status.message}
         </p>
+      )}
+      {status.kind === 'other-tab' && io.persistence && (
+        <OtherTabNotice
+          situation={status.situation}
+          saveFromThisTab={io.persistence.saveFromThisTab}
+          loadSaved={() => window.location.reload()}
+        />
       )}
       {io.messages.map((m, i) => (
         <div
