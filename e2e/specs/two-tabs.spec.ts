@@ -11,16 +11,22 @@ async function openTab(context: BrowserContext) {
   return { inspector, session: new SessionPage(inspector.page), tabs: new TabSavingPage(inspector.page) };
 }
 
+/** The test's own page as the first tab: opened, one provision call made and saved. */
+async function firstTabWithOneSavedCall(inspector: InspectorPage) {
+  const tab = { session: new SessionPage(inspector.page), tabs: new TabSavingPage(inspector.page) };
+  await inspector.open();
+  await inspector.provisionOrders();
+  await tab.session.waitSaved(2);
+  return tab;
+}
+
 const OPEN_ELSEWHERE = 'This session is open in another tab: changes made here are not saved.';
 const TAKEN_OVER =
   'Another tab took over saving: changes here are no longer saved. Export to keep them, or reload to continue from the saved session.';
 
 test.describe('two tabs of one browser', () => {
   test('only one tab saves; a second tab says so and writes nothing', async ({ inspector, page }) => {
-    const a = { session: new SessionPage(page), tabs: new TabSavingPage(page) };
-    await inspector.open();
-    await inspector.provisionOrders();
-    await a.session.waitSaved(2);
+    const a = await firstTabWithOneSavedCall(inspector);
 
     const b = await openTab(page.context());
     await expect(b.tabs.notice).toContainText(OPEN_ELSEWHERE);
@@ -41,10 +47,7 @@ test.describe('two tabs of one browser', () => {
     inspector,
     page,
   }) => {
-    const a = { session: new SessionPage(page), tabs: new TabSavingPage(page) };
-    await inspector.open();
-    await inspector.provisionOrders();
-    await a.session.waitSaved(2);
+    const a = await firstTabWithOneSavedCall(inspector);
     const b = await openTab(page.context());
     await b.inspector.provisionOrders('ap-south-1');
 
@@ -68,9 +71,7 @@ test.describe('two tabs of one browser', () => {
     inspector,
     page,
   }) => {
-    await inspector.open();
-    await inspector.provisionOrders();
-    await new SessionPage(page).waitSaved(2);
+    await firstTabWithOneSavedCall(inspector);
     const b = await openTab(page.context());
     await b.inspector.provisionOrders('ap-south-1');
     await page.close();
@@ -90,10 +91,7 @@ test.describe('two tabs of one browser', () => {
     inspector,
     page,
   }) => {
-    const a = new SessionPage(page);
-    await inspector.open();
-    await inspector.provisionOrders();
-    await a.waitSaved(2);
+    const a = (await firstTabWithOneSavedCall(inspector)).session;
     const b = await openTab(page.context());
     await b.inspector.provisionOrders('ap-south-1');
     // the first tab goes on working after the second opened: storage is newer than the second tab's copy
@@ -109,10 +107,7 @@ test.describe('two tabs of one browser', () => {
   });
 
   test('reloading the saving tab keeps it the saving tab', async ({ inspector, page }) => {
-    const a = { session: new SessionPage(page), tabs: new TabSavingPage(page) };
-    await inspector.open();
-    await inspector.provisionOrders();
-    await a.session.waitSaved(2);
+    const a = await firstTabWithOneSavedCall(inspector);
     const b = await openTab(page.context());
     await expect(b.tabs.notice).toContainText(OPEN_ELSEWHERE);
 
