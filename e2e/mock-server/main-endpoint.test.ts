@@ -109,6 +109,24 @@ describe('main endpoint: protocol errors', () => {
     expect(res.body.error?.data).toMatchObject({ supported: [PROTOCOL_VERSION], requested: '1999-01-01' });
   });
 
+  it('answers a tools/call retry carrying an unknown version with 400 / -32022 and the supported list', async () => {
+    // the inspector's "Resend with version X" relies on this after a successful connect: the retry of a
+    // multi-round call, with its answer and echoed requestState, sent with a version the server does not speak
+    const first = await callTool('provision', { name: 'orders' });
+    const requestState = first.body.result?.requestState as string;
+    expect(typeof requestState).toBe('string');
+    const old = '2025-06-18';
+    const res = await callTool(
+      'provision',
+      { name: 'orders' },
+      { inputResponses: { region: { action: 'accept', content: { region: 'eu-west-1' } } }, requestState },
+      { meta: { 'io.modelcontextprotocol/protocolVersion': old }, headers: { 'MCP-Protocol-Version': old } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe(-32022);
+    expect(res.body.error?.data).toMatchObject({ supported: [PROTOCOL_VERSION], requested: old });
+  });
+
   it('answers 404 / -32601 for initialize on this modern-only endpoint', async () => {
     const res = await rpc('initialize', {});
     expect(res.status).toBe(404);
