@@ -94,7 +94,8 @@ export async function measureTimeline(
       message = await page.evaluate(() => String((window as { __importMessage?: string }).__importMessage ?? ''));
       scroll = (await page.evaluate(scrollThroughExpression('[aria-label="Timeline"]', 300))) as ScrollReport;
       maxFrame.push(Math.max(scroll.maxFrameMs, scroll.maxLongFrameMs));
-      worst.push(scroll.worstFrames.map((f) => `#${f.index} ${f.ms}`).join(', '));
+      const loaf = scroll.longFramesAt.map((f) => `#${f.index} ${f.ms}`).join(', ');
+      worst.push(scroll.worstFrames.map((f) => `#${f.index} ${f.ms}`).join(', ') + (loaf ? `; LoAF ${loaf}` : ''));
       heap.push(await heapMb(page));
     } finally {
       await context.close();
@@ -152,7 +153,7 @@ export async function measureTimeline(
         unit: 'ms',
         summary: summarize(maxFrame),
         note: scroll
-          ? `real app after the file import; ${scroll.frames} frames, ${Math.round(scroll.stepPx)} px per frame over ${scroll.scrollHeight} px; p95 frame ${scroll.p95FrameMs.toFixed(1)} ms; longest frames per run (frame index, ms): ${worst.join(' | ')}; ${scroll.longFrames} long-animation-frame entries (last run)${scroll.longestFrameScripts.length ? `, longest one ran: ${scroll.longestFrameScripts.join('; ')}` : ''}; every run must pass`
+          ? `real app after the file import; ${scroll.frames} frames, ${Math.round(scroll.stepPx)} px per frame over ${scroll.scrollHeight} px; p95 frame ${scroll.p95FrameMs.toFixed(1)} ms; longest frames per run (frame index, ms; LoAF = long-animation-frame entries, #-1 = before the first scrolled frame): ${worst.join(' | ')}; ${scroll.longFrames} long-animation-frame entries (last run)${scroll.longestFrameScripts.length ? `, longest one ran: ${scroll.longestFrameScripts.join('; ')}` : ''}; every run must pass`
           : undefined,
       },
       { value: 50, text: 'no frame > 50 ms', on: 'worst' },

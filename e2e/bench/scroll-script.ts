@@ -10,6 +10,11 @@ export interface ScrollReport {
   /** long-animation-frame entries seen while scrolling, and the longest */
   longFrames: number;
   maxLongFrameMs: number;
+  /**
+   * the three longest long-animation-frame entries and where they fell: the scroll frame they started in (-1: before
+   * the first scrolled frame, `frames`: after the last one)
+   */
+  longFramesAt: { index: number; ms: number }[];
   /** the longest long-animation-frame's scripts (invoker, function, source), when the browser reports them */
   longestFrameScripts: string[];
   /** the three longest frames: their index in the scroll (0 = first frame after the scroll began) and duration */
@@ -42,16 +47,18 @@ const SCROLL_THROUGH_JS = `async (listSelector, maxFrames) => {
   const range = scroller.scrollHeight - scroller.clientHeight;
   const stepPx = Math.max(scroller.clientHeight * 0.75, range / maxFrames);
   const deltas = [];
+  const tickTimes = [];
   await new Promise((done) => {
     let last = 0;
     const tick = (now) => {
       deltas.push(now - last);
+      tickTimes.push(now);
       last = now;
       if (scroller.scrollTop >= range - 1 || deltas.length > maxFrames + 5) return done();
       scroller.scrollTop = Math.min(range, scroller.scrollTop + stepPx);
       requestAnimationFrame(tick);
     };
-    requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+    requestAnimationFrame((now) => { last = now; tickTimes.push(now); requestAnimationFrame(tick); });
   });
   await new Promise((r) => setTimeout(r, 100));
   if (observer) observer.disconnect();
@@ -62,6 +69,10 @@ const SCROLL_THROUGH_JS = `async (listSelector, maxFrames) => {
     p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] || 0,
     longFrames: long.length,
     maxLongFrameMs: long.length ? Math.max(...long.map((e) => e.duration)) : 0,
+    longFramesAt: [...long]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((e) => ({ index: tickTimes.filter((t) => t <= e.startTime).length - 1, ms: Math.round(e.duration * 10) / 10 })),
     longestFrameScripts: long.length
       ? ([...long].sort((a, b) => b.duration - a.duration)[0].scripts || [])
           .slice(0, 3)

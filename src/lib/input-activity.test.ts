@@ -22,7 +22,7 @@ describe('input activity gate', () => {
   it('resolves at once when there was no input', async () => {
     const clock = fakeClock();
     const gate = createInputActivity(new EventTarget(), { quietMs: 250, now: clock.now, wait: clock.wait });
-    await gate.whenQuiet();
+    expect(await gate.whenQuiet()).toBe(true);
     expect(clock.waits).toEqual([]);
   });
 
@@ -32,7 +32,7 @@ describe('input activity gate', () => {
     const gate = createInputActivity(target, { quietMs: 250, now: clock.now, wait: clock.wait });
     target.dispatchEvent(new Event('scroll'));
     clock.advance(100);
-    await gate.whenQuiet();
+    expect(await gate.whenQuiet()).toBe(true);
     expect(clock.waits).toEqual([150]);
   });
 
@@ -51,7 +51,8 @@ describe('input activity gate', () => {
       },
     });
     target.dispatchEvent(new Event('keydown'));
-    await gate.whenQuiet();
+    // false: the input has not paused, the caller should do only a small step
+    expect(await gate.whenQuiet()).toBe(false);
     expect(clock.waits.reduce((a, b) => a + b, 0)).toBe(600);
   });
 

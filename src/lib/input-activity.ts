@@ -1,7 +1,7 @@
 /**
  * Background work that yields to the user. Scrolling, wheel, touch and key input mark the page busy; `whenQuiet`
  * resolves once no such input came for `quietMs`, or at the latest `maxWaitMs` after it was called, so background
- * work still moves during input that never stops.
+ * work still moves during input that never stops (it then says so, and the work takes a small step).
  *
  * Why: autosave serialises every new leg (33 MB of JSON after importing a 10,000-leg session). Spread over idle time
  * it never blocks a frame by itself, but the garbage it makes while the user flings through the timeline brings
@@ -11,8 +11,11 @@
 import { sleep } from './sleep.ts';
 
 export interface QuietGate {
-  /** resolves when the user has paused (or after the longest wait) */
-  whenQuiet(): Promise<void>;
+  /**
+   * resolves when the user has paused (true), or after the longest wait while the input goes on (false: do as
+   * little as will still make progress)
+   */
+  whenQuiet(): Promise<boolean>;
 }
 
 export interface InputActivity extends QuietGate {
@@ -50,7 +53,8 @@ export function createInputActivity(target: EventTarget, opts: InputActivityOpti
         const t = now();
         const sinceInput = t - last;
         const waited = t - start;
-        if (sinceInput >= quietMs || waited >= maxWaitMs) return;
+        if (sinceInput >= quietMs) return true;
+        if (waited >= maxWaitMs) return false;
         await wait(Math.min(quietMs - sinceInput, maxWaitMs - waited));
       }
     },

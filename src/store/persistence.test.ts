@@ -245,7 +245,7 @@ describe('persistence with two tabs', () => {
   it('stops before its next write when another tab takes over during a save', async () => {
     const b = browser();
     let open = () => {};
-    const gate: QuietGate = { whenQuiet: () => new Promise<void>((resolve) => (open = resolve)) };
+    const gate: QuietGate = { whenQuiet: () => new Promise<boolean>((resolve) => (open = () => resolve(true))) };
     const first = await openTab(b, gate);
     const second = await openTab(b);
     first.store.getState().dispatch({ type: 'session/replaced', state: testSession() });

@@ -139,8 +139,8 @@ describe('session save', () => {
   it('writes nothing while the user is busy and everything once the input pauses', async () => {
     const { storage, writes } = recordingStorage();
     let release: () => void = () => {};
-    const paused = new Promise<void>((resolve) => {
-      release = resolve;
+    const paused = new Promise<boolean>((resolve) => {
+      release = () => resolve(true);
     });
     let asked = 0;
     const gate = {
@@ -158,5 +158,42 @@ describe('session save', () => {
     expect(writes.flat()).toContain(KEY);
     const loaded = await load(storage);
     expect(loaded.ok && Object.keys(loaded.session.legs)).toEqual(Object.keys(testSession().legs));
+  });
+
+  it('writes small slices while the user keeps scrolling, and large ones once the input pauses', async () => {
+    const base = testSession();
+    const template = base.legs['leg-1'] as Leg;
+    const body = 'y'.repeat(5_000);
+    const legs: SessionState['legs'] = { ...base.legs };
+    for (let i = 0; i < 200; i++) {
+      const id = `bulk-${i}`;
+      legs[id] = {
+        ...template,
+        id,
+        exchange: { ...template.exchange, request: { ...template.exchange.request, body } },
+      };
+    }
+    /** characters of leg JSON in each write */
+    const legCharsPerWrite = async (quiet: boolean) => {
+      const storage = createMemoryStorage();
+      const sizes: number[] = [];
+      const setMany = storage.setMany.bind(storage);
+      storage.setMany = async (entries, deletes) => {
+        const legEntries = entries.filter(([k]) => k.includes('/l/'));
+        if (legEntries.length) sizes.push(legEntries.reduce((n, [, v]) => n + v.length, 0));
+        await setMany(entries, deletes);
+      };
+      await createSessionWriter(storage, KEY, { whenQuiet: () => Promise.resolve(quiet) }).save(
+        { ...base, legs },
+        header,
+      );
+      const loaded = await load(storage);
+      expect(loaded.ok && Object.keys(loaded.session.legs).length).toBe(Object.keys(legs).length);
+      return sizes;
+    };
+    const oneLeg = JSON.stringify(legs['bulk-0']).length;
+    // busy: a slice stops once it holds 16 KiB of JSON (so at most 16 KiB plus the leg that crossed the line)
+    expect(Math.max(...(await legCharsPerWrite(false)))).toBeLessThan(16 * 1024 + oneLeg);
+    expect(Math.max(...(await legCharsPerWrite(true)))).toBeGreaterThan(16 * 1024 + oneLeg);
   });
 });

@@ -30,6 +30,12 @@ const PARTS_START = '{"parts":1,';
 const SLICE_MS = 6;
 /** Most characters of JSON one slice hands to storage. */
 const SLICE_CHARS = 256 * 1024;
+/**
+ * The same while the user's input goes on (the gate gave up waiting for a pause): a small step, so saving still
+ * progresses but its work (and the browser's own IndexedDB work) stays out of the way of the frames.
+ */
+const BUSY_SLICE_MS = 2;
+const BUSY_SLICE_CHARS = 16 * 1024;
 
 export function legKey(sessionKey: string, id: string): string {
   return `${sessionKey}/l/${id}`;
@@ -90,21 +96,21 @@ function budget(ms: number): Deadline {
 
 type IdleCallback = (cb: (deadline: Deadline & { didTimeout: boolean }) => void, opts: { timeout: number }) => number;
 
-/** The next slice of time: an idle period when the browser has them (capped), else the next task. */
-function nextSlice(): Promise<Deadline> {
+/** The next slice of time, at most `ms`: an idle period when the browser has them, else the next task. */
+function nextSlice(ms: number): Promise<Deadline> {
   const idle = (globalThis as { requestIdleCallback?: IdleCallback }).requestIdleCallback;
   if (idle) {
     return new Promise((resolve) =>
       idle(
         (d) => {
-          const until = performance.now() + Math.min(SLICE_MS, d.didTimeout ? SLICE_MS : d.timeRemaining());
+          const until = performance.now() + Math.min(ms, d.didTimeout ? ms : d.timeRemaining());
           resolve({ timeRemaining: () => until - performance.now() });
         },
         { timeout: 1000 },
       ),
     );
   }
-  return new Promise((resolve) => setTimeout(() => resolve(budget(SLICE_MS)), 0));
+  return new Promise((resolve) => setTimeout(() => resolve(budget(ms)), 0));
 }
 
 /**
@@ -120,8 +126,9 @@ async function inSlices<T, R>(
 ): Promise<void> {
   let i = 0;
   while (i < items.length) {
-    await gate.whenQuiet();
-    const deadline = await nextSlice();
+    const quiet = await gate.whenQuiet();
+    const deadline = await nextSlice(quiet ? SLICE_MS : BUSY_SLICE_MS);
+    const maxLoad = quiet ? SLICE_CHARS : BUSY_SLICE_CHARS;
     const start = i;
     const results: R[] = [];
     let load = 0;
@@ -130,7 +137,7 @@ async function inSlices<T, R>(
       results.push(result);
       load += weight(result);
       i += 1;
-    } while (i < items.length && deadline.timeRemaining() > 0 && load < SLICE_CHARS);
+    } while (i < items.length && deadline.timeRemaining() > 0 && load < maxLoad);
     await afterSlice(items.slice(start, i), results);
   }
 }
@@ -140,7 +147,7 @@ export interface SessionWriter {
   save(session: SessionState, header: SessionFileHeader): Promise<void>;
 }
 
-const ALWAYS_QUIET: QuietGate = { whenQuiet: () => Promise.resolve() };
+const ALWAYS_QUIET: QuietGate = { whenQuiet: () => Promise.resolve(true) };
 
 /**
  * `gate`: each slice first waits for a pause in the user's input (lib/input-activity.ts), so the garbage of
