@@ -5,7 +5,8 @@ import { createMemoryLocks, createTabLock, type TabLock } from '../lib/tab-lock.
 import { pickConversations } from '../session/io/merge.ts';
 import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
 import { createInspectorStore } from './inspector-store.ts';
-import { createPersistence, readSaved } from './persistence.ts';
+import { createPersistence } from './persistence.ts';
+import { readSaved } from './persistence-load.ts';
 
 function newStore() {
   return createInspectorStore({ fetchFor: () => () => Promise.reject(new Error('offline')), now: () => 0 });

@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import type { QuietGate } from '../lib/input-activity.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
@@ -7,13 +6,13 @@ import { plural } from '../lib/text.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
 import { connectionOf, uiOf } from './persisted-settings.ts';
-import { assembleSessionText, createSessionWriter } from './session-save.ts';
+import { keysOf, readSaved, restoreSaved, type LoadReport, type SavedTexts } from './persistence-load.ts';
+import { createSessionWriter } from './session-save.ts';
 import { createTabWriter, NotTheWriter, otherTabStatus, type OtherTabSituation } from './tab-writer.ts';
 
-// The session-file codec and the settings schemas need zod: they are loaded only when there is something to read or
-// a session to write, so the first screen never waits for them.
+// The session-file codec needs zod: it is loaded only when there is a session to write (or read: persistence-load.ts),
+// so the first screen never waits for it.
 const sessionFileCodec = () => import('../session/io/session-file.ts');
-const settingsSchemas = () => import('./persisted-schemas.ts');
 
 export type PersistenceStatus =
   | { kind: 'idle' }
@@ -22,16 +21,6 @@ export type PersistenceStatus =
   | { kind: 'error'; message: string }
   /** not saving: another tab writes the session, or this tab waits for the user's choice after that tab closed */
   | { kind: 'other-tab'; situation: OtherTabSituation };
-
-export interface LoadReport {
-  /** something was restored */
-  restored: boolean;
-  /** one clear sentence per part that could not be read; everything else was still loaded */
-  problems: string[];
-}
-
-/** The raw saved texts, read before the store exists (in parallel with other start-up work). */
-export type SavedTexts = { session?: string; connection?: string; ui?: string } | { unavailable: string };
 
 export interface Persistence {
   /**
@@ -64,29 +53,6 @@ export interface PersistenceOptions {
   quietGate?: QuietGate;
   /** only the tab holding this lock writes (none: this tab always writes) */
   tabLock?: TabLock;
-}
-
-function keysOf(prefix = 'inspector/') {
-  return { session: `${prefix}session`, connection: `${prefix}connection`, ui: `${prefix}ui` };
-}
-
-/** Reads the three saved parts at once; a storage that cannot be opened is reported, not thrown. */
-export async function readSaved(storage: KeyValueStorage, prefix?: string): Promise<SavedTexts> {
-  const keys = keysOf(prefix);
-  try {
-    const [session, connection, ui] = await Promise.all([
-      storage.get(keys.session).then((text) => assembleSessionText(storage, keys.session, text)),
-      storage.get(keys.connection),
-      storage.get(keys.ui),
-    ]);
-    const out: { session?: string; connection?: string; ui?: string } = {};
-    if (session !== undefined) out.session = session;
-    if (connection !== undefined) out.connection = connection;
-    if (ui !== undefined) out.ui = ui;
-    return out;
-  } catch (err) {
-    return { unavailable: toStorageError(err).message };
-  }
 }
 
 function count(session: SessionState) {
@@ -129,31 +95,6 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     } catch {
       // storage full: the raw text stays under its own key until the next save
     }
-  };
-
-  const readJson = async <T>(
-    key: string,
-    text: string | undefined,
-    schema: () => Promise<z.ZodType<T>>,
-    label: string,
-    problems: string[],
-  ) => {
-    if (text === undefined) return undefined;
-    try {
-      const json: unknown = JSON.parse(text);
-      const checked = (await schema()).safeParse(json);
-      if (checked.success) return checked.data;
-      const issue = checked.error.issues[0];
-      problems.push(
-        `The saved ${label} could not be read (${issue?.path.join('.') || 'value'}: ${issue?.message}); defaults are used.`,
-      );
-    } catch (err) {
-      problems.push(
-        `The saved ${label} could not be read (not valid JSON: ${err instanceof Error ? err.message : String(err)}); defaults are used.`,
-      );
-    }
-    await setAside(key, text);
-    return undefined;
   };
 
   const snapshot = (s: InspectorState) => ({
@@ -216,60 +157,12 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
 
   return {
     async load(texts) {
-      const problems: string[] = [];
-      let restored = false;
       const read = await (texts ?? readSaved(storage, prefix));
       if ('unavailable' in read) {
-        problems.push(`Browser storage could not be opened (${read.unavailable}); this session will not be saved.`);
-        return { restored, problems };
+        const why = `Browser storage could not be opened (${read.unavailable}); this session will not be saved.`;
+        return { restored: false, problems: [why] };
       }
-      const sessionText = read.session;
-      const patch: Partial<InspectorState> = {};
-      if (sessionText !== undefined) {
-        const { parseSessionFile } = await sessionFileCodec();
-        const parsed = parseSessionFile(sessionText);
-        if (parsed.ok) {
-          patch.session = parsed.session;
-          restored = true;
-        } else {
-          await setAside(keys.session, sessionText);
-          problems.push(
-            `The saved session could not be read (${parsed.error}). It was set aside, not deleted, and a new session started; connection settings were still restored.`,
-          );
-        }
-      }
-      const connection = await readJson(
-        keys.connection,
-        read.connection,
-        async () => (await settingsSchemas()).connectionSchema,
-        'connection settings',
-        problems,
-      );
-      if (connection) {
-        const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, ...rest } = connection;
-        Object.assign(patch, rest);
-        if (clientInfo) patch.clientInfo = clientInfo;
-        if (savedConnections) patch.savedConnections = savedConnections.map((c) => ({ ...c, bearerToken: '' }));
-        if (activeConnectionId !== undefined) patch.activeConnectionId = activeConnectionId;
-        if (connection.connectedUrl) patch.connectedUrl = connection.connectedUrl;
-        restored = true;
-      }
-      const ui = await readJson(
-        keys.ui,
-        read.ui,
-        async () => (await settingsSchemas()).uiSchema,
-        'selection',
-        problems,
-      );
-      const session = patch.session ?? store.getState().session;
-      if (ui) {
-        patch.selection = ui.selection;
-        if (ui.selectedConversationId && session.conversations[ui.selectedConversationId]) {
-          patch.selectedConversationId = ui.selectedConversationId;
-        }
-        if (ui.selectedLegId && session.legs[ui.selectedLegId]) patch.selectedLegId = ui.selectedLegId;
-        if (ui.collapsedConversations) patch.collapsedConversations = ui.collapsedConversations;
-      }
+      const { patch, restored, problems } = await restoreSaved(read, keys, store.getState().session, setAside);
       store.setState(patch);
       const s = store.getState();
       saved.session = s.session;
