@@ -44,6 +44,17 @@ function withOneMoreLeg(session: SessionState): SessionState {
   });
 }
 
+/** `session`'s legs plus `count` copies of leg-1 (ids bulk-0…) whose request body is `body`. */
+function withBulkLegs(session: SessionState, count: number, body: string): SessionState['legs'] {
+  const template = session.legs['leg-1'] as Leg;
+  const legs: SessionState['legs'] = { ...session.legs };
+  for (let i = 0; i < count; i++) {
+    const id = `bulk-${i}`;
+    legs[id] = { ...template, id, exchange: { ...template.exchange, request: { ...template.exchange.request, body } } };
+  }
+  return legs;
+}
+
 describe('session save', () => {
   it('reads back the same session, redacted, when it was saved in parts', async () => {
     const storage = createMemoryStorage();
@@ -119,17 +130,7 @@ describe('session save', () => {
   it('serialises a large session in several slices when it takes longer than one slice', async () => {
     const { storage, writes } = recordingStorage();
     const base = testSession();
-    const template = base.legs['leg-1'] as Leg;
-    const big = 'x'.repeat(20_000);
-    const legs: SessionState['legs'] = { ...base.legs };
-    for (let i = 0; i < 600; i++) {
-      const id = `bulk-${i}`;
-      legs[id] = {
-        ...template,
-        id,
-        exchange: { ...template.exchange, request: { ...template.exchange.request, body: big } },
-      };
-    }
+    const legs = withBulkLegs(base, 600, 'x'.repeat(20_000));
     await createSessionWriter(storage, KEY).save({ ...base, legs }, header);
     const legWrites = writes.filter((w) => w.some((k) => k.includes('/l/')));
     expect(legWrites.length).toBeGreaterThan(1);
@@ -162,17 +163,7 @@ describe('session save', () => {
 
   it('writes small slices while the user keeps scrolling, and large ones once the input pauses', async () => {
     const base = testSession();
-    const template = base.legs['leg-1'] as Leg;
-    const body = 'y'.repeat(5_000);
-    const legs: SessionState['legs'] = { ...base.legs };
-    for (let i = 0; i < 200; i++) {
-      const id = `bulk-${i}`;
-      legs[id] = {
-        ...template,
-        id,
-        exchange: { ...template.exchange, request: { ...template.exchange.request, body } },
-      };
-    }
+    const legs = withBulkLegs(base, 200, 'y'.repeat(5_000));
     /** characters of leg JSON in each write */
     const legCharsPerWrite = async (quiet: boolean) => {
       const storage = createMemoryStorage();
