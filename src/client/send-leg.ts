@@ -151,6 +151,8 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
       if (notifications.length) exchange.notifications = notifications;
       if (exchange.message === undefined) recorded.truncated = true;
     } else if (body.text.length > 0) {
+      // Parsed whatever the content type says, so the leg inspector and the lint can show what the body held; whether
+      // the leg counts as a response (application/json only) is decided by classifyExchange, not here.
       const msg = tryParse(body.text);
       if (msg !== undefined) exchange.message = msg;
     }

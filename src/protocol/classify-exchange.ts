@@ -8,7 +8,35 @@ function snippet(text: string, max = 120): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-/** Classify a recorded exchange: transport failures and non-JSON-RPC bodies first, then the JSON-RPC message. */
+function statusLine(response: { status: number; statusText: string }): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
+}
+
+/** The media types a server may answer a JSON-RPC request with (streamable HTTP, "Sending Messages", item 6). */
+export const RESPONSE_MEDIA_TYPES = ['application/json', 'text/event-stream'] as const;
+
+/** `text/plain; charset=utf-8` → `text/plain` (lower case); '' when there is none. */
+export function mediaTypeOf(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * The one-sentence problem with a response's content type, or undefined when it is allowed. Only a response with a
+ * body is judged: a 202 / 204 (or any status) with an empty body carries no message to type.
+ */
+export function contentTypeProblem(response: { contentType: string; body: string }): string | undefined {
+  if (response.body === '') return undefined;
+  const type = mediaTypeOf(response.contentType);
+  if ((RESPONSE_MEDIA_TYPES as readonly string[]).includes(type)) return undefined;
+  const expected = '(expected application/json or text/event-stream)';
+  return type ? `Unexpected content type ${type} ${expected}` : `Missing content type ${expected}`;
+}
+
+/**
+ * Classify a recorded exchange: transport failures and non-JSON-RPC bodies first, then the JSON-RPC message. A body
+ * that parses as JSON-RPC but came with another content type than application/json or text/event-stream is invalid:
+ * a client must not accept it (the parsed message stays on the exchange, for the leg inspector and the lint).
+ */
 export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcId | undefined): Outcome {
   const { response, failure } = exchange;
   if (!response) {
@@ -22,10 +50,15 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
             : 'no response was recorded.';
     return { kind: 'transport', reason };
   }
+  const typeProblem = response.sseEvents ? undefined : contentTypeProblem(response);
   if (exchange.message !== undefined) {
-    const outcome = classifyMessage(exchange.message, method, rpcId);
-    if (outcome.kind === 'error' || outcome.kind === 'complete' || outcome.kind === 'input_required') return outcome;
-    return outcome;
+    if (typeProblem) {
+      return {
+        kind: 'invalid',
+        reason: `${typeProblem}: HTTP ${statusLine(response)}. The body holds a JSON-RPC message, but a client must not read it as the response (the raw body is in the leg inspector).`,
+      };
+    }
+    return classifyMessage(exchange.message, method, rpcId);
   }
   const ct = response.contentType || 'no content type';
   if (response.sseEvents) {

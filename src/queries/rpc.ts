@@ -19,16 +19,22 @@ export class RpcFailure extends Error {
   }
 }
 
+/**
+ * One line for a failed call, with the HTTP status said once: prefixed when the reason does not already name it (the
+ * classifier's reasons often start with "HTTP 404 …").
+ */
 export function describeOutcome(outcome: Outcome, exchange?: Exchange): string {
-  const status = exchange?.response ? `HTTP ${exchange.response.status}: ` : '';
+  const code = exchange?.response?.status;
+  const status = (text: string) =>
+    code === undefined || new RegExp(`\\bHTTP ${code}\\b`).test(text) ? text : `HTTP ${code}: ${text}`;
   switch (outcome.kind) {
     case 'error':
-      return `${status}JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`;
+      return status(`JSON-RPC error ${outcome.error.code}: ${outcome.error.message}`);
     case 'invalid':
     case 'transport':
-      return `${status}${outcome.reason}`;
+      return status(outcome.reason);
     case 'input_required':
-      return `${status}the server answered input_required to a request that cannot ask for input`;
+      return status('the server answered input_required to a request that cannot ask for input');
     case 'complete':
       return 'complete';
   }

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { ALL_CAPABILITIES, DEFAULT_CLIENT_INFO } from '../protocol/envelope.ts';
 import type { ClientCapabilities, ClientInfo } from '../protocol/types.ts';
 import { PROTOCOL_VERSION } from '../protocol/types.ts';
+import { checkServerUrl } from '../protocol/server-url.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 export type TransportMode = 'direct' | 'relay';
@@ -49,11 +50,17 @@ export interface ConnectionSlice {
   activeConnectionId: string | null;
   /** a line the app says about the last connect (e.g. an automatic version retry); null = nothing */
   connectionNote: string | null;
+  /** why the last Connect refused the Server URL (nothing was sent); null = no problem. Cleared by editing the URL */
+  serverUrlError: string | null;
   /** the connection settings panel is open (default closed) */
   settingsOpen: boolean;
   /** bumps when something asks for the bearer token field to take focus */
   tokenFocusNonce: number;
   setServerUrl: (url: string) => void;
+  /**
+   * connect to `url` (default: the Server URL field); a URL that is not an absolute http(s) URL is refused before
+   * anything is sent: `serverUrlError` says why and the current connection, if any, stays as it was
+   */
   connect: (url?: string, opts?: { note?: string }) => void;
   disconnect: () => void;
   setProtocolVersion: (v: string) => void;
@@ -135,6 +142,7 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     protocolVersion: c.protocolVersion,
     clientInfo: c.clientInfo,
     connectionNote: null,
+    serverUrlError: null,
     connectedSettings: settings,
   };
 }
@@ -150,12 +158,16 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   savedConnections: [],
   activeConnectionId: null,
   connectionNote: null,
+  serverUrlError: null,
   settingsOpen: false,
   tokenFocusNonce: 0,
-  setServerUrl: (serverUrl) => set({ serverUrl }),
+  setServerUrl: (serverUrl) => set({ serverUrl, serverUrlError: null }),
   connect: (url, opts) =>
     set((s) => {
-      const target = (url ?? s.serverUrl).trim();
+      const check = checkServerUrl(url ?? s.serverUrl);
+      // refused before anything is sent; the field keeps what was typed
+      if (!check.ok) return { serverUrl: url ?? s.serverUrl, serverUrlError: check.message };
+      const target = check.url;
       const active = s.savedConnections.find((c) => c.id === s.activeConnectionId);
       // Connecting to another URL than the active saved connection's leaves it (ad-hoc connection, same settings).
       const activeConnectionId = active && active.url === target ? active.id : null;
@@ -165,6 +177,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
         connectNonce: s.connectNonce + 1,
         activeConnectionId,
         connectionNote: opts?.note ?? null,
+        serverUrlError: null,
         connectedSettings: { ...currentSettings(s), url: target },
       };
     }),

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector } from '../../store/store-context.tsx';
 import { paramHeaderDeclarations } from '../../protocol/headers.ts';
-import { promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import {
+  discoverQuery,
+  promptsQuery,
+  resourcesQuery,
+  templatesQuery,
+  toolsQuery,
+} from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import type { Selection } from '../../store/ui-slice.ts';
 
@@ -15,8 +21,17 @@ function Section({ title, children, empty }: { title: string; children: React.Re
   );
 }
 
-function stateText(q: { isPending: boolean; isError: boolean; error: Error | null; data?: unknown[] }, what: string) {
+/**
+ * What a list section says instead of its items. While the connection itself failed (`server/discover` did not
+ * answer), a list that failed too says only "Not connected.": the connection error is shown once, by the connection.
+ */
+function stateText(
+  q: { isPending: boolean; isError: boolean; error: Error | null; data?: unknown[] },
+  what: string,
+  connectionFailed: boolean,
+) {
   if (q.isPending) return `Loading ${what}…`;
+  if (q.isError && connectionFailed) return 'Not connected.';
   if (q.isError) return `Could not list ${what}: ${q.error?.message ?? 'unknown error'}`;
   if (!q.data?.length) return `No ${what}.`;
   return null;
@@ -30,6 +45,9 @@ export function Catalog() {
   const prompts = useQuery(connectedQuery(env, promptsQuery));
   const resources = useQuery(connectedQuery(env, resourcesQuery));
   const templates = useQuery(connectedQuery(env, templatesQuery));
+  // the same query (same key) the connection bar reads: no extra request
+  const discover = useQuery(connectedQuery(env, discoverQuery));
+  const failed = discover.isError;
   if (!env) return <p className="p-3 text-sm text-slate-500">Connect to a server to list its tools.</p>;
 
   const item = (sel: Selection, label: string, description?: string, flag?: string) => {
@@ -59,7 +77,12 @@ export function Catalog() {
 
   return (
     <nav aria-label="Server catalog" className="p-3">
-      <Section title="Tools" empty={stateText(tools, 'tools')}>
+      {failed && (
+        <p className="mb-3 text-xs text-red-700">
+          Not connected: the connection failed (the reason is shown with the connection), so nothing is listed.
+        </p>
+      )}
+      <Section title="Tools" empty={stateText(tools, 'tools', failed)}>
         {tools.data?.map((t) => {
           const invalid = paramHeaderDeclarations(t.inputSchema).invalid;
           return item(
@@ -70,13 +93,13 @@ export function Catalog() {
           );
         })}
       </Section>
-      <Section title="Prompts" empty={stateText(prompts, 'prompts')}>
+      <Section title="Prompts" empty={stateText(prompts, 'prompts', failed)}>
         {prompts.data?.map((p) => item({ kind: 'prompt', name: p.name }, p.name, p.description))}
       </Section>
-      <Section title="Resources" empty={stateText(resources, 'resources')}>
+      <Section title="Resources" empty={stateText(resources, 'resources', failed)}>
         {resources.data?.map((r) => item({ kind: 'resource', name: r.uri }, r.name ?? r.uri, r.uri))}
       </Section>
-      <Section title="Resource templates" empty={stateText(templates, 'resource templates')}>
+      <Section title="Resource templates" empty={stateText(templates, 'resource templates', failed)}>
         {templates.data?.map((t) =>
           item({ kind: 'template', name: t.uriTemplate }, t.name ?? t.uriTemplate, t.uriTemplate),
         )}

@@ -25,6 +25,7 @@ export function ConnectionBar() {
     transportMode: st.transportMode,
     protocolVersion: st.protocolVersion,
     note: st.connectionNote,
+    urlError: st.serverUrlError,
     settingsOpen: st.settingsOpen,
     setSettingsOpen: st.setSettingsOpen,
     saved: st.savedConnections,
@@ -57,7 +58,9 @@ export function ConnectionBar() {
         </label>
         <input
           id="server-url"
-          className="min-w-72 flex-1 rounded border border-slate-300 px-2 py-1.5 font-mono text-sm"
+          aria-invalid={s.urlError ? true : undefined}
+          aria-describedby={s.urlError ? 'server-url-error' : undefined}
+          className={`min-w-72 flex-1 rounded border px-2 py-1.5 font-mono text-sm ${s.urlError ? 'border-red-500' : 'border-slate-300'}`}
           value={s.serverUrl}
           onChange={(e) => s.setServerUrl(e.target.value)}
           spellCheck={false}
@@ -95,6 +98,11 @@ export function ConnectionBar() {
           )}
         </span>
       </form>
+      {s.urlError && (
+        <p id="server-url-error" role="alert" className="mt-1 text-sm text-red-700">
+          {s.urlError}
+        </p>
+      )}
       {s.note && (
         <p aria-label="Connection note" className="mt-1 text-sm text-sky-900">
           {s.note}

@@ -5,6 +5,7 @@ import {
   inputRequiredNotEmpty,
   inputRequiredOnlyOnMrtrMethods,
   knownInputRequestMethods,
+  responseContentType,
   restrictedElicitationSchema,
   validResultType,
 } from './server-rules.ts';
@@ -155,6 +156,34 @@ describe('server/never-advances', () => {
       result: askResult(['q'], 's3'),
     });
     expect(conversationAdvances({ leg: c, history: [a, b] })).toEqual([]);
+  });
+});
+
+describe('server/content-type', () => {
+  const withResponse = (contentType: string, body?: string) => {
+    const leg = testLeg();
+    const response = leg.exchange.response;
+    if (!response) throw new Error('test leg without a response');
+    return {
+      ...leg,
+      exchange: { ...leg.exchange, response: { ...response, contentType, body: body ?? response.body } },
+    };
+  };
+  it('reports an error citing the streamable HTTP transport when a JSON-RPC body comes as text/plain', () => {
+    const [finding] = responseContentType({ leg: withResponse('text/plain; charset=utf-8'), history: [] });
+    expect(finding).toMatchObject({ rule: 'server/content-type', severity: 'error', side: 'server' });
+    expect(finding?.message).toContain('Unexpected content type text/plain');
+    expect(finding?.spec.page).toBe('basic/transports/streamable-http');
+    expect(finding?.spec.section).toBe('Sending Messages');
+  });
+  it('stays quiet for application/json with a charset, for SSE and for an empty 202 body', () => {
+    expect(responseContentType({ leg: withResponse('Application/JSON; charset=utf-8'), history: [] })).toEqual([]);
+    expect(responseContentType({ leg: withResponse('text/event-stream'), history: [] })).toEqual([]);
+    expect(responseContentType({ leg: withResponse('text/plain', ''), history: [] })).toEqual([]);
+  });
+  it('is part of what lintLeg reports when the content type is wrong', () => {
+    const rules = lintLeg({ leg: withResponse('text/html'), history: [] }).map((f) => f.rule);
+    expect(rules).toContain('server/content-type');
   });
 });
 

@@ -2,6 +2,7 @@
  * Server-side lint rules: what the server answered. Each rule cites the section of the 2026-07-28 specification.
  * The rules read the raw response message, so they also judge results the classifier had to call invalid.
  */
+import { contentTypeProblem } from '../classify-exchange.ts';
 import { checkRestrictedSchema } from '../elicitation/restricted-schema.ts';
 import { MRTR_METHODS, type ClientCapabilities, type JsonObject } from '../types.ts';
 import { SPEC, type LintContext, type LintFinding, type LintLeg } from './types.ts';
@@ -187,7 +188,28 @@ export function conversationAdvances({ leg, history }: LintContext): LintFinding
   ];
 }
 
+/**
+ * Streamable HTTP, Sending Messages: a JSON-RPC request is answered with `Content-Type: application/json` or
+ * `text/event-stream` (parameters allowed). Empty bodies (202, 204) are not judged. Also flags imported sessions.
+ */
+export function responseContentType({ leg }: LintContext): LintFinding[] {
+  const response = leg.exchange.response;
+  if (!response || response.sseEvents) return [];
+  const problem = contentTypeProblem(response);
+  if (!problem) return [];
+  return [
+    {
+      rule: 'server/content-type',
+      side: 'server',
+      severity: 'error',
+      message: `${problem}: the server must answer a request with application/json or text/event-stream, so a client cannot accept this body (HTTP ${response.status}) as the response.`,
+      spec: SPEC.sendingMessages,
+    },
+  ];
+}
+
 export const SERVER_RULES = [
+  responseContentType,
   inputRequiredOnlyOnMrtrMethods,
   inputRequiredNotEmpty,
   validResultType,

@@ -86,6 +86,7 @@ export const SPEC = {
   mrtrErrorHandling: specRef('basic/patterns/mrtr', 'Error Handling'),
   resultType: specRef('basic', 'ResultType'),
   standardHeaders: specRef('basic/transports/streamable-http', 'Standard Request Headers'),
+  sendingMessages: specRef('basic/transports/streamable-http', 'Sending Messages'),
   requestedSchema: specRef('client/elicitation', 'Requested Schema'),
   elicitationCapabilities: specRef('client/elicitation', 'Capabilities'),
 } as const;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { classifyExchange } from '../protocol/classify-exchange.ts';
+import { sendLeg, type FetchLike } from './send-leg.ts';
+
+const okBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [] } });
+
+function answering(response: () => Response): FetchLike {
+  return () => Promise.resolve(response());
+}
+
+const send = (fetch: FetchLike) =>
+  sendLeg({ url: 'http://s/mcp', headers: [], body: '{}', fetch, rpcId: 1, now: () => 0 });
+
+describe('sendLeg', () => {
+  it('records the raw body and its content type but is not a success when the body comes as text/plain', async () => {
+    const ex = await send(
+      answering(() => new Response(okBody, { headers: { 'content-type': 'text/plain; charset=utf-8' } })),
+    );
+    expect(ex.response).toMatchObject({ status: 200, contentType: 'text/plain; charset=utf-8', body: okBody });
+    expect(ex.message).toEqual(JSON.parse(okBody));
+    const outcome = classifyExchange(ex, 'tools/call', 1);
+    expect(outcome.kind).toBe('invalid');
+    expect(outcome.kind === 'invalid' && outcome.reason).toContain(
+      'Unexpected content type text/plain (expected application/json or text/event-stream)',
+    );
+  });
+
+  it('completes when the body comes as application/json', async () => {
+    const ex = await send(answering(() => new Response(okBody, { headers: { 'content-type': 'application/json' } })));
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
+  });
+
+  it('picks the response out of an SSE stream when the content type is text/event-stream', async () => {
+    const stream = `: keep-alive\n\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\ndata: ${okBody}\n\n`;
+    const ex = await send(answering(() => new Response(stream, { headers: { 'content-type': 'text/event-stream' } })));
+    expect(ex.response?.sseEvents).toHaveLength(2);
+    expect(ex.notifications).toHaveLength(1);
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
+  });
+
+  it('records a 202 with no body and no message when the server treats the request as a notification', async () => {
+    const ex = await send(answering(() => new Response(null, { status: 202 })));
+    expect(ex.message).toBeUndefined();
+    expect(ex.response).toMatchObject({ status: 202, body: '' });
+  });
+
+  it('records a network failure instead of throwing when fetch rejects', async () => {
+    const ex = await send(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(ex.failure).toEqual({ kind: 'network', message: 'Failed to fetch' });
+  });
+});

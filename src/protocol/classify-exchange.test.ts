@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { classifyExchange, contentTypeProblem, mediaTypeOf } from './classify-exchange.ts';
+import type { Exchange, RecordedResponse } from './exchange.ts';
+
+const okMessage = { jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [] } };
+
+function exchangeWith(response: Partial<RecordedResponse>, message?: unknown): Exchange {
+  const body = response.body ?? '';
+  const ex: Exchange = {
+    request: { url: 'http://s/mcp', method: 'POST', headers: [], body: '{}' },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [],
+      contentType: 'application/json',
+      size: body.length,
+      ...response,
+      body,
+    },
+    startedAt: 0,
+    durationMs: 1,
+  };
+  if (message !== undefined) ex.message = message;
+  return ex;
+}
+
+const reasonOf = (ex: Exchange) => {
+  const outcome = classifyExchange(ex, 'tools/call', 1);
+  return outcome.kind === 'invalid' || outcome.kind === 'transport' ? outcome.reason : outcome.kind;
+};
+
+describe('mediaTypeOf / contentTypeProblem', () => {
+  it('drops parameters and case when reading the media type', () => {
+    expect(mediaTypeOf('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(mediaTypeOf('')).toBe('');
+  });
+
+  it('allows application/json and text/event-stream with parameters in any case', () => {
+    expect(contentTypeProblem({ contentType: 'application/json;charset=UTF-8', body: '{}' })).toBeUndefined();
+    expect(contentTypeProblem({ contentType: 'TEXT/EVENT-STREAM', body: 'data: x' })).toBeUndefined();
+  });
+
+  it('names the media type without its parameters when it is not allowed', () => {
+    expect(contentTypeProblem({ contentType: 'text/plain; charset=utf-8', body: '{}' })).toBe(
+      'Unexpected content type text/plain (expected application/json or text/event-stream)',
+    );
+    expect(contentTypeProblem({ contentType: 'application/problem+json', body: '{}' })).toContain(
+      'application/problem+json',
+    );
+  });
+
+  it('says the content type is missing when there is none', () => {
+    expect(contentTypeProblem({ contentType: '', body: '{}' })).toBe(
+      'Missing content type (expected application/json or text/event-stream)',
+    );
+  });
+
+  it('does not judge an empty body whatever its content type', () => {
+    expect(contentTypeProblem({ contentType: 'text/plain', body: '' })).toBeUndefined();
+  });
+});
+
+describe('classifyExchange: content type', () => {
+  it('calls a valid JSON-RPC body invalid when it comes as text/plain', () => {
+    const body = JSON.stringify(okMessage);
+    const ex = exchangeWith({ contentType: 'text/plain; charset=utf-8', body }, okMessage);
+    const outcome = classifyExchange(ex, 'tools/call', 1);
+    expect(outcome.kind).toBe('invalid');
+    expect(reasonOf(ex)).toContain(
+      'Unexpected content type text/plain (expected application/json or text/event-stream)',
+    );
+    expect(reasonOf(ex)).toContain('HTTP 200 OK');
+    expect(reasonOf(ex)).not.toContain('"resultType":"complete"');
+    // the parsed message stays recorded
+    expect(ex.message).toBe(okMessage);
+  });
+
+  it('calls a JSON-RPC body invalid when the content type is missing', () => {
+    const ex = exchangeWith({ contentType: '', body: JSON.stringify(okMessage) }, okMessage);
+    expect(reasonOf(ex)).toMatch(/^Missing content type/);
+  });
+
+  it('still completes when the content type is application/json with a charset', () => {
+    const ex = exchangeWith(
+      { contentType: 'application/json; charset=utf-8', body: JSON.stringify(okMessage) },
+      okMessage,
+    );
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
+  });
+
+  it('still reads a JSON-RPC error when an error status comes as application/json', () => {
+    const error = { jsonrpc: '2.0', id: 1, error: { code: -32022, message: 'Unsupported protocol version' } };
+    const ex = exchangeWith({ status: 400, statusText: 'Bad Request', body: JSON.stringify(error) }, error);
+    expect(classifyExchange(ex, 'tools/call', 1)).toMatchObject({ kind: 'error', error: { code: -32022 } });
+  });
+
+  it('keeps the SSE reading when the stream carried the response', () => {
+    const body = `data: ${JSON.stringify(okMessage)}\n\n`;
+    const ex = exchangeWith(
+      { contentType: 'text/event-stream', body, sseEvents: [{ data: JSON.stringify(okMessage), at: 1 }] },
+      okMessage,
+    );
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
+  });
+
+  it('keeps the empty-body readings for 202 and 204 whatever the content type', () => {
+    expect(reasonOf(exchangeWith({ status: 202, statusText: 'Accepted', contentType: 'text/plain' }))).toBe(
+      'HTTP 202 with no body: the server treated the request as a notification',
+    );
+    expect(reasonOf(exchangeWith({ status: 204, statusText: 'No Content', contentType: '' }))).toBe(
+      'HTTP 204 with an empty body: no JSON-RPC response',
+    );
+  });
+
+  it('keeps naming the status of an HTML error page when its body is not JSON', () => {
+    const ex = exchangeWith({
+      status: 500,
+      statusText: 'Internal Server Error',
+      contentType: 'text/html',
+      body: '<html><title>500</title></html>',
+    });
+    expect(reasonOf(ex)).toContain('HTTP 500 Internal Server Error with text/html: not a JSON-RPC response');
+  });
+
+  it('omits a missing status text instead of leaving a gap', () => {
+    const ex = exchangeWith({ statusText: '', contentType: 'text/plain', body: JSON.stringify(okMessage) }, okMessage);
+    expect(reasonOf(ex)).toContain(': HTTP 200. The body');
+  });
+});
