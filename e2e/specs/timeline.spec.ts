@@ -124,4 +124,22 @@ test.describe('timeline and leg inspector', () => {
       'server/restricted-schema',
     );
   });
+
+  test('two calls of one tool are told apart by their arguments and start time', async ({ inspector }) => {
+    const timeline = new TimelinePage(inspector);
+    await inspector.open();
+    for (const [i, name] of ['db17', 'db18'].entries()) {
+      await inspector.callTool('provision', async (p) => {
+        await p.getByRole('textbox', { name: /Database name/ }).fill(name);
+      });
+      await expect(inspector.legs()).toHaveCount(i + 1);
+    }
+    const first = timeline.conversation(/^\d\d:\d\d:\d\d provision name: "db17"/);
+    const second = timeline.conversation(/^\d\d:\d\d:\d\d provision name: "db18"/);
+    await expect(first).toBeVisible();
+    await expect(second).toBeVisible();
+    // one line each: the summary is cut by CSS, the row keeps its height
+    const box = await first.boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(32);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { lintLeg } from '../protocol/lint/lint-leg.ts';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
 import { filterRows } from './timeline-filter.ts';
+import { reduce } from './reducer.ts';
 import { sessionWith } from './timeline-fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
 
@@ -103,5 +104,49 @@ describe('timelineRows', () => {
     const [filtered] = filterRows(session, rows, { method: '', tool: '', status: 'lint', code: '', text: '' });
     expect(filtered?.conversationId).toBe('c2');
     expect(filtered?.lint).toEqual(rows[1]?.lint);
+  });
+
+  it('tells two calls of one tool apart by their arguments and start time when both are provision', () => {
+    let session = sessionWith([
+      { id: 'a', params: { name: 'provision', arguments: { name: 'db17', size: 3 } }, legs: [{}] },
+      { id: 'b', params: { name: 'provision', arguments: { name: 'db18' } }, legs: [{}] },
+    ]);
+    session = reduce(session, {
+      type: 'conversation/started',
+      id: 'r',
+      title: 'file:///a',
+      method: 'resources/read',
+      params: { uri: 'file:///a' },
+      serverUrl: 'http://127.0.0.1:1/mcp',
+      capabilities: {},
+      at: 1_700_000_000_000,
+    });
+    const rows = timelineRows(session);
+    expect(rows.map((r) => r.args)).toEqual(['name: "db17", size: 3', 'name: "db18"', '']);
+    expect(rows[2]?.createdAt).toBe(1_700_000_000_000);
+  });
+
+  it('marks since when a leg is in flight and drops the mark when its answer is recorded', () => {
+    const before = sessionWith([provision]);
+    const sent = reduce(before, { type: 'leg/sent', conversationId: 'c1', rpcId: 99, at: 9_000 });
+    const [row] = timelineRows(sent);
+    expect(row?.status).toBe('in-flight');
+    expect(row?.inFlightSince).toBe(9_000);
+    expect(row?.rounds).toBe(2);
+    expect(timelineRows(before)[0]?.inFlightSince).toBeUndefined();
+    // a filtered copy keeps the mark, the arguments and the start time
+    const [filtered] = filterRows(sent, [row!], { method: '', tool: '', status: 'complete', code: '', text: '' });
+    expect(filtered).not.toBe(row);
+    expect(filtered?.legs).toHaveLength(1);
+    expect([filtered?.inFlightSince, filtered?.args, filtered?.createdAt]).toEqual([9_000, 'name: "orders"', 0]);
+  });
+
+  it('rebuilds only the row of the conversation that changed when one call sends a leg', () => {
+    const session = sessionWith([provision, { id: 'c2', legs: [{}] }]);
+    const [a1, b1] = timelineRows(session);
+    const [a2, b2] = timelineRows(reduce(session, { type: 'leg/sent', conversationId: 'c2', rpcId: 7, at: 1 }));
+    expect(a2).toBe(a1);
+    expect(b2).not.toBe(b1);
+    expect(b2?.args).toBe(b1?.args);
   });
 });

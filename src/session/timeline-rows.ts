@@ -1,6 +1,7 @@
 import { headerValue } from '../protocol/exchange.ts';
 import type { OutcomeKind } from '../protocol/classify.ts';
 import { countFindings, type LintCounts, type LintFinding } from '../protocol/lint/types.ts';
+import { cachedArgumentSummary } from './argument-summary.ts';
 import { deferredLegFindings } from './lint-session.ts';
 import type { Conversation, SessionState } from './model.ts';
 import { conversationStatus, type ConversationStatus } from './selectors.ts';
@@ -42,6 +43,12 @@ export interface ConversationRow {
   status: ConversationStatus;
   /** the tool name or resource uri */
   target: string;
+  /** the first arguments in short (`name: "db17", size: 3`), '' when there are none */
+  args: string;
+  /** ms epoch: when the call was started */
+  createdAt: number;
+  /** ms epoch: when the leg now in flight was sent; absent when nothing is in flight */
+  inFlightSince?: number;
   rounds: number;
   totalMs: number;
   /** summed server time (leg durations) and human think time (gaps between legs) */
@@ -138,11 +145,14 @@ class LazyConversationRow implements ConversationRow {
   method: string;
   status: ConversationStatus;
   target: string;
+  args: string;
+  createdAt: number;
   rounds: number;
   totalMs: number;
   serverMs: number;
   thinkMs: number;
   legs: LegRow[];
+  declare inFlightSince?: number;
   declare finalOutcome?: OutcomeKind;
   declare forkOf?: { conversationId: string; legId: string };
   #lintOf: readonly LegRow[];
@@ -155,11 +165,14 @@ class LazyConversationRow implements ConversationRow {
     this.method = f.method;
     this.status = f.status;
     this.target = f.target;
+    this.args = f.args;
+    this.createdAt = f.createdAt;
     this.rounds = f.rounds;
     this.totalMs = f.totalMs;
     this.serverMs = f.serverMs;
     this.thinkMs = f.thinkMs;
     this.legs = f.legs;
+    if (f.inFlightSince !== undefined) this.inFlightSince = f.inFlightSince;
     if (f.finalOutcome !== undefined) this.finalOutcome = f.finalOutcome;
     if (f.forkOf) this.forkOf = f.forkOf;
     this.#lintOf = lintOf;
@@ -187,12 +200,15 @@ export function rowWithLegs(row: ConversationRow, legs: LegRow[]): ConversationR
     method: row.method,
     status: row.status,
     target: row.target,
+    args: row.args,
+    createdAt: row.createdAt,
     rounds: row.rounds,
     totalMs: row.totalMs,
     serverMs: row.serverMs,
     thinkMs: row.thinkMs,
     legs,
   };
+  if (row.inFlightSince !== undefined) facts.inFlightSince = row.inFlightSince;
   if (row.finalOutcome !== undefined) facts.finalOutcome = row.finalOutcome;
   if (row.forkOf) facts.forkOf = row.forkOf;
   return new LazyConversationRow(facts, row.legs);
@@ -267,6 +283,8 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       title: c.title,
       method: c.method,
       target: targetOf(c.params),
+      args: cachedArgumentSummary(c.params),
+      createdAt: c.createdAt,
       status: conversationStatus(state, c),
       rounds: legs.length,
       totalMs: first && last ? last.startedAt + last.durationMs - first.startedAt : 0,
@@ -276,6 +294,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
     };
     if (last) facts.finalOutcome = last.outcome;
     if (c.forkOf) facts.forkOf = c.forkOf;
+    if (c.inFlight) facts.inFlightSince = c.inFlight.startedAt;
     const row = new LazyConversationRow(facts, legs);
     rowCache.set(c, row);
     rows.push(row);

@@ -81,4 +81,18 @@ describe('session slice', () => {
     expect(sent.inputResponses).toEqual({ confirm: { action: 'decline' } });
     expect(st.selectedConversationId).toBe(branch);
   });
+
+  it('selects the new call and no leg when a call starts while a leg of another call is selected', async () => {
+    const s = store();
+    const first = await s.getState().startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } });
+    expect(s.getState().selectedLegId).toBe(s.getState().session.conversations[first]!.legIds[0]);
+    const second = s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
+    // the leg is in flight: the earlier call's leg is no longer selected
+    expect(s.getState().selectedConversationId).toBe(s.getState().session.order[1]);
+    expect(s.getState().session.conversations[s.getState().session.order[1]!]?.inFlight).toBeDefined();
+    expect(s.getState().selectedLegId).toBeNull();
+    const id = await second;
+    expect(s.getState().selectedConversationId).toBe(id);
+    expect(s.getState().selectedLegId).toBe(s.getState().session.conversations[id]!.legIds[0]);
+  });
 });

@@ -31,8 +31,11 @@ export interface RunWait {
   reason: string;
 }
 
-/** One-click forks of an earlier leg: resend it as it was, or answer every elicitation with decline. */
-export type ForkVariant = 'resend' | 'decline';
+/**
+ * One-click forks of an earlier leg: resend it as it was, answer every elicitation with decline, or resend it with the
+ * requestState the server gave instead of the one sent (after an edited state was rejected).
+ */
+export type ForkVariant = 'resend' | 'decline' | 'server-state';
 
 export interface SessionSlice {
   session: SessionState;
@@ -171,7 +174,8 @@ export const createSessionSlice =
         };
         if (input.inputSchema) event.inputSchema = input.inputSchema;
         dispatch(event);
-        set({ selectedConversationId: id });
+        // the new call and its leg in flight are what the panels show now, not a leg of an earlier call
+        set({ selectedConversationId: id, selectedLegId: null });
         await sendDraft(id);
         return id;
       },
@@ -284,6 +288,7 @@ export const createSessionSlice =
           }
           dispatch({ type: 'draft/answers', conversationId: id, answers });
         }
+        if (variant === 'server-state') dispatch({ type: 'draft/reset', conversationId: id, part: 'requestState' });
         await sendDraft(id);
         return id;
       },

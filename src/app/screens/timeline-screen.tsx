@@ -5,7 +5,11 @@ import { TimelineFilterBar } from '../../features/timeline/timeline-filter-bar.t
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { filterOptions, filterRows } from '../../session/timeline-filter.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
+import { InFlightLeg } from '../../features/timeline/in-flight-leg.tsx';
+import { composeRequest } from '../../session/compose.ts';
+import type { Conversation } from '../../session/model.ts';
 import type { ConversationViewKind } from './conversation-views.tsx';
+import { legPanel } from './leg-panel.ts';
 
 // The views of a selected conversation and the leg inspector (with the diff library) load when first shown.
 const ConversationViews = lazy(() =>
@@ -51,12 +55,10 @@ export function TimelineScreen() {
   );
 
   const leg = s.selectedLegId ? session.legs[s.selectedLegId] : undefined;
-  const conversation = leg
-    ? (session.conversations[s.selectedConversationId ?? ''] ?? session.conversations[leg.conversationId])
-    : s.selectedConversationId
-      ? session.conversations[s.selectedConversationId]
-      : undefined;
+  const picked = s.selectedConversationId ? session.conversations[s.selectedConversationId] : undefined;
+  const conversation = picked ?? (leg ? session.conversations[leg.conversationId] : undefined);
   const conversationRow = conversation ? rows.find((r) => r.conversationId === conversation.id) : undefined;
+  const panel = legPanel(session, s.selectedLegId, s.selectedConversationId);
 
   return (
     <div className="grid gap-3">
@@ -92,6 +94,7 @@ export function TimelineScreen() {
           items={flat.items}
           legCount={flat.legCount}
           selectedLegId={s.selectedLegId}
+          selectedConversationId={s.selectedConversationId}
           onSelectLeg={selectLeg}
           onToggleConversation={(id) => store.getState().toggleConversation(id)}
           emptyText={rows.length ? 'No leg matches the filter.' : undefined}
@@ -110,9 +113,14 @@ export function TimelineScreen() {
           />
         </Suspense>
       )}
-      {leg && conversation && (
+      {panel?.kind === 'in-flight' && (
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <InFlightPanel conversation={panel.conversation} sentAt={panel.sentAt} />
+        </div>
+      )}
+      {panel?.kind === 'leg' && (
         <Suspense fallback={loading}>
-          <SelectedLeg session={session} leg={leg} conversation={conversation} diffBase={s.diffBase} />
+          <SelectedLeg session={session} leg={panel.leg} conversation={panel.conversation} diffBase={s.diffBase} />
         </Suspense>
       )}
     </div>
@@ -124,4 +132,26 @@ function countCollapsed(items: ReturnType<typeof flattenTimeline>['items']): num
   for (const item of items)
     if (item.kind === 'conversation' && !item.expanded) n += item.row.legs.filter((l) => !l.inherited).length;
   return n;
+}
+
+/** The in-flight leg panel of a conversation: what was sent (recomposed from its draft) and how long ago. */
+function InFlightPanel({ conversation, sentAt }: { conversation: Conversation; sentAt: number }) {
+  const store = useInspectorStore();
+  // recomposed when the conversation changes, not on every tick
+  const composed = useMemo(
+    () =>
+      conversation.draft
+        ? composeRequest(conversation, conversation.draft, store.getState().connectionContext())
+        : undefined,
+    [conversation, store],
+  );
+  return (
+    <InFlightLeg
+      title={`${conversation.title} · round ${conversation.legIds.length + 1}`}
+      method={conversation.method}
+      sentAt={sentAt}
+      {...(composed ? { body: composed.body, url: composed.url } : {})}
+      onStop={() => store.getState().abort(conversation.id)}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import type { ConversationRow } from '../../session/timeline-rows.ts';
-import { lintText, ms } from './format.ts';
+import { isoTime, lintText, ms, timeOfDay } from './format.ts';
+import { ElapsedTime } from './elapsed-time.tsx';
 
 function statusTone(status: ConversationRow['status']): Tone {
   if (status === 'complete') return 'good';
@@ -10,35 +11,74 @@ function statusTone(status: ConversationRow['status']): Tone {
   return 'bad';
 }
 
-/** A conversation folded to one row: a disclosure button (never a list item). */
+/**
+ * A conversation's heading row, and the button that folds it (never a list item). One line of HEADER_HEIGHT: start
+ * time, title, a short argument summary (what tells two calls of one tool apart; cut with an ellipsis when narrow),
+ * status, and while a leg is in flight a ticking "in flight 3.2 s" in place of the status.
+ */
 export const ConversationHeader = memo(function ConversationHeader({
   row,
   expanded,
   onToggle,
+  selected = false,
 }: {
   row: ConversationRow;
   expanded: boolean;
   onToggle: (conversationId: string) => void;
+  /** the conversation is selected with no leg of it (a call whose first leg is in flight) */
+  selected?: boolean;
 }) {
   const lint = lintText(row.lint);
+  const iso = isoTime(row.createdAt);
   return (
     <button
       type="button"
       aria-expanded={expanded}
+      aria-current={selected ? 'true' : undefined}
       onClick={() => onToggle(row.conversationId)}
-      className="flex h-full w-full items-center gap-2 overflow-hidden rounded bg-slate-50 px-2 text-left text-xs whitespace-nowrap hover:bg-slate-100"
+      className={`flex h-full w-full items-center gap-2 overflow-hidden rounded px-2 text-left text-xs whitespace-nowrap ${selected ? 'bg-indigo-100' : 'bg-slate-50 hover:bg-slate-100'}`}
     >
-      <span aria-hidden="true" className="w-3 text-slate-500">
+      <span aria-hidden="true" className="w-3 shrink-0 text-slate-500">
         {expanded ? '▾' : '▸'}
       </span>
-      <span className="truncate font-mono font-semibold">{row.title}</span>
-      <Badge tone={statusTone(row.status)}>{row.status}</Badge>
-      <span className="text-slate-500">
-        {row.rounds} round{row.rounds === 1 ? '' : 's'} · {ms(row.totalMs)}
-        {row.thinkMs > 0 ? ` (server ${ms(row.serverMs)}, think ${ms(row.thinkMs)})` : ''}
-      </span>
-      {lint && <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'}>lint: {lint}</Badge>}
-      {row.forkOf && <Badge tone="info">branch</Badge>}
+      {iso && (
+        <time dateTime={iso} className="shrink-0 font-mono text-slate-500">
+          {timeOfDay(row.createdAt)}
+        </time>
+      )}
+      <span className="max-w-[45%] shrink-0 truncate font-mono font-semibold">{row.title}</span>
+      {row.args && (
+        <span title={row.args} className="min-w-0 shrink-[3] truncate font-mono text-slate-600">
+          {row.args}
+        </span>
+      )}
+      {row.inFlightSince !== undefined ? (
+        <span className="shrink-0">
+          <Badge tone="warn">
+            in flight <ElapsedTime since={row.inFlightSince} />
+          </Badge>
+        </span>
+      ) : (
+        <span className="shrink-0">
+          <Badge tone={statusTone(row.status)}>{row.status}</Badge>
+        </span>
+      )}
+      {row.rounds > 0 && (
+        <span className="shrink-0 text-slate-500">
+          {row.rounds} round{row.rounds === 1 ? '' : 's'} · {ms(row.totalMs)}
+          {row.thinkMs > 0 ? ` (server ${ms(row.serverMs)}, think ${ms(row.thinkMs)})` : ''}
+        </span>
+      )}
+      {lint && (
+        <span className="shrink-0">
+          <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'}>lint: {lint}</Badge>
+        </span>
+      )}
+      {row.forkOf && (
+        <span className="shrink-0">
+          <Badge tone="info">branch</Badge>
+        </span>
+      )}
     </button>
   );
 });

@@ -59,6 +59,24 @@ describe('Timeline', () => {
     expect(onSelectLeg).toHaveBeenCalledWith('l0-1', 'c0');
   });
 
+  it('marks the selected conversation header and adds no list item when it is selected without a leg', () => {
+    const flat = flattenTimeline(rows.slice(0, 2), {});
+    render(
+      <Timeline
+        items={flat.items}
+        legCount={flat.legCount}
+        selectedLegId={null}
+        selectedConversationId="c1"
+        onSelectLeg={() => {}}
+        onToggleConversation={() => {}}
+        viewportHeight={480}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /provision #1/ }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: /provision #0/ }).getAttribute('aria-current')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')).toHaveLength(8);
+  });
+
   it('says so when there is nothing to show', () => {
     render(
       <Timeline items={[]} legCount={0} selectedLegId={null} onSelectLeg={() => {}} onToggleConversation={() => {}} />,

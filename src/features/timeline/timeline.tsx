@@ -12,6 +12,8 @@ export interface TimelineProps {
   /** how many legs the list holds (aria-setsize) */
   legCount: number;
   selectedLegId: string | null;
+  /** with no leg selected, this conversation's header is marked and kept on screen (a call in flight) */
+  selectedConversationId?: string | null;
   onSelectLeg: (legId: string, conversationId: string) => void;
   onToggleConversation: (conversationId: string) => void;
   /** message when there is nothing to show */
@@ -35,6 +37,7 @@ export function Timeline({
   items,
   legCount,
   selectedLegId,
+  selectedConversationId = null,
   onSelectLeg,
   onToggleConversation,
   emptyText = 'No calls yet. Every leg of every call will appear here.',
@@ -60,10 +63,13 @@ export function Timeline({
 
   // keep the selected leg on screen (a new leg is selected as it arrives)
   // (memoised: the list re-renders on every scrolled frame, and a long session has 14,000 items)
-  const selectedIndex = useMemo(
-    () => (selectedLegId ? items.findIndex((i) => i.kind === 'leg' && i.row.legId === selectedLegId) : -1),
-    [items, selectedLegId],
-  );
+  const headerSelected = selectedLegId ? null : selectedConversationId;
+  const selectedIndex = useMemo(() => {
+    if (selectedLegId) return items.findIndex((i) => i.kind === 'leg' && i.row.legId === selectedLegId);
+    if (headerSelected)
+      return items.findIndex((i) => i.kind === 'conversation' && i.row.conversationId === headerSelected);
+    return -1;
+  }, [items, selectedLegId, headerSelected]);
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
@@ -78,7 +84,12 @@ export function Timeline({
           if (item.kind === 'conversation') {
             return (
               <div key={v.key} role="presentation" className="absolute top-0 left-0 w-full pt-1" style={style}>
-                <ConversationHeader row={item.row} expanded={item.expanded} onToggle={onToggleConversation} />
+                <ConversationHeader
+                  row={item.row}
+                  expanded={item.expanded}
+                  onToggle={onToggleConversation}
+                  selected={item.row.conversationId === headerSelected}
+                />
               </div>
             );
           }
