@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
+import { RecoveryPage } from '../pages/recovery-page.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 
 async function provisionPaused(inspector: InspectorPage, name: string) {
@@ -106,5 +107,32 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await c.branches.getByRole('button', { name: 'What if I had declined (round 2)' }).click();
     await expect(c.branchCards()).toHaveCount(3);
     await expect(c.branchCards().nth(2)).toContainText('Provisioning declined');
+  });
+
+  test('an edited requestState that the server rejects says so and resends the round with the server state', async ({
+    inspector,
+    page,
+  }) => {
+    const recovery = new RecoveryPage(page);
+    await provisionPaused(inspector, 'orders');
+    const region = inspector.inputRequest('region');
+    await region.getByLabel('Region').selectOption('us-east-1');
+    await region.getByRole('button', { name: 'Accept' }).click();
+    await expect(inspector.result).toContainText('All questions answered: review the request below and Send retry.');
+    await expect(inspector.result).not.toContainText('The server needs input');
+
+    // edit the last 3 characters of the signed state (its MAC)
+    const original = await inspector.requestState().inputValue();
+    const tail = original.slice(-3) === 'AAA' ? 'BBB' : 'AAA';
+    await inspector.requestState().fill(original.slice(0, -3) + tail);
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Error -32602: Invalid or expired requestState');
+    await expect(recovery.rejectedState).toContainText('You edited requestState on this leg; the server rejected it.');
+    await expect(recovery.rejectedState).not.toContainText('before it was sent');
+
+    await recovery.retryWithServerState();
+    await expect(inspector.result).toContainText('Provisioned orders in us-east-1');
+    await expect(inspector.requestState()).toHaveCount(0);
+    await expect(new ComposerPage(page).branchCards()).toHaveCount(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
+import { RecoveryPage } from '../pages/recovery-page.ts';
 
 test.describe('URL-mode elicitation (sign_in)', () => {
   test('consent card, approval in a separate tab, "still waiting" before approval, completion after', async ({
@@ -62,6 +63,51 @@ test.describe('URL-mode elicitation (sign_in)', () => {
     await expect(inspector.result).toContainText('Signed in (flow');
     await expect(inspector.legs()).toHaveCount(3);
     context.off('request', onRequest);
+  });
+
+  test('accepting without opening asks first, and the waiting screen shows the page again to finish the flow', async ({
+    inspector,
+    context,
+  }) => {
+    const ui = new InputRequestsPage(inspector);
+    const recovery = new RecoveryPage(inspector.page);
+    await inspector.open();
+    await inspector.callTool('sign_in');
+    const card = ui.request('sign_in');
+    const consentUrl = (await card.getByLabel('Full URL').textContent()) ?? '';
+    expect(consentUrl).toMatch(/\/consent\//);
+
+    // Accept on a page never opened: the card asks first, and the answer is sent only after confirming
+    await recovery.acceptUnopened(card);
+    await expect(card.getByRole('alert')).toHaveCount(0);
+    await expect(ui.body()).toContainText('"sign_in": {\n      "action": "accept"\n    }');
+    await inspector.sendRetry();
+    await expect(inspector.legs()).toHaveCount(2);
+    await expect(inspector.result.getByRole('status')).toContainText('is not approved yet');
+
+    // not a dead end: the same consent card, with the same URL and domain highlight, is on the waiting screen
+    const waiting = recovery.waitingPage;
+    await expect(waiting.getByLabel('Full URL')).toHaveText(consentUrl);
+    await expect(waiting.getByLabel('Full URL').locator('mark')).toHaveText('127.0.0.1');
+    await expect(waiting).toContainText('Not opened from this screen.');
+    await expect(waiting.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      waiting.getByRole('button', { name: 'Open in new tab' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(consentUrl);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await expect(waiting).toContainText('Opened in a new tab.');
+    await tab.getByRole('button', { name: 'Approve' }).click();
+    await expect(tab.getByRole('heading', { name: 'Approved. You can close this tab.' })).toBeVisible();
+    await tab.close();
+
+    await inspector.page.bringToFront();
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Signed in (flow');
+    await expect(inspector.legs()).toHaveCount(3);
+    await expect(waiting).toHaveCount(0);
   });
 
   test('Run to completion finishes once the flow was approved', async ({ inspector, context }) => {

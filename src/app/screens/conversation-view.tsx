@@ -28,6 +28,8 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
+import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
+import { resultRecovery } from './result-recovery.ts';
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
@@ -122,6 +124,7 @@ export function ConversationView() {
   const branches = branchSummaries(s.session, id);
   const points = forkPoints(s.session, conversation);
   const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
+  const extras = resultRecovery(s.session, conversation, busy, st);
   // a -32022 on the last leg: offer a manual resend, as a branch, with a version both sides speak
   const recovery = last
     ? versionRecoveryOf(last.outcome, headerValue(last.exchange.request.headers, 'MCP-Protocol-Version'))
@@ -179,6 +182,11 @@ export function ConversationView() {
           backoff).
         </p>
       )}
+      <UrlStillWaiting
+        key={`${id}:${extras.pendingUrls[0]?.legId ?? 'none'}`}
+        flows={extras.pendingUrls}
+        serverName={discover.data?.serverName ?? conversation.serverUrl}
+      />
       {draft && composed && (
         <Composer
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
@@ -271,6 +279,7 @@ export function ConversationView() {
         <ResultView
           outcome={last?.outcome}
           method={conversation.method}
+          {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
         />
       </Panel>

@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InputRequest } from '../../protocol/types.ts';
 import { InputRequestCard } from './input-request-card.tsx';
+import { UrlElicitation } from './url-elicitation.tsx';
 
 afterEach(() => {
   cleanup();
@@ -52,9 +53,33 @@ describe('InputRequestCard URL elicitation', () => {
     expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ action: 'accept' });
   });
 
-  it('answers accept without content when the user accepts before opening', async () => {
+  it('asks for confirmation and answers accept only after Confirm when the user accepts before opening', async () => {
     const user = userEvent.setup();
     const onAnswer = renderUrl('https://login.example.com/');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(onAnswer).not.toHaveBeenCalled();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('You have not opened this page. Accept anyway?');
+    expect(alert.textContent).toContain('still waiting');
+    const confirm = screen.getByRole('button', { name: 'Confirm without opening' });
+    expect(document.activeElement).toBe(confirm);
+    await user.click(confirm);
+    expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ action: 'accept' });
+  });
+
+  it('answers nothing and hides the question when the user goes back from the confirmation', async () => {
+    const user = userEvent.setup();
+    const onAnswer = renderUrl('https://login.example.com/');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+
+  it('accepts at once without confirmation when the URL is refused and cannot be opened', async () => {
+    const user = userEvent.setup();
+    const onAnswer = renderUrl('javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ action: 'accept' });
   });
@@ -91,5 +116,28 @@ describe('InputRequestCard URL elicitation', () => {
     renderUrl('https://аpple.com/');
     expect(screen.getByText('(displayed as “аpple.com”)', { exact: false })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'URL warnings' }).textContent).toContain('mixed-script');
+  });
+});
+
+describe('UrlElicitation on the still-waiting screen', () => {
+  it('shows the URL and the open button but no answers when no onAnswer is given', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const onOpened = vi.fn();
+    render(
+      <UrlElicitation
+        params={{ mode: 'url', message: 'Sign in', url: 'https://login.example.com/x' }}
+        serverName="Acme MCP"
+        opened={false}
+        onOpened={onOpened}
+      />,
+    );
+    expect(screen.getByText(/is still waiting for this page/)).toBeTruthy();
+    expect(screen.getByText('Not opened from this screen.', { exact: false })).toBeTruthy();
+    expect(screen.getByLabelText('Full URL').querySelector('mark')?.textContent).toBe('example.com');
+    for (const name of ['Accept', 'Decline', 'Cancel']) expect(screen.queryByRole('button', { name })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open in new tab' }));
+    expect(open).toHaveBeenCalledWith('https://login.example.com/x', '_blank', 'noopener,noreferrer');
+    expect(onOpened).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Outcome } from '../../protocol/classify.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { ResultView } from './result-view.tsx';
@@ -87,6 +88,66 @@ describe('ResultView', () => {
     );
     expect(screen.getByText(/The server needs input \(region, login\)/)).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says every question is answered and to send the retry when the draft answers all requests', () => {
+    render(
+      <ResultView
+        method="tools/call"
+        allAnswered
+        outcome={{
+          kind: 'input_required',
+          stateOnly: false,
+          inputRequests: { region: { method: 'roots/list' } },
+          result: { resultType: 'input_required' },
+        }}
+      />,
+    );
+    expect(screen.getByText('All questions answered: review the request below and Send retry.')).toBeTruthy();
+    expect(screen.queryByText(/The server needs input/)).toBeNull();
+  });
+
+  it('names the edit, the expiry and offers both resends when a rejected state was edited and expired', async () => {
+    const user = userEvent.setup();
+    const retry = vi.fn();
+    const over = vi.fn();
+    render(
+      <ResultView
+        method="tools/call"
+        outcome={{ kind: 'error', error: { code: -32602, message: 'Invalid or expired requestState' } }}
+        rejectedState={{
+          facts: { edited: true, hasServerState: true, expiredSecondsBeforeSend: 12 },
+          onRetryWithServerState: retry,
+          onStartOver: over,
+        }}
+      />,
+    );
+    expect(screen.getByText('Error -32602: Invalid or expired requestState')).toBeTruthy();
+    const notice = screen.getByRole('region', { name: 'Why the requestState may have been rejected' });
+    expect(notice.textContent).toContain('You edited requestState on this leg; the server rejected it.');
+    expect(notice.textContent).toContain('This requestState expired 12 s before it was sent.');
+    await user.click(within(notice).getByRole('button', { name: "Retry with the server's requestState" }));
+    await user.click(within(notice).getByRole('button', { name: 'Start over from round 1' }));
+    expect(retry).toHaveBeenCalledOnce();
+    expect(over).toHaveBeenCalledOnce();
+  });
+
+  it('disables the resend and says why when a leg is in flight', () => {
+    render(
+      <ResultView
+        method="tools/call"
+        outcome={{ kind: 'error', error: { code: -32602, message: 'Invalid or expired requestState' } }}
+        rejectedState={{
+          facts: { edited: true, hasServerState: true },
+          disabledReason: 'A leg is in flight.',
+          onRetryWithServerState: () => {},
+        }}
+      />,
+    );
+    const button = screen.getByRole('button', { name: "Retry with the server's requestState" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('A leg is in flight.')).toBeTruthy();
+    expect(screen.queryByText(/before it was sent/)).toBeNull();
   });
 
   it('describes a binary content block by type, mime type and size without displaying it when a tool returns an image', () => {

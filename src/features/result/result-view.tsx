@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
 import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
+import { RejectedStateNotice, type RejectedStateNoticeProps } from './rejected-state-notice.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
   const notes = metaNotes(result);
@@ -66,10 +67,14 @@ export interface ResultViewProps {
   method: string;
   /** set when the outcome is a -32022 (unsupported protocol version): what the server supports, and a resend */
   versionMismatch?: VersionMismatchProps;
+  /** the draft that answers this outcome has every input request answered: the next step is sending it */
+  allAnswered?: boolean;
+  /** set when the outcome is an error and the requestState sent was edited or already expired */
+  rejectedState?: RejectedStateNoticeProps;
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
-export function ResultView({ outcome, method, versionMismatch }: ResultViewProps) {
+export function ResultView({ outcome, method, versionMismatch, allAnswered, rejectedState }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
     case 'complete':
@@ -83,6 +88,7 @@ export function ResultView({ outcome, method, versionMismatch }: ResultViewProps
           {ERROR_MEANINGS[outcome.error.code] && (
             <p className="text-xs text-slate-600">{ERROR_MEANINGS[outcome.error.code]}</p>
           )}
+          {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}
           {outcome.error.data !== undefined && <JsonText value={outcome.error.data} label="error data" />}
         </div>
@@ -115,8 +121,9 @@ export function ResultView({ outcome, method, versionMismatch }: ResultViewProps
       return (
         <div className="space-y-2">
           <p className="text-sm text-slate-600">
-            The server needs input ({Object.keys(outcome.inputRequests ?? {}).join(', ')}): answer it and send the
-            retry.
+            {allAnswered
+              ? 'All questions answered: review the request below and Send retry.'
+              : `The server needs input (${Object.keys(outcome.inputRequests ?? {}).join(', ')}): answer it and send the retry.`}
           </p>
           <ServerNotes result={outcome.result} />
         </div>

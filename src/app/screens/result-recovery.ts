@@ -1,0 +1,44 @@
+import type { InspectorState } from '../../store/inspector-store.ts';
+import type { Conversation, SessionState } from '../../session/model.ts';
+import { lastLeg, unansweredKeys } from '../../session/selectors.ts';
+import { pendingUrlFlows, type PendingUrlFlow } from '../../features/input-requests/pending-url-flow.ts';
+import { rejectedStateFacts } from '../../features/result/rejected-state.ts';
+import type { ResultViewProps } from '../../features/result/result-view.tsx';
+
+export interface ResultRecovery {
+  /** extra props for the Result: "all answered", and the requestState notice with its way back */
+  resultProps: Pick<ResultViewProps, 'allAnswered' | 'rejectedState'>;
+  /** URL pages the server still waits for, shown again on the "still waiting" screen */
+  pendingUrls: PendingUrlFlow[];
+}
+
+/**
+ * What keeps the conversation column truthful and free of dead ends: the Result knows when every question is
+ * answered, an error after an edited or expired requestState says so and offers a resend as a branch, and a URL flow
+ * still waiting shows its page again.
+ */
+export function resultRecovery(
+  session: SessionState,
+  conversation: Conversation,
+  busy: boolean,
+  actions: Pick<InspectorState, 'forkAndSend'>,
+): ResultRecovery {
+  const last = lastLeg(session, conversation);
+  const draft = conversation.draft;
+  const resultProps: ResultRecovery['resultProps'] = {};
+  if (draft && last && (draft.afterLegId ?? last.id) === last.id && Object.keys(draft.inputRequests).length > 0) {
+    resultProps.allAnswered = unansweredKeys(draft).length === 0;
+  }
+  const facts = last ? rejectedStateFacts(last) : undefined;
+  const firstLegId = conversation.legIds[0];
+  if (last && facts) {
+    resultProps.rejectedState = {
+      facts,
+      ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
+      onRetryWithServerState: () => void actions.forkAndSend(last.id, 'server-state'),
+      ...(firstLegId ? { onStartOver: () => void actions.forkAndSend(firstLegId, 'resend') } : {}),
+    };
+  }
+  const pendingUrls = draft ? pendingUrlFlows(conversation.legIds, session.legs) : [];
+  return { resultProps, pendingUrls };
+}
