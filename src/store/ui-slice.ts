@@ -19,6 +19,16 @@ export interface UiSlice {
   collapsedConversations: Record<string, boolean>;
   /** the leg pinned as the base of the leg diff; default null (= the previous leg of the same conversation) */
   diffBaseLegId: string | null;
+  /**
+   * counts the user's picks in the sidebar (also a second pick of the same entry), so the call panel can move focus
+   * to the picked entry's first field; default 0
+   */
+  selectionNonce: number;
+  /**
+   * the arguments typed per target (`kind:name`), kept while switching between tools for the tab's lifetime; memory
+   * only, never saved (arguments can hold anything, secrets included); default none
+   */
+  callArguments: Record<string, Record<string, unknown>>;
   select: (selection: Selection | null) => void;
   selectConversation: (id: string | null) => void;
   selectLeg: (id: string | null) => void;
@@ -27,6 +37,7 @@ export interface UiSlice {
   /** collapse the given conversations (all = every id passed), or expand all with an empty list */
   setCollapsed: (ids: string[]) => void;
   setDiffBase: (legId: string | null) => void;
+  setCallArguments: (targetKey: string, values: Record<string, unknown>) => void;
 }
 
 export const createUiSlice: StateCreator<InspectorState, [], [], UiSlice> = (set) => ({
@@ -36,7 +47,9 @@ export const createUiSlice: StateCreator<InspectorState, [], [], UiSlice> = (set
   timelineFilter: emptyFilter,
   collapsedConversations: {},
   diffBaseLegId: null,
-  select: (selection) => set({ selection }),
+  selectionNonce: 0,
+  callArguments: {},
+  select: (selection) => set((s) => ({ selection, selectionNonce: s.selectionNonce + 1 })),
   selectConversation: (selectedConversationId) => set({ selectedConversationId }),
   selectLeg: (selectedLegId) => set({ selectedLegId }),
   setTimelineFilter: (patch) => set((s) => ({ timelineFilter: { ...s.timelineFilter, ...patch } })),
@@ -49,4 +62,5 @@ export const createUiSlice: StateCreator<InspectorState, [], [], UiSlice> = (set
     }),
   setCollapsed: (ids) => set({ collapsedConversations: Object.fromEntries(ids.map((id) => [id, true])) }),
   setDiffBase: (diffBaseLegId) => set({ diffBaseLegId }),
+  setCallArguments: (targetKey, values) => set((s) => ({ callArguments: { ...s.callArguments, [targetKey]: values } })),
 });

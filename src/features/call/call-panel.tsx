@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector } from '../../store/store-context.tsx';
+import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { firstPendingRequest, moveFocusWhenReady, regionNamed } from '../../lib/move-focus.ts';
+import { unansweredKeys } from '../../session/selectors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { paramHeaderDeclarations } from '../../protocol/headers.ts';
 import type { JsonObject } from '../../protocol/types.ts';
@@ -25,21 +27,54 @@ interface Target {
   };
 }
 
+const EMPTY: Record<string, unknown> = {};
+
+/** The first control of the arguments form, or the action button when the target takes no arguments. */
+function firstField(section: HTMLElement | null): HTMLElement | null {
+  const form = section?.querySelector('form');
+  // the form loads lazily: wait for it rather than focusing the button under the "Loading form…" text
+  if (!form) return null;
+  const field = form.querySelector<HTMLElement>(
+    'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])',
+  );
+  return field ?? section?.querySelector<HTMLElement>('[data-call-action]') ?? null;
+}
+
+/**
+ * A pick in the sidebar (the user's own click or key press) moves focus to the picked target's first field, or to
+ * its action button when it has none. Nothing moves on the first render, nor when focus rests outside the catalog.
+ */
+function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>) {
+  const [seen] = useState(nonce);
+  useEffect(() => {
+    if (nonce === seen) return;
+    const from = document.activeElement?.closest('nav[aria-label="Server catalog"]') ?? null;
+    if (!from && document.activeElement !== document.body) return;
+    return moveFocusWhenReady(() => firstField(sectionRef.current), { from, settleMs: 0 });
+  }, [nonce, seen, sectionRef]);
+}
+
 /** The picked tool/prompt/resource: its arguments form and the button that starts a call. */
 export function CallPanel() {
   const env = useQueryEnv();
-  const { selection, startCall } = useInspector((s) => ({ selection: s.selection, startCall: s.startCall }));
+  const store = useInspectorStore();
+  const { selection, selectionNonce, startCall, callArguments, setCallArguments } = useInspector((s) => ({
+    selection: s.selection,
+    selectionNonce: s.selectionNonce,
+    startCall: s.startCall,
+    callArguments: s.callArguments,
+    setCallArguments: s.setCallArguments,
+  }));
   const tools = useQuery(connectedQuery(env, toolsQuery));
   const prompts = useQuery(connectedQuery(env, promptsQuery));
   const templates = useQuery(connectedQuery(env, templatesQuery));
-  const [values, setValues] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
   const key = selection ? `${selection.kind}:${selection.name}` : '';
-  const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
-    setLastKey(key);
-    setValues({});
-  }
+  // typed arguments stay with their target while the user looks at other tools (kept in memory only)
+  const values = callArguments[key] ?? EMPTY;
+  const sectionRef = useRef<HTMLElement>(null);
+  useFocusOnPick(selectionNonce, sectionRef);
 
   const target = useMemo<Target | null>(() => {
     if (!selection) return null;
@@ -109,27 +144,51 @@ export function CallPanel() {
     return <p className="text-sm text-slate-500">Pick a tool, prompt or resource on the left.</p>;
   }
   const call = async () => {
+    // busy is shown with aria-disabled (a disabled button would drop the keyboard focus): a second press is ignored,
+    // also one that comes before the re-render
+    if (busyRef.current) return;
+    busyRef.current = true;
     setBusy(true);
+    const button = sectionRef.current?.querySelector('[data-call-action]') ?? null;
     try {
       const built = target.build(values);
-      await startCall({ ...built, title: target.title });
+      const id = await startCall({ ...built, title: target.title });
+      // the server asks for input: go to the first request; it answered at once: go to the Result
+      const draft = store.getState().session.conversations[id]?.draft;
+      const asks = draft !== undefined && unansweredKeys(draft).length > 0;
+      moveFocusWhenReady(asks ? () => firstPendingRequest() : () => regionNamed('Result'), { from: button });
     } finally {
+      busyRef.current = false;
       setBusy(false);
     }
   };
+  const disabled = Boolean(target.invalidReason);
   return (
-    <section aria-label="Call" className="space-y-2">
+    <section ref={sectionRef} aria-label="Call" className="space-y-2">
       <h2 className="font-mono text-base font-semibold">{target.title}</h2>
       {target.description && <p className="text-sm whitespace-pre-wrap text-slate-600">{target.description}</p>}
       <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-        <SchemaForm schema={target.schema} value={values} onChange={setValues} idPrefix={`arg-${key}`} />
+        <SchemaForm
+          key={key}
+          schema={target.schema}
+          value={values}
+          onChange={(v) => setCallArguments(key, v)}
+          idPrefix={`arg-${key}`}
+        />
       </Suspense>
       {target.invalidReason && (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-900">
           {target.invalidReason}
         </p>
       )}
-      <Button variant="primary" onClick={call} disabled={busy || Boolean(target.invalidReason)}>
+      <Button
+        variant="primary"
+        data-call-action=""
+        onClick={() => void call()}
+        disabled={disabled}
+        aria-disabled={busy && !disabled ? true : undefined}
+        className={busy ? 'cursor-wait opacity-60' : ''}
+      >
         {target.actionLabel}
       </Button>
     </section>

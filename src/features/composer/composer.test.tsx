@@ -57,4 +57,64 @@ describe('Composer', () => {
     rerender(<Composer {...props({ requestState: 'v1.abX.def' })} />);
     expect(screen.getByRole('alert').textContent).toContain('Tampering');
   });
+
+  it('keeps focus on Send retry and ignores presses while the leg is in flight', async () => {
+    const user = userEvent.setup();
+    const p = props({ inFlight: true });
+    render(<Composer {...p} />);
+    const send = screen.getByRole('button', { name: 'Send retry' });
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(p.onSend).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(send);
+  });
+
+  it('moves focus to the Result when the sent leg completes and the composer goes away', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    function Page({ phase }: { phase: 'ready' | 'flying' | 'done' }) {
+      return (
+        <>
+          {phase !== 'done' && <Composer {...p} inFlight={phase === 'flying'} />}
+          <section aria-label="Result">
+            <h2>Result</h2>
+          </section>
+        </>
+      );
+    }
+    const { rerender } = render(<Page phase="ready" />);
+    const send = screen.getByRole('button', { name: 'Send retry' });
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(p.onSend).toHaveBeenCalledTimes(1);
+    rerender(<Page phase="flying" />);
+    // in flight: nothing moves yet
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(send);
+    rerender(<Page phase="done" />);
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Result' })));
+  });
+
+  it('moves focus to the first request of the next round when the answer asks again', async () => {
+    const user = userEvent.setup();
+    const p = props();
+    function Page({ round }: { round: 1 | 2 }) {
+      return (
+        <>
+          {round === 2 && (
+            <section role="group" aria-label="region" tabIndex={-1} data-input-request="region" data-answered="false" />
+          )}
+          {/* a new round remounts the composer, as the conversation view keys it by the leg it follows */}
+          <Composer key={round} {...p} />
+          <section aria-label="Result" />
+        </>
+      );
+    }
+    const { rerender } = render(<Page round={1} />);
+    await user.click(screen.getByRole('button', { name: 'Send retry' }));
+    rerender(<Page round={2} />);
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'region' })));
+  });
 });

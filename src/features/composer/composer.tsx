@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { isMcpHeader } from '../../protocol/headers.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
+import { moveFocusWhenReady, nextAfterLeg } from '../../lib/move-focus.ts';
 import { Countdown } from './countdown.tsx';
 
 export interface ComposerProps {
@@ -48,6 +49,24 @@ function prettyBody(body: string): string {
   }
 }
 
+/**
+ * After Send: once the leg is answered (this composer is replaced or its button no longer busy), focus goes to the
+ * first request of the next round, else to the Result. Nothing moves if the user put focus elsewhere meanwhile.
+ */
+function focusAfterSend(button: HTMLButtonElement) {
+  let sawBusy = false;
+  moveFocusWhenReady(nextAfterLeg, {
+    from: button,
+    timeoutMs: 60_000,
+    ready: () => {
+      if (!button.isConnected) return true;
+      const busy = button.getAttribute('aria-disabled') === 'true';
+      sawBusy ||= busy;
+      return sawBusy && !busy;
+    },
+  });
+}
+
 /** The next leg, held before it is sent: exactly what will go on the wire, editable. */
 export function Composer(p: ComposerProps) {
   const [editingBody, setEditingBody] = useState(false);
@@ -55,6 +74,7 @@ export function Composer(p: ComposerProps) {
   const [sendUnanswered, setSendUnanswered] = useState(false);
   const blockedByUnanswered = p.unanswered.length > 0 && !sendUnanswered;
   const edited = p.requestState !== p.originalRequestState;
+  const busy = p.inFlight || p.running;
   return (
     <section aria-label="Next request" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -157,7 +177,18 @@ export function Composer(p: ComposerProps) {
         ))}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" onClick={p.onSend} disabled={p.inFlight || p.running || blockedByUnanswered}>
+        <Button
+          variant="primary"
+          // in flight: aria-disabled, not disabled, so the focused button keeps the keyboard focus until the answer
+          aria-disabled={busy || undefined}
+          disabled={blockedByUnanswered && !busy}
+          className={busy ? 'cursor-wait opacity-60' : ''}
+          onClick={(e) => {
+            if (busy) return;
+            p.onSend();
+            focusAfterSend(e.currentTarget);
+          }}
+        >
           {p.isRetry ? 'Send retry' : 'Send'}
         </Button>
         <Button onClick={p.onRun} disabled={p.inFlight || p.running}>

@@ -66,7 +66,15 @@ export function InputRequestCard({
   }
 
   return (
-    <section role="group" aria-label={requestKey} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+    <section
+      role="group"
+      aria-label={requestKey}
+      // focus moves here from script (the next request to answer), never by Tab
+      tabIndex={-1}
+      data-input-request={requestKey}
+      data-answered={answer !== undefined}
+      className="rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2">
         <h3 className="font-mono text-sm font-semibold text-slate-900">{requestKey}</h3>
         <Badge tone="info" title={request.method}>

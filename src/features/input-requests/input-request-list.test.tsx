@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InputRequests } from '../../protocol/types.ts';
-import { InputRequestList } from './input-request-list.tsx';
+import type { InputResponse } from '../../protocol/types.ts';
+import { useState } from 'react';
+import { InputRequestList, nextUnanswered } from './input-request-list.tsx';
 
 afterEach(cleanup);
 
@@ -51,5 +53,64 @@ describe('InputRequestList', () => {
     const b = await within(screen.getByRole('group', { name: 'b' })).findByLabelText('Region');
     expect(a).not.toBe(b);
     expect(a.id).not.toBe(b.id);
+  });
+
+  it('picks the next unanswered request after the answered one, wrapping to earlier ones, when asked for it', () => {
+    const keys = ['a', 'b', 'c'];
+    expect(nextUnanswered(keys, {}, 'a')).toBe('b');
+    expect(nextUnanswered(keys, { b: { action: 'decline' } }, 'a')).toBe('c');
+    expect(nextUnanswered(keys, { c: { action: 'decline' } }, 'b')).toBe('a');
+    expect(nextUnanswered(keys, { a: { action: 'decline' }, c: { action: 'cancel' } }, 'b')).toBeUndefined();
+  });
+});
+
+/** The list with its answers held as the store would, beside a composer stand-in with the real accessible names. */
+function Round({ requests }: { requests: InputRequests }) {
+  const [answers, setAnswers] = useState<Record<string, InputResponse | undefined>>({});
+  const unanswered = Object.keys(requests).some((k) => answers[k] === undefined);
+  return (
+    <>
+      <InputRequestList
+        inputRequests={requests}
+        answers={answers}
+        onAnswer={(key, response) => setAnswers((a) => ({ ...a, [key]: response }))}
+      />
+      <section aria-label="Next request">
+        <button type="button" disabled={unanswered}>
+          Send retry
+        </button>
+      </section>
+    </>
+  );
+}
+
+describe('InputRequestList focus', () => {
+  const two: InputRequests = { first: requests.login!, second: requests.login! };
+
+  it('moves focus to the next unanswered request when one is answered', async () => {
+    const user = userEvent.setup();
+    render(<Round requests={two} />);
+    await user.click(within(screen.getByRole('group', { name: 'first' })).getByRole('button', { name: 'Decline' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'second' })));
+  });
+
+  it('moves focus to Send retry when the last request is answered', async () => {
+    const user = userEvent.setup();
+    render(<Round requests={two} />);
+    await user.click(within(screen.getByRole('group', { name: 'second' })).getByRole('button', { name: 'Cancel' }));
+    // the earlier one is still open: it comes next
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'first' })));
+    await user.click(within(screen.getByRole('group', { name: 'first' })).getByRole('button', { name: 'Decline' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send retry' })));
+  });
+
+  it('keeps focus on the request when the user changes an answer', async () => {
+    const user = userEvent.setup();
+    render(<Round requests={{ only: requests.login! }} />);
+    const group = screen.getByRole('group', { name: 'only' });
+    await user.click(within(group).getByRole('button', { name: 'Decline' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send retry' })));
+    await user.click(within(group).getByRole('button', { name: 'Change answer' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(group));
   });
 });

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createInspectorStore, type InspectorStore } from '../../store/inspector-store.ts';
+import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
+import { StoreProvider } from '../../store/store-context.tsx';
+import { queryEnvOf } from '../../queries/query-env.ts';
+import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import type { ToolDescriptor } from '../../protocol/types.ts';
+import { CallPanel } from './call-panel.tsx';
+
+afterEach(cleanup);
+
+const TOOLS: ToolDescriptor[] = [
+  {
+    name: 'provision',
+    inputSchema: { type: 'object', properties: { name: { type: 'string', title: 'Database name' } } },
+  },
+  {
+    name: 'slow_job',
+    inputSchema: { type: 'object', properties: { steps: { type: 'integer', title: 'Polls before done' } } },
+  },
+  { name: 'ping', inputSchema: { type: 'object', properties: {} } },
+];
+
+function setup() {
+  const fetch = vi.fn(() => Promise.reject(new Error('offline')));
+  const deps: AppDeps = { config: {}, fetchFor: () => fetch, now: () => 0, timeoutMs: 1_000 };
+  const store: InspectorStore = createInspectorStore(deps, { connectedUrl: 'http://127.0.0.1:9/mcp' });
+  const env = queryEnvOf(store.getState(), deps.fetchFor);
+  if (!env) throw new Error('not connected');
+  const client = new QueryClient();
+  client.setQueryData(toolsQuery(env).queryKey, TOOLS);
+  client.setQueryData(promptsQuery(env).queryKey, []);
+  client.setQueryData(templatesQuery(env).queryKey, []);
+  // stands in for the catalog (another feature): a button per tool that picks it
+  const pick = (name: string) => (
+    <button key={name} type="button" onClick={() => store.getState().select({ kind: 'tool', name })}>
+      pick {name}
+    </button>
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <DepsProvider deps={deps}>
+        <StoreProvider store={store}>
+          <nav aria-label="Server catalog">{TOOLS.map((t) => pick(t.name))}</nav>
+          <CallPanel />
+        </StoreProvider>
+      </DepsProvider>
+    </QueryClientProvider>,
+  );
+  return { store, fetch };
+}
+
+describe('CallPanel', () => {
+  it('keeps the arguments typed for a tool when the user picks another tool and comes back', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    await user.click(screen.getByRole('button', { name: 'pick provision' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Database name' }), 'keepme');
+    await user.click(screen.getByRole('button', { name: 'pick slow_job' }));
+    expect(await screen.findByRole('spinbutton', { name: 'Polls before done' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Database name' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'pick provision' }));
+    const name = await screen.findByRole('textbox', { name: 'Database name' });
+    expect((name as HTMLInputElement).value).toBe('keepme');
+    expect(store.getState().callArguments['tool:provision']).toEqual({ name: 'keepme' });
+  });
+
+  it('moves focus to the first argument when the user picks a tool in the catalog', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(screen.getByRole('button', { name: 'pick provision' }));
+    const name = await screen.findByRole('textbox', { name: 'Database name' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    await user.click(screen.getByRole('button', { name: 'pick slow_job' }));
+    const steps = await screen.findByRole('spinbutton', { name: 'Polls before done' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(steps));
+  });
+
+  it('moves focus to the Call tool button when the picked tool takes no arguments', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(screen.getByRole('button', { name: 'pick ping' }));
+    const call = await screen.findByRole('button', { name: 'Call tool' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(call));
+  });
+
+  it('leaves focus where the user typed when the selection changes while focus is outside the catalog', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const elsewhere = document.createElement('input');
+    elsewhere.setAttribute('aria-label', 'Elsewhere');
+    document.body.append(elsewhere);
+    try {
+      await user.click(elsewhere);
+      act(() => store.getState().select({ kind: 'tool', name: 'provision' }));
+      await screen.findByRole('textbox', { name: 'Database name' });
+      await new Promise((r) => setTimeout(r, 60));
+      expect(document.activeElement).toBe(elsewhere);
+    } finally {
+      elsewhere.remove();
+    }
+  });
+});
