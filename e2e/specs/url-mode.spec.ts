@@ -1,7 +1,20 @@
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
+import type { InspectorPage } from '../pages/inspector-page.ts';
 import { RecoveryPage } from '../pages/recovery-page.ts';
+
+/** Approve the flow in the consent tab, close it, send the retry: the call completes in its third leg. */
+async function approveInTabAndFinish(inspector: InspectorPage, tab: Page) {
+  await tab.bringToFront();
+  await tab.getByRole('button', { name: 'Approve' }).click();
+  await expect(tab.getByRole('heading', { name: 'Approved. You can close this tab.' })).toBeVisible();
+  await tab.close();
+  await inspector.page.bringToFront();
+  await inspector.sendRetry();
+  await expect(inspector.result).toContainText('Signed in (flow');
+  await expect(inspector.legs()).toHaveCount(3);
+}
 
 test.describe('URL-mode elicitation (sign_in)', () => {
   test('consent card, approval in a separate tab, "still waiting" before approval, completion after', async ({
@@ -52,16 +65,7 @@ test.describe('URL-mode elicitation (sign_in)', () => {
     await expect(waiting).toContainText('still waiting');
     await expect(waiting).toContainText('is not approved yet (poll 1)');
 
-    // approve in the consent tab
-    await tab.bringToFront();
-    await tab.getByRole('button', { name: 'Approve' }).click();
-    await expect(tab.getByRole('heading', { name: 'Approved. You can close this tab.' })).toBeVisible();
-    await tab.close();
-
-    await inspector.page.bringToFront();
-    await inspector.sendRetry();
-    await expect(inspector.result).toContainText('Signed in (flow');
-    await expect(inspector.legs()).toHaveCount(3);
+    await approveInTabAndFinish(inspector, tab);
     context.off('request', onRequest);
   });
 
@@ -99,14 +103,7 @@ test.describe('URL-mode elicitation (sign_in)', () => {
     expect(tab.url()).toBe(consentUrl);
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     await expect(waiting).toContainText('Opened in a new tab.');
-    await tab.getByRole('button', { name: 'Approve' }).click();
-    await expect(tab.getByRole('heading', { name: 'Approved. You can close this tab.' })).toBeVisible();
-    await tab.close();
-
-    await inspector.page.bringToFront();
-    await inspector.sendRetry();
-    await expect(inspector.result).toContainText('Signed in (flow');
-    await expect(inspector.legs()).toHaveCount(3);
+    await approveInTabAndFinish(inspector, tab);
     await expect(waiting).toHaveCount(0);
   });
 
