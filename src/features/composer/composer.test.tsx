@@ -4,7 +4,25 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer, type ComposerProps } from './composer.tsx';
 
-afterEach(cleanup);
+// focus watches outlive a test (they poll for seconds): stop each one so none moves focus in the next test
+const watches = vi.hoisted(() => [] as (() => void)[]);
+vi.mock('../../lib/move-focus.ts', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../lib/move-focus.ts')>();
+  return {
+    ...mod,
+    moveFocusWhenReady: (...args: Parameters<typeof mod.moveFocusWhenReady>) => {
+      const stop = mod.moveFocusWhenReady(...args);
+      watches.push(stop);
+      return stop;
+    },
+  };
+});
+
+afterEach(async () => {
+  await new Promise((r) => setTimeout(r, 0)); // a watch started a tick after its click
+  for (const stop of watches.splice(0)) stop();
+  cleanup();
+});
 
 function props(over: Partial<ComposerProps> = {}): ComposerProps {
   return {
@@ -116,5 +134,74 @@ describe('Composer', () => {
     await user.click(screen.getByRole('button', { name: 'Send retry' }));
     rerender(<Page round={2} />);
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'region' })));
+  });
+
+  describe('Run to completion', () => {
+    /** The conversation view in miniature: one composer per leg (keyed by it) while the call is not over. */
+    function RunPage(q: { leg: number; running: boolean; done?: boolean; asks?: boolean; onRun?: () => void }) {
+      return (
+        <>
+          {q.asks && (
+            <section role="group" aria-label="region" data-input-request="region" data-answered="false">
+              <input aria-label="Region" />
+            </section>
+          )}
+          {!q.done && <Composer key={q.leg} {...props({ running: q.running, onRun: q.onRun ?? vi.fn() })} />}
+          <section aria-label="Result">
+            <h2>Result</h2>
+          </section>
+          <input aria-label="Search legs" />
+        </>
+      );
+    }
+
+    it('moves focus to the Result when the run finishes the call', async () => {
+      const user = userEvent.setup();
+      const onRun = vi.fn();
+      const { rerender } = render(<RunPage leg={1} running={false} onRun={onRun} />);
+      const run = screen.getByRole('button', { name: 'Run to completion' });
+      run.focus();
+      await user.keyboard('{Enter}');
+      expect(onRun).toHaveBeenCalledTimes(1);
+      rerender(<RunPage leg={1} running />);
+      rerender(<RunPage leg={2} running />);
+      // still running (a new leg's composer): nothing moves yet
+      await new Promise((r) => setTimeout(r, 60));
+      expect(document.activeElement).not.toBe(screen.getByRole('region', { name: 'Result' }));
+      rerender(<RunPage leg={2} running done />);
+      await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Result' })));
+    });
+
+    it('moves focus to the first unanswered request when the run pauses for input', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<RunPage leg={1} running={false} />);
+      await user.click(screen.getByRole('button', { name: 'Run to completion' }));
+      rerender(<RunPage leg={1} running />);
+      rerender(<RunPage leg={2} running asks />);
+      await new Promise((r) => setTimeout(r, 60));
+      expect(document.activeElement).not.toBe(screen.getByRole('group', { name: 'region' }));
+      rerender(<RunPage leg={2} running={false} asks />);
+      await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'region' })));
+    });
+
+    it('moves focus to the request when the run pauses at once because a request is unanswered', async () => {
+      const user = userEvent.setup();
+      // the store starts and ends such a run in one go: the composer never renders as running
+      render(<RunPage leg={1} running={false} asks />);
+      await user.click(screen.getByRole('button', { name: 'Run to completion' }));
+      await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'region' })));
+    });
+
+    it('leaves focus where the user put it while the run was going', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<RunPage leg={1} running={false} />);
+      await user.click(screen.getByRole('button', { name: 'Run to completion' }));
+      rerender(<RunPage leg={1} running />);
+      const search = screen.getByRole('textbox', { name: 'Search legs' });
+      await user.click(search);
+      rerender(<RunPage leg={2} running done />);
+      await new Promise((r) => setTimeout(r, 80));
+      expect(document.activeElement).toBe(search);
+    });
   });
 });

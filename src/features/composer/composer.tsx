@@ -4,7 +4,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { isMcpHeader } from '../../protocol/headers.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import { moveFocusWhenReady, nextAfterLeg } from '../../lib/move-focus.ts';
+import {
+  buttonNamed,
+  firstPendingRequest,
+  moveFocusWhenReady,
+  nextAfterLeg,
+  regionNamed,
+} from '../../lib/move-focus.ts';
 import { Countdown } from './countdown.tsx';
 
 export interface ComposerProps {
@@ -67,6 +73,31 @@ function focusAfterSend(button: HTMLButtonElement) {
   });
 }
 
+/**
+ * After Run to completion: the run sends leg after leg (this composer is replaced by one per leg, each marked
+ * `data-running`), so the watch reads the page, not this component. Once no composer runs any more: the call finished
+ * (no composer left) → the Result; it paused for input only the user can give → the first unanswered request; it
+ * stopped otherwise (round cap) → the Run button again. Started after the click's render, so a run that pauses at
+ * once is seen as ended, and one still going is seen as running. Never takes focus the user put elsewhere.
+ */
+function focusAfterRun(button: HTMLButtonElement) {
+  const composer = () => regionNamed('Next request');
+  setTimeout(() => {
+    moveFocusWhenReady(
+      () => {
+        const next = composer();
+        if (!next) return regionNamed('Result');
+        return firstPendingRequest() ?? buttonNamed(next, 'Run to completion');
+      },
+      {
+        from: button,
+        timeoutMs: 300_000,
+        ready: () => composer()?.getAttribute('data-running') !== 'true',
+      },
+    );
+  }, 0);
+}
+
 /** The next leg, held before it is sent: exactly what will go on the wire, editable. */
 export function Composer(p: ComposerProps) {
   const [editingBody, setEditingBody] = useState(false);
@@ -76,7 +107,11 @@ export function Composer(p: ComposerProps) {
   const edited = p.requestState !== p.originalRequestState;
   const busy = p.inFlight || p.running;
   return (
-    <section aria-label="Next request" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3">
+    <section
+      aria-label="Next request"
+      data-running={p.running}
+      className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">
           Next request {p.isRetry ? '(retry)' : ''}{' '}
@@ -191,7 +226,13 @@ export function Composer(p: ComposerProps) {
         >
           {p.isRetry ? 'Send retry' : 'Send'}
         </Button>
-        <Button onClick={p.onRun} disabled={p.inFlight || p.running}>
+        <Button
+          onClick={(e) => {
+            p.onRun();
+            focusAfterRun(e.currentTarget);
+          }}
+          disabled={p.inFlight || p.running}
+        >
           Run to completion
         </Button>
         <Button variant="danger" onClick={p.onAbort} disabled={!p.inFlight && !p.running}>

@@ -52,4 +52,45 @@ describe('InputRequestCard roots', () => {
     await user.click(screen.getByRole('button', { name: 'Send roots' }));
     expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ roots: [] });
   });
+
+  it('blocks Send roots with the entry named until the user ticks send anyway when a root is not a URI', async () => {
+    const user = userEvent.setup();
+    const onAnswer = renderRoots([{ uri: 'file:///ok' }, { uri: 'not a uri' }]);
+    const uri2 = screen.getByRole('textbox', { name: 'URI 2' });
+    expect(uri2.getAttribute('aria-invalid')).toBe('true');
+    const note = document.getElementById(uri2.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toContain('Root 2 is not a URI: "not a uri"');
+    const send = screen.getByRole('button', { name: 'Send roots' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(screen.getByText(/1 root is not a URI: Send roots is blocked/)).toBeTruthy();
+    await user.click(send);
+    expect(onAnswer).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('checkbox', { name: /Send invalid roots anyway/ }));
+    expect(send.disabled).toBe(false);
+    await user.click(send);
+    expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ roots: [{ uri: 'file:///ok' }, { uri: 'not a uri' }] });
+  });
+
+  it('unblocks Send roots when the user fixes the entry that was not a URI', async () => {
+    const user = userEvent.setup();
+    const onAnswer = renderRoots([{ uri: '/home/me' }]);
+    const uri1 = screen.getByRole('textbox', { name: 'URI 1' });
+    expect((screen.getByRole('button', { name: 'Send roots' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(uri1);
+    await user.type(uri1, 'file:///home/me');
+    expect(uri1.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Send invalid roots anyway/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send roots' }));
+    expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ roots: [{ uri: 'file:///home/me' }] });
+  });
+
+  it('only warns and still sends when a root is a URI of another scheme', async () => {
+    const user = userEvent.setup();
+    const onAnswer = renderRoots([{ uri: 'https://example.com/repo' }]);
+    const uri1 = screen.getByRole('textbox', { name: 'URI 1' });
+    expect(uri1.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText(/Roots are usually file:\/\/ URIs/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send roots' }));
+    expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ roots: [{ uri: 'https://example.com/repo' }] });
+  });
 });

@@ -63,4 +63,38 @@ describe('InputRequestCard sampling', () => {
     expect(onAnswer).toHaveBeenCalledWith(undefined);
     expect(screen.getByRole('status').textContent).toContain('leaving it unanswered: the server should re-ask');
   });
+
+  it('blocks an empty reply with a warning until the user confirms sending it empty', async () => {
+    const user = userEvent.setup();
+    const onAnswer = renderSampling();
+    const reply = screen.getByRole('textbox', { name: 'Assistant reply' });
+    const send = screen.getByRole('button', { name: 'Send reply' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const warning = document.getElementById(reply.getAttribute('aria-describedby') ?? '');
+    expect(warning?.textContent).toContain('The reply is empty: Send reply would answer as "human-in-the-loop"');
+    await user.click(send);
+    expect(onAnswer).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('checkbox', { name: 'Send empty reply anyway' }));
+    expect(send.disabled).toBe(false);
+    await user.click(send);
+    expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({
+      role: 'assistant',
+      content: { type: 'text', text: '' },
+      model: 'human-in-the-loop',
+      stopReason: 'endTurn',
+    });
+  });
+
+  it('treats a reply of only white space as empty and clears the warning when the user writes text', async () => {
+    const user = userEvent.setup();
+    renderSampling();
+    const reply = screen.getByRole('textbox', { name: 'Assistant reply' });
+    await user.type(reply, '   ');
+    expect(screen.getByText(/The reply is only white space/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send reply' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(reply, 'ok');
+    expect(reply.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Send empty reply anyway' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Send reply' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

@@ -74,7 +74,11 @@ export function SamplingRequest({ params, onAnswer }: SamplingRequestProps) {
   const [model, setModel] = useState('human-in-the-loop');
   const [stopReason, setStopReason] = useState<string>('endTurn');
   const [declined, setDeclined] = useState(false);
+  // an empty reply is sent on purpose only: it would otherwise look like a model answer with nothing in it
+  const [sendEmpty, setSendEmpty] = useState(false);
   const id = useId();
+  const empty = text.trim() === '';
+  const blocked = empty && !sendEmpty;
   const others = Object.fromEntries(Object.entries(params ?? {}).filter(([k]) => !SHOWN_KEYS.has(k)));
 
   return (
@@ -100,8 +104,22 @@ export function SamplingRequest({ params, onAnswer }: SamplingRequestProps) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={4}
+          aria-describedby={empty ? `${id}-empty` : undefined}
           className="rounded border border-slate-300 p-2"
         />
+        {empty && (
+          <div id={`${id}-empty`} className="flex flex-col gap-1 text-xs text-amber-800">
+            <p>
+              {text === '' ? 'The reply is empty' : 'The reply is only white space'}: Send reply would answer as{' '}
+              {model.trim() === '' ? 'a model' : JSON.stringify(model)} with no text.
+              {blocked ? ' Write a reply, or confirm below.' : ''}
+            </p>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={sendEmpty} onChange={(e) => setSendEmpty(e.target.checked)} />
+              Send empty reply anyway
+            </label>
+          </div>
+        )}
       </div>
       <div className="flex flex-wrap gap-3">
         <div className="flex flex-col gap-1">
@@ -135,7 +153,8 @@ export function SamplingRequest({ params, onAnswer }: SamplingRequestProps) {
       </div>
       <div className="flex gap-2">
         <Button
-          variant="primary"
+          variant={empty ? 'danger' : 'primary'}
+          disabled={blocked}
           onClick={() => {
             setDeclined(false);
             onAnswer(samplingAnswer({ text, model, stopReason }));

@@ -28,43 +28,65 @@ function useAutosaveStatus(persistence: Persistence | undefined): PersistenceSta
   return useSyncExternalStore(persistence?.subscribe ?? noSubscribe, persistence?.status ?? idleStatus);
 }
 
+/** The toolbar row: wraps below 1280 px only; its buttons are compact (a descendant rule beats the Button's own). */
+const ROW =
+  'flex flex-wrap items-center gap-x-2 gap-y-1 text-sm xl:flex-nowrap [&_button]:px-2 [&_button]:py-1 2xl:[&_button]:px-2.5 [&_button]:text-xs';
+/** A group of related controls, set off from the one before by a rule. */
+const GROUP = 'flex shrink-0 items-center gap-1.5 border-l border-slate-300 pl-2';
+
 /** Export / import / HAR / share / clear, the autosave state and any message about them. */
 export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode }) {
   const status = useAutosaveStatus(io.persistence);
+  const text = statusText(status);
   return (
     <section aria-label="Session" className="border-b border-slate-200 bg-slate-50 px-4 py-1.5">
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      {/* one row from 1280 px up: buttons in groups that never shrink, the status text truncates instead */}
+      <div className={ROW}>
         <span
           role="status"
           aria-label="Autosave"
-          className={`text-xs ${status.kind === 'error' ? 'font-semibold text-red-700' : status.kind === 'other-tab' ? 'font-semibold text-amber-800' : 'text-slate-600'}`}
+          title={text}
+          className={`line-clamp-2 min-w-0 shrink text-xs leading-tight xl:max-w-56 ${status.kind === 'error' ? 'font-semibold text-red-700' : status.kind === 'other-tab' ? 'font-semibold text-amber-800' : 'text-slate-600'}`}
         >
-          {statusText(status)}
+          {text}
         </span>
-        <Button onClick={() => io.exportSession('all')}>Export session</Button>
-        <Button onClick={io.openImport}>Import session</Button>
-        <input
-          ref={io.fileInputRef}
-          type="file"
-          accept="application/json,.json"
-          aria-label="Session file to import"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void io.importFile(file);
-          }}
-        />
-        <Button onClick={() => io.exportHar('all')}>Export HAR</Button>
-        <Button onClick={() => io.exportHar('conversation')}>Export HAR (this conversation)</Button>
-        <Button onClick={() => io.share('conversation')}>Share link</Button>
-        <label className="flex items-center gap-1 text-xs text-slate-700">
-          <input type="checkbox" checked={io.includeSecrets} onChange={(e) => io.setIncludeSecrets(e.target.checked)} />
-          Include secrets (Authorization, tokens) in exports
-        </label>
-        {extra}
-        <Button variant="ghost" className="ml-auto text-red-700" onClick={io.askClear}>
+        <div role="group" aria-label="Session file" className={GROUP}>
+          <Button onClick={() => io.exportSession('all')}>Export session</Button>
+          <Button onClick={io.openImport}>Import session</Button>
+          <input
+            ref={io.fileInputRef}
+            type="file"
+            accept="application/json,.json"
+            aria-label="Session file to import"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void io.importFile(file);
+            }}
+          />
+        </div>
+        <div role="group" aria-label="Export and share" className={GROUP}>
+          <Button onClick={() => io.exportHar('all')}>Export HAR</Button>
+          <Button onClick={() => io.exportHar('conversation')}>Export HAR (this conversation)</Button>
+          <Button onClick={() => io.share('conversation')}>Share link</Button>
+          <label className="flex max-w-48 items-center gap-1.5 text-xs leading-tight text-slate-700 min-[1600px]:max-w-none">
+            <input
+              type="checkbox"
+              className="shrink-0"
+              checked={io.includeSecrets}
+              onChange={(e) => io.setIncludeSecrets(e.target.checked)}
+            />
+            Include secrets (Authorization, tokens) in exports
+          </label>
+        </div>
+        {extra && (
+          <div role="group" aria-label="Views" className={GROUP}>
+            {extra}
+          </div>
+        )}
+        <Button variant="ghost" className="ml-auto shrink-0 text-red-700" onClick={io.askClear}>
           Clear session
         </Button>
       </div>

@@ -1,0 +1,26 @@
+import { expect, type Locator } from '@playwright/test';
+import type { InspectorPage } from './inspector-page.ts';
+
+/** Run to completion from the composer, and where keyboard focus lands when the run pauses or finishes. */
+export class RunFocusPage {
+  readonly runButton: Locator;
+
+  constructor(readonly inspector: InspectorPage) {
+    this.runButton = inspector.composer.getByRole('button', { name: 'Run to completion' });
+  }
+
+  /** Presses Run to completion from the keyboard (focus on the button, then Enter). */
+  async runFromKeyboard() {
+    await this.runButton.focus();
+    await expect(this.runButton).toBeFocused();
+    await this.runButton.press('Enter');
+  }
+
+  /** Calls rolling_upgrade and answers its first round (target version) without sending the retry. */
+  async answerFirstUpgradeRound(version = '1.30.2 (minor)') {
+    await this.inspector.callTool('rolling_upgrade');
+    const group = this.inspector.inputRequest('target_version');
+    await group.getByLabel('Target version').selectOption({ label: version });
+    await group.getByRole('button', { name: 'Accept', exact: true }).click();
+  }
+}
