@@ -10,10 +10,43 @@ export const ALL_CAPABILITIES: ClientCapabilities = {
   roots: {},
 };
 
+/** `_meta` key of the log level a request asks for (replaces `logging/setLevel` in 2026-07-28). */
+export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+
+/** The MCP logging levels (RFC 5424 severities), least to most severe. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Optional `_meta` members a call asks for: progress notifications, log messages at or above a level, a W3C trace
+ * context. They belong to the call, so every retry leg of it carries the same values.
+ */
+export interface RequestOptions {
+  progressToken?: string | number;
+  logLevel?: LogLevel;
+  traceparent?: string;
+}
+
 export interface EnvelopeOptions {
   protocolVersion?: string;
   capabilities?: ClientCapabilities;
   clientInfo?: ClientInfo;
+  options?: RequestOptions;
+}
+
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/**
+ * Why `value` does not look like a W3C `traceparent` (`version-traceid-parentid-flags`, lowercase hex), or undefined
+ * when it does. Loose on purpose: the inspector still sends what the user typed.
+ */
+export function traceparentProblem(value: string): string | undefined {
+  if (TRACEPARENT.test(value)) {
+    if (/^0{32}$/.test(value.slice(3, 35))) return 'the trace id is all zeros, which W3C Trace Context calls invalid';
+    if (/^0{16}$/.test(value.slice(36, 52))) return 'the parent id is all zeros, which W3C Trace Context calls invalid';
+    return undefined;
+  }
+  return 'expected version-traceid-parentid-flags in lowercase hex (2-32-16-2 digits), e.g. 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 }
 
 /**
@@ -39,11 +72,25 @@ export function normalizeCapabilities(caps: ClientCapabilities): ClientCapabilit
 
 /** The per-request `_meta` envelope that replaces `initialize` in 2026-07-28. */
 export function envelope(opts: EnvelopeOptions = {}): JsonObject {
-  return {
+  const meta: JsonObject = {
     [META_PROTOCOL_VERSION]: opts.protocolVersion ?? PROTOCOL_VERSION,
     [META_CLIENT_CAPABILITIES]: normalizeCapabilities(opts.capabilities ?? ALL_CAPABILITIES) as JsonObject,
     [META_CLIENT_INFO]: { ...(opts.clientInfo ?? DEFAULT_CLIENT_INFO) },
   };
+  const o = opts.options;
+  if (o?.progressToken !== undefined) meta.progressToken = o.progressToken;
+  if (o?.logLevel !== undefined) meta[META_LOG_LEVEL] = o.logLevel;
+  if (o?.traceparent !== undefined && o.traceparent !== '') meta.traceparent = o.traceparent;
+  return meta;
+}
+
+/** The options worth keeping: undefined when none is set (so drafts and saved legs stay as they were). */
+export function requestOptionsOrNone(o: RequestOptions): RequestOptions | undefined {
+  const out: RequestOptions = {};
+  if (o.progressToken !== undefined && o.progressToken !== '') out.progressToken = o.progressToken;
+  if (o.logLevel !== undefined) out.logLevel = o.logLevel;
+  if (o.traceparent !== undefined && o.traceparent.trim() !== '') out.traceparent = o.traceparent.trim();
+  return Object.keys(out).length ? out : undefined;
 }
 
 export type CapabilityFlag = 'form' | 'url' | 'sampling' | 'roots';

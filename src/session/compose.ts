@@ -37,6 +37,7 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
       protocolVersion: ctx.protocolVersion,
       capabilities: draft.capabilities,
       clientInfo: ctx.clientInfo,
+      options: draft.requestOptions,
     }),
     inputResponses,
   };
@@ -81,6 +82,7 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
     capabilities: draft.capabilities,
     params: draft.params as JsonObject,
   };
+  if (draft.requestOptions) sent.requestOptions = draft.requestOptions;
   if (Object.keys(inputResponses).length) sent.inputResponses = inputResponses;
   if (draft.requestState !== undefined) sent.requestState = draft.requestState;
   if (draft.originalRequestState !== undefined) sent.originalRequestState = draft.originalRequestState;

@@ -1,3 +1,4 @@
+import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 import type { DraftPart, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
@@ -12,6 +13,8 @@ export type SessionEvent =
       serverUrl: string;
       inputSchema?: JsonObject;
       capabilities: ClientCapabilities;
+      /** optional `_meta` members carried on every leg of the call */
+      requestOptions?: RequestOptions;
       at: number;
     }
   | { type: 'leg/sent'; conversationId: string; rpcId: RpcId; at: number }

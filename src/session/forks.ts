@@ -35,6 +35,7 @@ export function forkFromLeg(state: SessionState, fromLegId: string, id: string, 
     draft.originalRequestState = parentLeg.outcome.requestState;
   }
   if (leg.sent.requestState !== undefined) draft.requestState = leg.sent.requestState;
+  if (leg.sent.requestOptions) draft.requestOptions = leg.sent.requestOptions;
   const conversation: Conversation = {
     id,
     title: branchTitle(state, source, `from round ${index + 1}`),

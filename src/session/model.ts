@@ -1,4 +1,5 @@
 import type { Outcome } from '../protocol/classify.ts';
+import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ClientCapabilities, InputRequests, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 
@@ -27,6 +28,8 @@ export interface Draft {
   bodyOverride?: string;
   /** what the draft held when it was made, so each editor can go back to it (absent in drafts saved before it existed) */
   origin?: DraftOrigin;
+  /** the call's optional `_meta` members (progressToken, logLevel, traceparent), the same on every leg of the call */
+  requestOptions?: RequestOptions;
 }
 
 /** The untouched values of a draft: "Reset" puts these back. */
@@ -79,6 +82,8 @@ export interface SentFacts {
   bodyEdited: boolean;
   capabilities: ClientCapabilities;
   params: JsonObject;
+  /** the optional `_meta` members the leg was composed with (absent: none, or a leg saved before they existed) */
+  requestOptions?: RequestOptions;
 }
 
 export interface Leg {

@@ -90,6 +90,9 @@ function nextDraft(leg: Leg, previous: Draft | undefined, rpcId: number): Draft 
     extraHeaders: previous?.extraHeaders ?? {},
     origin: { rpcId, params: leg.sent.params, capabilities: leg.sent.capabilities, answers: {} },
   };
+  // a retry is the same request: the call's progressToken, logLevel and traceparent go on every leg
+  const requestOptions = previous?.requestOptions ?? leg.sent.requestOptions;
+  if (requestOptions) draft.requestOptions = requestOptions;
   if (outcome.requestState !== undefined) {
     draft.originalRequestState = outcome.requestState;
     draft.requestState = outcome.requestState;
@@ -135,6 +138,7 @@ function started(event: Extract<ConversationEvent, { type: 'conversation/started
     },
   };
   if (event.inputSchema) conversation.inputSchema = event.inputSchema;
+  if (event.requestOptions && conversation.draft) conversation.draft.requestOptions = event.requestOptions;
   return conversation;
 }
 

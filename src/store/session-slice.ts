@@ -2,6 +2,8 @@ import type { StateCreator } from 'zustand';
 import { sendLeg } from '../client/send-leg.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
+import type { RequestOptions } from '../protocol/envelope.ts';
+import type { SseEventRecord } from '../protocol/exchange.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
@@ -17,6 +19,8 @@ export interface StartCallInput {
   title: string;
   params: JsonObject;
   inputSchema?: JsonObject;
+  /** optional `_meta` members (progressToken, logLevel, traceparent) carried on every leg of the call */
+  requestOptions?: RequestOptions;
 }
 
 export interface RunNote {
@@ -48,6 +52,8 @@ export interface SessionSlice {
   runNotes: Record<string, RunNote>;
   /** the wait a run is in right now, per conversation (transient, not part of the session) */
   runWaits: Record<string, RunWait>;
+  /** SSE events of the leg in flight per conversation, as they arrive; never saved, cleared when the leg is recorded */
+  liveEvents: Record<string, SseEventRecord[]>;
   setRoundCap: (n: number) => void;
   /** create a conversation and send its first leg; returns its id */
   startCall: (input: StartCallInput) => Promise<string>;
@@ -100,6 +106,10 @@ export const createSessionSlice =
         rpcId: composed.message?.id ?? draft.rpcId,
         viaRelay: get().transportMode === 'relay',
         now: deps.now,
+        onEvent: (event) =>
+          set((st) => ({
+            liveEvents: { ...st.liveEvents, [conversationId]: [...(st.liveEvents[conversationId] ?? []), event] },
+          })),
       });
       controllers.delete(conversationId);
       const legId = newId('leg');
@@ -107,6 +117,7 @@ export const createSessionSlice =
       set((st) => ({
         ...(opts.select === false ? {} : { selectedLegId: legId, selectedConversationId: conversationId }),
         runNotes: omit(st.runNotes, conversationId),
+        liveEvents: omit(st.liveEvents, conversationId),
       }));
     };
 
@@ -158,6 +169,7 @@ export const createSessionSlice =
       running: {},
       runNotes: {},
       runWaits: {},
+      liveEvents: {},
       setRoundCap: (roundCap) => set({ roundCap: Math.max(1, Math.floor(roundCap)) }),
       connectionContext,
       startCall: async (input) => {
@@ -173,6 +185,7 @@ export const createSessionSlice =
           at: deps.now(),
         };
         if (input.inputSchema) event.inputSchema = input.inputSchema;
+        if (input.requestOptions) event.requestOptions = input.requestOptions;
         dispatch(event);
         // the new call and its leg in flight are what the panels show now, not a leg of an earlier call
         set({ selectedConversationId: id, selectedLegId: null });

@@ -137,6 +137,8 @@ function countCollapsed(items: ReturnType<typeof flattenTimeline>['items']): num
 /** The in-flight leg panel of a conversation: what was sent (recomposed from its draft) and how long ago. */
 function InFlightPanel({ conversation, sentAt }: { conversation: Conversation; sentAt: number }) {
   const store = useInspectorStore();
+  // the SSE events so far: only this panel re-renders when one arrives
+  const events = useInspector((st) => ({ list: st.liveEvents[conversation.id] })).list;
   // recomposed when the conversation changes, not on every tick
   const composed = useMemo(
     () =>
@@ -152,6 +154,7 @@ function InFlightPanel({ conversation, sentAt }: { conversation: Conversation; s
       sentAt={sentAt}
       {...(composed ? { body: composed.body, url: composed.url } : {})}
       onStop={() => store.getState().abort(conversation.id)}
+      {...(events ? { events } : {})}
     />
   );
 }

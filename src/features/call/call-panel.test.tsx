@@ -104,4 +104,37 @@ describe('CallPanel', () => {
       elsewhere.remove();
     }
   });
+
+  it('sends the request options in the first leg’s _meta and shows a fresh token when the user sets them', async () => {
+    const user = userEvent.setup();
+    const { fetch } = setup();
+    await user.click(screen.getByRole('button', { name: 'pick ping' }));
+    const disclosure = await screen.findByRole('button', { name: /Request options/ });
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('checkbox', { name: 'Ask for progress (progressToken)' })).toBeNull();
+    await user.click(disclosure);
+    await user.click(screen.getByRole('checkbox', { name: 'Ask for progress (progressToken)' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Log level' }), 'warning');
+    const trace = screen.getByRole('textbox', { name: 'traceparent' });
+    await user.type(trace, 'nope');
+    expect(trace.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/Does not look like a W3C traceparent/)).toBeTruthy();
+    const token = /next: (progress-[0-9a-f]+)/.exec(screen.getByText(/A fresh token per call/).textContent ?? '')?.[1];
+    expect(token).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Call tool' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    const meta = (JSON.parse(String(init.body)) as { params: { _meta: Record<string, unknown> } }).params._meta;
+    expect(meta).toMatchObject({
+      progressToken: token,
+      'io.modelcontextprotocol/logLevel': 'warning',
+      traceparent: 'nope',
+    });
+    // the next call gets a fresh token; the one just sent stays in view
+    await vi.waitFor(() =>
+      expect(screen.getByText(/A fresh token per call/).textContent).toContain(`last call sent ${token}`),
+    );
+    expect(screen.getByText(/A fresh token per call/).textContent).not.toMatch(new RegExp(`next: ${token}`));
+  });
 });

@@ -10,7 +10,9 @@ import { paramHeaderDeclarations } from '../../protocol/headers.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
+import { newId } from '../../lib/ids.ts';
 import { fillTemplate, templateVariables } from './uri-template.ts';
+import { RequestOptionsPanel, requestOptionsOf, type RequestOptionsValue } from './request-options.tsx';
 
 const SchemaForm = lazy(() => import('./schema-form.tsx'));
 
@@ -74,6 +76,13 @@ export function CallPanel() {
   // typed arguments stay with their target while the user looks at other tools (kept in memory only)
   const values = callArguments[key] ?? EMPTY;
   const sectionRef = useRef<HTMLElement>(null);
+  // optional _meta members of the next call; the progress token is made fresh after every call
+  const [options, setOptions] = useState<RequestOptionsValue>(() => ({
+    askProgress: false,
+    progressToken: newId('progress'),
+    logLevel: '',
+    traceparent: '',
+  }));
   useFocusOnPick(selectionNonce, sectionRef);
 
   const target = useMemo<Target | null>(() => {
@@ -152,7 +161,11 @@ export function CallPanel() {
     const button = sectionRef.current?.querySelector('[data-call-action]') ?? null;
     try {
       const built = target.build(values);
-      const id = await startCall({ ...built, title: target.title });
+      const requestOptions = requestOptionsOf(options);
+      if (options.askProgress) {
+        setOptions((o) => ({ ...o, lastSentToken: o.progressToken, progressToken: newId('progress') }));
+      }
+      const id = await startCall({ ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) });
       // the server asks for input: go to the first request; it answered at once: go to the Result
       const draft = store.getState().session.conversations[id]?.draft;
       const asks = draft !== undefined && unansweredKeys(draft).length > 0;
@@ -176,6 +189,7 @@ export function CallPanel() {
           idPrefix={`arg-${key}`}
         />
       </Suspense>
+      <RequestOptionsPanel value={options} onChange={setOptions} />
       {target.invalidReason && (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-900">
           {target.invalidReason}

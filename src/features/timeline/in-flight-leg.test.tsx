@@ -50,4 +50,45 @@ describe('InFlightLeg', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
     expect(onStop).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the latest progress as a progress bar and each log message as text when SSE events arrive', () => {
+    const note = (method: string, params: Record<string, unknown>, at: number) => ({
+      data: JSON.stringify({ jsonrpc: '2.0', method, params }),
+      at,
+    });
+    const events = [
+      note('notifications/progress', { progressToken: 'p', progress: 1, total: 5, message: 'step 1' }, 10),
+      note('notifications/message', { level: 'info', data: '<b>step 1</b>' }, 11),
+      note('notifications/progress', { progressToken: 'p', progress: 3, total: 5, message: 'step 3' }, 30),
+    ];
+    const { rerender } = render(<InFlightLeg title="t · round 1" method="tools/call" sentAt={T0} events={events} />);
+    const bar = screen.getByRole('progressbar', { name: 'Progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('3');
+    expect(bar.getAttribute('aria-valuemax')).toBe('5');
+    expect(bar.getAttribute('aria-valuetext')).toBe('3 of 5: step 3');
+    expect(screen.getByText('3 of 5: step 3')).toBeTruthy();
+    const logs = screen.getByRole('log', { name: 'Log messages' });
+    // server data is text, never markup
+    expect(logs.querySelector('b')).toBeNull();
+    expect(logs.textContent).toContain('[info] <b>step 1</b>');
+    expect(screen.getByText(/3 events received so far/)).toBeTruthy();
+
+    rerender(
+      <InFlightLeg
+        title="t · round 1"
+        method="tools/call"
+        sentAt={T0}
+        events={[...events, note('notifications/progress', { progressToken: 'p', progress: 7 }, 40)]}
+      />,
+    );
+    const open = screen.getByRole('progressbar', { name: 'Progress' });
+    expect(open.hasAttribute('aria-valuenow')).toBe(false);
+    expect(open.getAttribute('aria-valuetext')).toBe('7');
+  });
+
+  it('shows no progress bar or log when no event has arrived yet', () => {
+    render(<InFlightLeg title="t · round 1" method="tools/call" sentAt={T0} events={[]} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('log')).toBeNull();
+  });
 });

@@ -39,6 +39,13 @@ export const exchangeSchema = z.looseObject({
   notifications: z.array(json).optional(),
 });
 
+/** optional `_meta` members of a call (added later: absent in older files) */
+const requestOptions = z.looseObject({
+  progressToken: z.union([z.string(), z.number()]).optional(),
+  logLevel: z.string().optional(),
+  traceparent: z.string().optional(),
+});
+
 const sentFacts = z.looseObject({
   inputResponses: z.record(z.string(), jsonObject).optional(),
   answeredKeys: z.array(z.string()),
@@ -49,6 +56,7 @@ const sentFacts = z.looseObject({
   bodyEdited: z.boolean(),
   capabilities: jsonObject,
   params: jsonObject,
+  requestOptions: requestOptions.optional(),
 });
 
 const legSchema = z.looseObject({
@@ -75,6 +83,7 @@ const draftSchema = z.looseObject({
   capabilities: jsonObject,
   extraHeaders: z.record(z.string(), z.string()),
   bodyOverride: z.string().optional(),
+  requestOptions: requestOptions.optional(),
 });
 
 const conversationSchema = z.looseObject({
