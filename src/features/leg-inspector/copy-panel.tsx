@@ -5,6 +5,19 @@ import type { RecordedRequest } from '../../protocol/exchange.ts';
 
 type Copied = { which: string; ok: boolean; message: string } | null;
 
+/** A generated command, read-only and selectable (the fallback when the clipboard is refused). */
+function CommandBox({ label, text }: { label: string; text: string }) {
+  return (
+    <textarea
+      readOnly
+      aria-label={label}
+      value={text}
+      rows={Math.min(12, text.split('\n').length)}
+      className="w-full rounded border border-slate-300 p-2 font-mono text-xs"
+    />
+  );
+}
+
 /** Copy the leg's request as a curl command or a fetch call, each also shown in a read-only box. */
 export function CopyPanel({ request }: { request: RecordedRequest }) {
   const curl = toCurl(request);
@@ -43,23 +56,11 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
               : '.'}
           </span>
         </div>
-        <textarea
-          readOnly
-          aria-label="cURL command"
-          value={curl}
-          rows={Math.min(12, curl.split('\n').length)}
-          className="w-full rounded border border-slate-300 p-2 font-mono text-xs"
-        />
+        <CommandBox label="cURL command" text={curl} />
       </div>
       <div className="space-y-1">
         <Button onClick={() => void copy('fetch', fetchCall)}>Copy as fetch</Button>
-        <textarea
-          readOnly
-          aria-label="fetch call"
-          value={fetchCall}
-          rows={Math.min(12, fetchCall.split('\n').length)}
-          className="w-full rounded border border-slate-300 p-2 font-mono text-xs"
-        />
+        <CommandBox label="fetch call" text={fetchCall} />
       </div>
       {copied && (
         <p
