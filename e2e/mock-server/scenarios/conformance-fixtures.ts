@@ -7,6 +7,14 @@ import { inputRequired, inputResponse, type InputRequests, type McpServer } from
 import * as z from 'zod/v4';
 import { textResult, type ScenarioContext } from './context.ts';
 
+/** The yes/no form both requestState fixtures ask before they answer. */
+const confirmForm = () =>
+  inputRequired.elicit({
+    mode: 'form',
+    message: 'Please confirm',
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+
 const NAME_SCHEMA = {
   type: 'object' as const,
   properties: { name: { type: 'string' as const } },
@@ -95,11 +103,7 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
       if (state?.fixture !== 'request_state' || view.kind !== 'elicit') {
         return inputRequired({
           inputRequests: {
-            confirm: inputRequired.elicit({
-              mode: 'form',
-              message: 'Please confirm',
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-            }),
+            confirm: confirmForm(),
           },
           requestState: await ctx.state.mintSigned({ fixture: 'request_state' }, sctx),
         });
@@ -201,11 +205,7 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
       }
       return inputRequired({
         inputRequests: {
-          confirm: inputRequired.elicit({
-            mode: 'form',
-            message: 'Please confirm',
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-          }),
+          confirm: confirmForm(),
         },
         requestState: await ctx.state.mintSigned({ fixture: 'tampered_state' }, sctx),
       });
