@@ -4,31 +4,12 @@
  * its RSS is sampled from /proc every 20 ms and its peak (VmHWM) read at the end.
  */
 import { cpus } from 'node:os';
-import { ALL_CAPABILITIES } from '../../src/protocol/envelope.ts';
-import { composeRequest } from '../../src/session/compose.ts';
-import { emptySession } from '../../src/session/model.ts';
-import { reduce } from '../../src/session/reducer.ts';
 import { startMockProcess } from './mock-process.ts';
+import { provisionFirstLeg } from './session-gen.ts';
 import { row, type FigureRow } from './report.ts';
 import { MB, summarize } from './stats.ts';
 
 const CONCURRENCY = 50;
-
-function template(mcpUrl: string) {
-  const state = reduce(emptySession, {
-    type: 'conversation/started',
-    id: 'c',
-    title: 'provision',
-    method: 'tools/call',
-    params: { name: 'provision', arguments: { name: 'orders' } },
-    serverUrl: mcpUrl,
-    capabilities: ALL_CAPABILITIES,
-    at: 0,
-  });
-  const c = state.conversations.c;
-  if (!c?.draft) throw new Error('no draft');
-  return composeRequest(c, c.draft, { url: mcpUrl });
-}
 
 async function conversation(mcpUrl: string, headers: [string, string][], message: Record<string, any>, id: number) {
   const leg1 = await fetch(mcpUrl, { method: 'POST', headers, body: JSON.stringify({ ...message, id }) });
@@ -54,7 +35,7 @@ export async function measureMock(conversations: number, runs: number): Promise<
   let sampledPeak = 0;
   const baseline = mock.rss();
   try {
-    const composed = template(mock.mcpUrl);
+    const { composed } = provisionFirstLeg(mock.mcpUrl);
     const message = JSON.parse(composed.body) as Record<string, any>;
     const sampler = setInterval(() => {
       sampledPeak = Math.max(sampledPeak, mock.rss() || 0);

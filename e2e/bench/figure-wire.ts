@@ -4,33 +4,18 @@
  * A/B then B/A so both see the same conditions; the ratio of medians comes from the same run.
  */
 import { sendLeg } from '../../src/client/send-leg.ts';
-import { ALL_CAPABILITIES } from '../../src/protocol/envelope.ts';
-import { composeRequest } from '../../src/session/compose.ts';
-import { emptySession } from '../../src/session/model.ts';
-import { reduce } from '../../src/session/reducer.ts';
 import type { MockProcess } from './mock-process.ts';
 import { row, type FigureRow } from './report.ts';
+import { provisionFirstLeg } from './session-gen.ts';
 import { summarize } from './stats.ts';
 
 export async function measureWire(mock: MockProcess, legs: number): Promise<FigureRow[]> {
-  const state = reduce(emptySession, {
-    type: 'conversation/started',
-    id: 'c',
-    title: 'provision',
-    method: 'tools/call',
-    params: { name: 'provision', arguments: { name: 'orders' } },
-    serverUrl: mock.mcpUrl,
-    capabilities: ALL_CAPABILITIES,
-    at: 0,
-  });
-  const conversation = state.conversations.c;
-  if (!conversation?.draft) throw new Error('no draft');
-  const composed = composeRequest(conversation, conversation.draft, { url: mock.mcpUrl });
+  const { composed, rpcId } = provisionFirstLeg(mock.mcpUrl);
   const { url, headers, body } = composed;
 
   const viaClient = async () => {
     const t0 = performance.now();
-    const exchange = await sendLeg({ url, headers, body, fetch, rpcId: conversation.draft?.rpcId });
+    const exchange = await sendLeg({ url, headers, body, fetch, rpcId });
     const ms = performance.now() - t0;
     if (exchange.response?.status !== 200 || exchange.message === undefined) throw new Error('sendLeg leg failed');
     return ms;

@@ -28,6 +28,24 @@ export interface GeneratedSession {
 }
 
 /** mulberry32: a small seeded PRNG, so every run benchmarks the same session. */
+/** The first leg of `provision {name: "orders"}` exactly as the app composes it (the wire and mock figures send it). */
+export function provisionFirstLeg(mcpUrl: string) {
+  const state = reduce(emptySession, {
+    type: 'conversation/started',
+    id: 'c',
+    title: 'provision',
+    method: 'tools/call',
+    params: { name: 'provision', arguments: { name: 'orders' } },
+    serverUrl: mcpUrl,
+    capabilities: ALL_CAPABILITIES,
+    at: 0,
+  });
+  const draft = state.conversations.c?.draft;
+  const conversation = state.conversations.c;
+  if (!conversation || !draft) throw new Error('no draft');
+  return { composed: composeRequest(conversation, draft, { url: mcpUrl }), rpcId: draft.rpcId };
+}
+
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
