@@ -48,6 +48,7 @@ export type SessionEvent =
       id: string;
       at: number;
       title?: string;
+      /** what the branch sends instead of the draft's requestState (null: omit it); absent: keep the draft's */
       requestState?: string | null;
       tamper?: { runId: string; mutationId: string; label: string };
     }

@@ -1,3 +1,4 @@
+import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, SessionState } from './model.ts';
 
 function branchTitle(state: SessionState, source: Conversation, where: string): string {
@@ -56,17 +57,9 @@ export function forkFromLeg(state: SessionState, fromLegId: string, id: string, 
   };
 }
 
-export interface DraftForkOptions {
-  conversationId: string;
-  id: string;
-  at: number;
-  title?: string;
-  /** what the branch sends instead of the draft's requestState (null: omit it); absent: keep the draft's */
-  requestState?: string | null;
-  tamper?: { runId: string; mutationId: string; label: string };
-}
+/** The fields of a `draft/forked` event (the branch's id and time, a title, and what it sends instead). */
+export type DraftForkOptions = Omit<Extract<SessionEvent, { type: 'draft/forked' }>, 'type'>;
 
-/** A new branch holding a copy of the conversation's paused draft, after the same legs. */
 export function forkDraft(state: SessionState, o: DraftForkOptions): SessionState {
   const source = state.conversations[o.conversationId];
   const draft = source?.draft;
