@@ -3,15 +3,12 @@
  * same tool apart. Pure; the values come from the user or a server's schema and are only ever rendered as text.
  */
 import type { JsonObject } from '../protocol/types.ts';
+import { clip } from './selectors.ts';
 
 /** Default longest summary, in characters (the ellipsis included). */
 export const SUMMARY_MAX = 40;
 /** How many arguments are shown before `…`. */
 export const SUMMARY_ARGS = 2;
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
-}
 
 /** One value, never longer than `max` and never walking a big value: a 1 MB string is cut before it is quoted. */
 function valueText(value: unknown, max: number): string {

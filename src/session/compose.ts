@@ -2,7 +2,13 @@ import type { HeaderList } from '../protocol/exchange.ts';
 import { envelope } from '../protocol/envelope.ts';
 import { requestHeaders } from '../protocol/headers.ts';
 import { legParams } from '../protocol/retry.ts';
-import type { ClientInfo, InputResponses, JsonObject, JsonRpcRequest } from '../protocol/types.ts';
+import {
+  isJsonObject,
+  type ClientInfo,
+  type InputResponses,
+  type JsonObject,
+  type JsonRpcRequest,
+} from '../protocol/types.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
 
 export interface ConnectionContext {
@@ -92,25 +98,21 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
   return result;
 }
 
-function isRecord(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * A hand-edited body is what really goes out: read the requestState and answers from it, so a state changed inside
  * the raw body is still marked "edited by you". An unparseable body counts as edited state when one was expected.
  */
 function factsFromBody(sent: SentFacts, message: JsonRpcRequest | undefined, asked: string[], original?: string) {
-  const params = message && isRecord(message.params) ? message.params : undefined;
+  const params = message && isJsonObject(message.params) ? message.params : undefined;
   const state = params?.requestState;
   delete sent.requestState;
   if (typeof state === 'string') sent.requestState = state;
   sent.requestStateEdited = message === undefined ? original !== undefined : state !== original;
   const responses = params?.inputResponses;
   delete sent.inputResponses;
-  if (isRecord(responses)) {
+  if (isJsonObject(responses)) {
     const answers: InputResponses = {};
-    for (const [k, v] of Object.entries(responses)) if (isRecord(v)) answers[k] = v;
+    for (const [k, v] of Object.entries(responses)) if (isJsonObject(v)) answers[k] = v;
     if (Object.keys(answers).length) sent.inputResponses = answers;
   }
   sent.answeredKeys = Object.keys(sent.inputResponses ?? {});

@@ -4,13 +4,16 @@
  */
 import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import { baseParams } from '../protocol/retry.ts';
-import type { InputRequests, InputResponse, JsonObject, JsonValue, RpcId } from '../protocol/types.ts';
+import {
+  isJsonObject,
+  type InputRequests,
+  type InputResponse,
+  type JsonObject,
+  type JsonValue,
+  type RpcId,
+} from '../protocol/types.ts';
 
 export type Parsed<T> = { ok: true; value: T; warnings: string[] } | { ok: false; error: string };
-
-function isRecord(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseJson(text: string, what: string): { ok: true; value: JsonValue } | { ok: false; error: string } {
   if (text.trim() === '') return { ok: false, error: `${what} is empty: type a JSON object, e.g. {}` };
@@ -40,13 +43,13 @@ export function parseAnswersJson(text: string, asked: InputRequests): Parsed<Rec
   const parsed = parseJson(text, 'inputResponses');
   if (!parsed.ok) return parsed;
   const value = parsed.value;
-  if (!isRecord(value)) {
+  if (!isJsonObject(value)) {
     return { ok: false, error: `inputResponses must be a JSON object keyed by request key, not ${kindOf(value)}` };
   }
   const warnings: string[] = [];
   const entries: [string, InputResponse][] = [];
   for (const [key, entry] of Object.entries(value)) {
-    if (!isRecord(entry)) {
+    if (!isJsonObject(entry)) {
       return { ok: false, error: `inputResponses["${key}"] must be an object (a bare result), not ${kindOf(entry)}` };
     }
     entries.push([key, entry]);
@@ -79,7 +82,7 @@ export function parseParamsJson(text: string, method: string): Parsed<JsonObject
   const parsed = parseJson(text, 'params');
   if (!parsed.ok) return parsed;
   const value = parsed.value;
-  if (!isRecord(value)) return { ok: false, error: `params must be a JSON object, not ${kindOf(value)}` };
+  if (!isJsonObject(value)) return { ok: false, error: `params must be a JSON object, not ${kindOf(value)}` };
   const perLeg = PER_LEG.filter((k) => k in value);
   if (perLeg.length) {
     return {
@@ -93,7 +96,7 @@ export function parseParamsJson(text: string, method: string): Parsed<JsonObject
   } else if (typeof value.name !== 'string') {
     warnings.push(`${method} needs a string "name" (it also goes into the Mcp-Name header)`);
   }
-  if ('arguments' in value && !isRecord(value.arguments)) warnings.push('"arguments" should be an object');
+  if ('arguments' in value && !isJsonObject(value.arguments)) warnings.push('"arguments" should be an object');
   return { ok: true, value, warnings };
 }
 

@@ -109,8 +109,9 @@ export function usedRpcIds(state: SessionState, conversation: Conversation): Leg
   return conversationLegs(state, conversation).map((l) => l.rpcId);
 }
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** `text` cut to `max` characters, the last one an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }
 
 /** `key: action {content}` for each answer, short. */

@@ -9,7 +9,7 @@ import { utf8OrNull } from '../protocol/request-state/decode-util.ts';
 import { v1Segments } from '../protocol/request-state/decode-v1.ts';
 import { viewExpiry } from '../protocol/request-state/decoded-view.ts';
 import { standardMutations } from '../protocol/request-state/mutations.ts';
-import type { JsonObject, JsonValue } from '../protocol/types.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../protocol/types.ts';
 import type { Conversation, Leg, SessionState, TamperRow } from './model.ts';
 
 export interface TamperPlanOptions {
@@ -24,10 +24,6 @@ export interface TamperPlanOptions {
 }
 
 const EXPECTED = 'A verifying server answers -32602 "Invalid or expired requestState".';
-
-function isRecord(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Multiply the first number found (depth first) by 100, in place; returns the path and values, or null. */
 function bumpFirstNumber(value: JsonValue, path: string): { path: string; from: number; to: number } | null {
@@ -49,7 +45,7 @@ function jsonOf(text: string | null): JsonObject | null {
   if (text === null) return null;
   try {
     const v = JSON.parse(text) as unknown;
-    return isRecord(v) ? v : null;
+    return isJsonObject(v) ? v : null;
   } catch {
     return null;
   }
@@ -71,7 +67,7 @@ export function rewriteNumber(token: string): { token: string; path: string; fro
   if (v1) {
     const body = decodeBase64(token.slice(v1.body[0], v1.body[1]));
     const env = jsonOf(body ? utf8OrNull(body) : null);
-    const hit = env && isRecord(env.p) ? bumpFirstNumber(env.p, 'p') : null;
+    const hit = env && isJsonObject(env.p) ? bumpFirstNumber(env.p, 'p') : null;
     if (!env || !hit) return null;
     const next = `v1.${encodeBase64Url(toBytes(JSON.stringify(env)))}.${token.slice(v1.mac[0])}`;
     return { token: next, ...hit };
@@ -172,7 +168,7 @@ export interface TamperResult {
 
 function resultText(result: JsonObject): string {
   const content = Array.isArray(result.content) ? result.content : [];
-  const texts = content.flatMap((b) => (isRecord(b) && typeof b.text === 'string' ? [b.text] : []));
+  const texts = content.flatMap((b) => (isJsonObject(b) && typeof b.text === 'string' ? [b.text] : []));
   return texts.join(' ').slice(0, 300) || '(no text content)';
 }
 

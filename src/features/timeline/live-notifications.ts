@@ -1,4 +1,5 @@
 import type { SseEventRecord } from '../../protocol/exchange.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 /** The latest `notifications/progress` of a leg in flight. */
 export interface LiveProgress {
@@ -25,14 +26,10 @@ export interface LiveView {
   eventCount: number;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function parse(data: string): Record<string, unknown> | undefined {
   try {
     const v = JSON.parse(data) as unknown;
-    return isRecord(v) ? v : undefined;
+    return isJsonObject(v) ? v : undefined;
   } catch {
     return undefined;
   }
@@ -68,7 +65,7 @@ export function liveView(events: readonly SseEventRecord[]): LiveView {
   const view: LiveView = { logs: [], eventCount: events.length };
   for (const ev of events) {
     const msg = parse(ev.data);
-    if (!msg || !isRecord(msg.params)) continue;
+    if (!msg || !isJsonObject(msg.params)) continue;
     if (msg.method === 'notifications/progress') {
       const p = progressOf(msg.params);
       if (p) view.progress = p;
