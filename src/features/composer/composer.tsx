@@ -92,6 +92,8 @@ function focusAfterRun(button: HTMLButtonElement) {
       {
         from: button,
         timeoutMs: 300_000,
+        // a run can last minutes: look five times a second, not fifty
+        intervalMs: 200,
         ready: () => composer()?.getAttribute('data-running') !== 'true',
       },
     );
