@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryLocks, createTabLock, type TabLock } from './tab-lock.ts';
+import { createMemoryLocks } from './memory-locks.ts';
+import { createTabLock, type TabLock } from './tab-lock.ts';
 
 const NAME = 'session-writer';
 let open: TabLock[] = [];

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuietGate } from '../lib/input-activity.ts';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
-import { createMemoryLocks, createTabLock, type TabLock } from '../lib/tab-lock.ts';
+import { createMemoryLocks } from '../lib/memory-locks.ts';
+import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { pickConversations } from '../session/io/merge.ts';
 import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
 import { createInspectorStore } from './inspector-store.ts';
