@@ -53,7 +53,7 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: startupChunk() }] } } },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/mock-server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -26,13 +26,25 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    command: `npx vite ${preview ? 'preview ' : ''}--port ${APP_PORT} --strictPort`,
-    cwd: '..',
-    url: `http://127.0.0.1:${APP_PORT}/__inspector/config`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: { MOCK_PORT: String(MOCK_PORT) },
-    stdout: 'pipe',
-  },
+  // The bundled mock runs as its own server; the app (dev server, or the built app with E2E_PREVIEW=1) is pointed at it.
+  webServer: [
+    {
+      command: `npx tsx src/node/mock-server/server.ts --port ${MOCK_PORT}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${MOCK_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { MOCK_QUIET: '1' },
+      stdout: 'pipe',
+    },
+    {
+      command: `npx vite ${preview ? 'preview ' : ''}--port ${APP_PORT} --strictPort`,
+      cwd: '..',
+      url: `http://127.0.0.1:${APP_PORT}/__inspector/config`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { MOCK_URL: `http://127.0.0.1:${MOCK_PORT}`, MOCK: '0' },
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -4,7 +4,7 @@
  * context (empty cache) per run.
  */
 import type { Browser } from '@playwright/test';
-import { startMockServer } from '../mock-server/start.ts';
+import { startMockServer } from '../../src/node/mock-server/start.ts';
 import { VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { summarize } from './stats.ts';

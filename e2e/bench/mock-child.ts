@@ -2,7 +2,7 @@
  * The bundled mock in its own process, for the Node benchmarks: prints one JSON line `{ mcpUrl }` on stdout when it
  * listens, answers `{ type: 'memory' }` IPC messages with process.memoryUsage(), and exits on `{ type: 'close' }`.
  */
-import { startMockServer } from '../mock-server/start.ts';
+import { startMockServer } from '../../src/node/mock-server/start.ts';
 
 const mock = await startMockServer();
 process.stdout.write(`${JSON.stringify({ mcpUrl: mock.mcpUrl, pid: process.pid })}\n`);

@@ -18,7 +18,7 @@ import { measureMock } from './figure-mock.ts';
 import { measureReducer } from './figure-reducer.ts';
 import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
-import { startMockServer } from '../mock-server/start.ts';
+import { startMockServer } from '../../src/node/mock-server/start.ts';
 import { startMockProcess } from './mock-process.ts';
 import { notMeasured, renderTable, writeJson, type FigureRow } from './report.ts';
 import { buildAndServeHarness, buildApp, previewApp, REPO_ROOT, type Served } from './servers.ts';

@@ -3,7 +3,7 @@
  * call) against the real bundled mock server. Run: `npx tsx e2e/demo/record-demo.ts`.
  */
 import { writeFileSync } from 'node:fs';
-import { startMockServer } from '../mock-server/start.ts';
+import { startMockServer } from '../../src/node/mock-server/start.ts';
 import { createInspectorStore } from '../../src/store/inspector-store.ts';
 import { redactSession } from '../../src/session/io/redact.ts';
 import { serializeSessionFile, toSessionFile } from '../../src/session/io/session-file.ts';

@@ -5,13 +5,23 @@ import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { createRelayHandler } from './relay.ts';
 
 export interface InspectorPluginOptions {
-  /** start the bundled mock MCP server (default true; MOCK=0 turns it off) */
+  /**
+   * start the bundled mock MCP server in this process. Default: on for the dev server (`npm start`; MOCK=0 turns it
+   * off), off for `vite preview` (MOCK=1 turns it on). With MOCK_URL set (a mock started elsewhere, e.g. by
+   * Playwright's own webServer entry) nothing is started and the page is pointed at that URL instead.
+   */
   mock?: boolean;
   /** mock port (default MOCK_PORT or 8765) */
   mockPort?: number;
 }
 
 type AnyServer = ViteDevServer | PreviewServer;
+
+/** A mock server started by someone else, named by its base URL (`http://127.0.0.1:18765`) or its `/mcp` URL. */
+function externalMock(raw: string): { mcpUrl: string; url: string; close(): Promise<void> } {
+  const base = raw.replace(/\/+$/, '').replace(/\/mcp$/, '');
+  return { url: base, mcpUrl: `${base}/mcp`, close: async () => {} };
+}
 
 /**
  * Content Security Policy of the built page: scripts only from the app itself (ajv compiles the elicitation schema
@@ -44,10 +54,12 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
   const token = randomBytes(24).toString('base64url');
   let mock: { mcpUrl: string; url: string; close(): Promise<void> } | undefined;
 
-  async function setup(server: AnyServer) {
-    const wantMock = opts.mock ?? process.env.MOCK !== '0';
+  async function setup(server: AnyServer, isPreview: boolean) {
+    const external = process.env.MOCK_URL ? externalMock(process.env.MOCK_URL) : undefined;
+    if (external) mock = external;
+    const wantMock = opts.mock ?? (isPreview ? process.env.MOCK === '1' : process.env.MOCK !== '0');
     if (wantMock && !mock) {
-      const { startMockServer } = await import('../../e2e/mock-server/start.ts');
+      const { startMockServer } = await import('./mock-server/start.ts');
       const port = opts.mockPort ?? Number(process.env.MOCK_PORT ?? 8765);
       try {
         mock = await startMockServer({ port });
@@ -90,8 +102,8 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
 
   return {
     name: 'mrtr-inspector',
-    configureServer: setup,
-    configurePreviewServer: setup,
+    configureServer: (server) => setup(server, false),
+    configurePreviewServer: (server) => setup(server, true),
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) =>

