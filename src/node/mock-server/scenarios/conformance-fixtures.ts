@@ -1,7 +1,7 @@
 /**
  * Fixtures the official conformance suite (@modelcontextprotocol/conformance) calls by name, for the
  * `input-required-result-*` and `server-stateless` server scenarios. Names and shapes follow those scenarios'
- * descriptions; run `npx tsx src/node/mock-server/conformance.ts` to check them.
+ * descriptions; `npm run test:conformance` (e2e/conformance/server-runner.ts) checks them.
  */
 import { inputRequired, inputResponse, type InputRequests, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
