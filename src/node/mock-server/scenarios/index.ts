@@ -19,6 +19,7 @@ import { register as referenceTools } from './reference-tools.ts';
 import { register as rollingUpgrade } from './rolling-upgrade.ts';
 import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
+import { register as statelessFixtures } from './stateless-fixtures.ts';
 import { register as summarizeText } from './summarize-text.ts';
 
 /** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
@@ -37,6 +38,7 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   approvePayment,
   promptsResources,
   conformanceFixtures,
+  statelessFixtures,
   referenceTools,
   referenceResources,
   referencePrompts,
