@@ -144,7 +144,13 @@ function runScenario(node: string, appUrl: string, specVersion: string, scenario
   return new Promise((resolveRun) => {
     const child = spawn(node, args, {
       cwd: root,
-      env: { ...process.env, CONFORMANCE_APP_URL: appUrl, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: {
+        ...process.env,
+        CONFORMANCE_APP_URL: appUrl,
+        CONFORMANCE_ARTIFACTS: outDir,
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+      },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));

@@ -66,6 +66,9 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     console.error(`driver: journey ${scenario} failed after ${Date.now() - started} ms: ${String(err)}`);
+    const dir = process.env.CONFORMANCE_ARTIFACTS;
+    const page = browser.contexts()[0]?.pages()[0];
+    if (dir && page) await page.screenshot({ path: `${dir}/failure.png`, fullPage: true }).catch(() => undefined);
     return 1;
   } finally {
     await browser.close();

@@ -60,7 +60,7 @@ describe('headers', () => {
         c: { type: 'string', 'x-mcp-header': 'C' },
       },
     });
-    expect(valid).toEqual([{ argument: 'c', header: 'C' }]);
+    expect(valid).toEqual([{ argument: 'c', path: ['c'], header: 'C', type: 'string' }]);
     expect(invalid.map((i) => i.argument)).toEqual(['a', 'b']);
   });
 });
