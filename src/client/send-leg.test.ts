@@ -58,6 +58,23 @@ describe('sendLeg', () => {
     expect(ex.response?.truncated).toBe(true);
   });
 
+  it('flags a 5xx that carries a result instead of showing it complete', async () => {
+    const ex = await send(
+      answering(() => new Response(okBody, { status: 500, headers: { 'content-type': 'application/json' } })),
+    );
+    const outcome = classifyExchange(ex, 'tools/call', 1);
+    expect(outcome.kind).toBe('invalid');
+    expect(outcome.kind === 'invalid' && outcome.reason).toMatch(/^HTTP 500 carrying a result/);
+  });
+
+  it("keeps a 5xx JSON-RPC error as the server's error", async () => {
+    const err = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'boom' } });
+    const ex = await send(
+      answering(() => new Response(err, { status: 500, headers: { 'content-type': 'application/json' } })),
+    );
+    expect(classifyExchange(ex, 'tools/call', 1)).toEqual({ kind: 'error', error: { code: -32603, message: 'boom' } });
+  });
+
   it('records a 202 with no body and no message when the server treats the request as a notification', async () => {
     const ex = await send(answering(() => new Response(null, { status: 202 })));
     expect(ex.message).toBeUndefined();

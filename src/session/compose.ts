@@ -111,8 +111,10 @@ function factsFromBody(sent: SentFacts, message: JsonRpcRequest | undefined, ask
   const responses = params?.inputResponses;
   delete sent.inputResponses;
   if (isJsonObject(responses)) {
-    const answers: InputResponses = {};
-    for (const [k, v] of Object.entries(responses)) if (isJsonObject(v)) answers[k] = v;
+    // fromEntries keeps a key named "__proto__" as a key
+    const answers: InputResponses = Object.fromEntries(
+      Object.entries(responses).filter((e): e is [string, JsonObject] => isJsonObject(e[1])),
+    );
     if (Object.keys(answers).length) sent.inputResponses = answers;
   }
   sent.answeredKeys = Object.keys(sent.inputResponses ?? {});

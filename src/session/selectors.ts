@@ -1,4 +1,5 @@
 import type { JsonObject } from '../protocol/types.ts';
+import { hasOwnKey } from '../protocol/own-keys.ts';
 import type { Conversation, Draft, Leg, SessionState } from './model.ts';
 
 export type ConversationStatus =
@@ -20,7 +21,7 @@ export function lastLeg(state: SessionState, conversation: Conversation): Leg | 
 
 /** Keys the draft still needs answers for. */
 export function unansweredKeys(draft: Draft): string[] {
-  return Object.keys(draft.inputRequests).filter((k) => !(k in draft.answers));
+  return Object.keys(draft.inputRequests).filter((k) => !hasOwnKey(draft.answers, k));
 }
 
 export function isDraftReady(draft: Draft): boolean {

@@ -299,10 +299,10 @@ export const createSessionSlice =
         const id = fork(legId);
         const draft = get().session.conversations[id]?.draft;
         if (variant === 'decline' && draft) {
-          const answers = { ...draft.answers };
+          let answers = { ...draft.answers };
           for (const [key, request] of Object.entries(draft.inputRequests)) {
             const kind = classifyInputRequest(request);
-            if (kind === 'elicit-form' || kind === 'elicit-url') answers[key] = { action: 'decline' };
+            if (kind === 'elicit-form' || kind === 'elicit-url') answers = { ...answers, [key]: { action: 'decline' } };
           }
           dispatch({ type: 'draft/answers', conversationId: id, answers });
         }
