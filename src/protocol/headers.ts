@@ -69,7 +69,19 @@ export interface HeaderOptions {
   /** the tool's inputSchema, for `x-mcp-header` arguments */
   inputSchema?: JsonObject;
   authorization?: string;
+  /**
+   * connection-wide custom headers: added, but never in place of a header the client manages (those are set from the
+   * body and the settings; a silent replacement would make header and body disagree)
+   */
   extra?: Record<string, string>;
+  /** per-leg headers the user typed in the composer: a deliberate edit, allowed to replace managed headers */
+  overrides?: Record<string, string>;
+}
+
+/** Headers the client sets itself from the body and the settings (2026-07-28 basic/transports). */
+export function isManagedHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === 'content-type' || n === 'accept' || n === 'authorization' || isMcpHeader(n);
 }
 
 /** The HTTP headers a 2026-07-28 client sends with a request body, in a stable display order. */
@@ -92,6 +104,10 @@ export function requestHeaders(body: JsonRpcRequest, opts: HeaderOptions = {}): 
   }
   if (opts.authorization) headers.push(['Authorization', opts.authorization]);
   for (const [k, v] of Object.entries(opts.extra ?? {})) {
+    if (isManagedHeader(k) || headers.some(([name]) => name.toLowerCase() === k.toLowerCase())) continue;
+    headers.push([k, v]);
+  }
+  for (const [k, v] of Object.entries(opts.overrides ?? {})) {
     const existing = headers.findIndex(([name]) => name.toLowerCase() === k.toLowerCase());
     if (existing >= 0) headers[existing] = [k, v];
     else headers.push([k, v]);
