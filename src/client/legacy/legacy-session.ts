@@ -109,7 +109,7 @@ export class LegacySession {
     label: string,
     method: 'POST' | 'GET' | 'DELETE',
     body: string | undefined,
-    onMessage: (m: Message) => void,
+    onMessage: (m: Message) => boolean | void,
     extra: Record<string, string> = {},
     signal?: AbortSignal,
   ): Promise<{ exchange: Exchange; sse?: SseReadResult }> {
@@ -151,10 +151,10 @@ export class LegacySession {
     if (contentType.toLowerCase().startsWith('text/event-stream')) {
       const notifications: unknown[] = [];
       sse = await readSse(res, startedAt, this.now, (m) => {
-        if (!isObject(m)) return;
+        if (!isObject(m)) return false;
         if (isResponse(m)) exchange.message = m;
         else notifications.push(m);
-        onMessage(m);
+        return onMessage(m);
       });
       Object.assign(recorded, { body: sse.text, size: sse.size, sseEvents: sse.events });
       if (notifications.length) exchange.notifications = notifications;
@@ -236,13 +236,17 @@ export class LegacySession {
     const id = this.nextId++;
     let response: Message | undefined;
     const answers: Promise<unknown>[] = [];
-    const onMessage = (m: Message) => {
-      if (isResponse(m) && m.id === id) response = m;
-      else if (isRequest(m)) {
+    const onMessage = (m: Message): boolean => {
+      if (isResponse(m) && m.id === id) {
+        response = m;
+        return true;
+      }
+      if (isRequest(m)) {
         const pushed: PushedRequest = { id: m.id as JsonRpcId, method: m.method as string };
         if (isObject(m.params)) pushed.params = m.params;
         answers.push(onPushed(pushed).then((a) => this.answer(pushed, a)));
       } else if (!isResponse(m)) this.opts.onNotification?.(m);
+      return false;
     };
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     let { exchange, sse } = await this.http(method, 'POST', body, onMessage, {}, signal);

@@ -1,7 +1,8 @@
 /**
  * Reads a 2025-11-25 SSE response incrementally: every event is recorded (id, data, arrival time), every JSON-RPC
  * message it carries is handed to `onMessage` as soon as it arrives (a pushed request must be answered while the
- * stream is still open), and the last event id and `retry` hint are kept for resumption.
+ * stream is still open), and the last event id and `retry` hint are kept for resumption. When `onMessage` returns
+ * true the reading stops and the stream is cancelled (a resumed GET stream stays open after the awaited response).
  */
 import { createParser } from 'eventsource-parser';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
@@ -30,9 +31,10 @@ export async function readSse(
   response: Response,
   startedAt: number,
   now: () => number,
-  onMessage: (message: unknown, event: SseEventRecord) => void,
+  onMessage: (message: unknown, event: SseEventRecord) => boolean | void,
 ): Promise<SseReadResult> {
   const out: SseReadResult = { events: [], text: '', size: 0 };
+  let stop = false;
   const parser = createParser({
     onEvent: (ev) => {
       const record: SseEventRecord = { data: ev.data, at: now() - startedAt };
@@ -43,7 +45,7 @@ export async function readSse(
       }
       out.events.push(record);
       const message = ev.data.trim() === '' ? undefined : tryParseJson(ev.data);
-      if (message !== undefined) onMessage(message, record);
+      if (message !== undefined && onMessage(message, record) === true) stop = true;
     },
     onRetry: (ms) => {
       out.retryMs = ms;
@@ -61,6 +63,10 @@ export async function readSse(
       const text = decoder.decode(value, { stream: true });
       parts.push(text);
       parser.feed(text);
+      if (stop) {
+        await reader.cancel().catch(() => {});
+        break;
+      }
     }
   } catch (err) {
     out.error = err instanceof Error ? err.message : String(err);
