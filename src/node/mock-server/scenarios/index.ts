@@ -21,6 +21,7 @@ import { register as referenceTools } from './reference-tools.ts';
 import { register as rollingUpgrade } from './rolling-upgrade.ts';
 import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
+import { register as statelessFixtures } from './stateless-fixtures.ts';
 import { register as summarizeText } from './summarize-text.ts';
 
 /** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
@@ -40,6 +41,7 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   dualEraPitfall,
   promptsResources,
   conformanceFixtures,
+  statelessFixtures,
   referenceTools,
   referenceResources,
   referencePrompts,
