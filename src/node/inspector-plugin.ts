@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { createConfigHandler, inspectorConfig, loopbackHosts, newRelayToken } from './inspector-config.ts';
 import { createRelayHandler } from './relay.ts';
 
 export interface InspectorPluginOptions {
@@ -40,10 +39,7 @@ export const PAGE_CSP = [
 ].join('; ');
 
 function appHostsOf(server: AnyServer): string[] {
-  const address = server.httpServer?.address() as AddressInfo | string | null | undefined;
-  if (!address || typeof address === 'string') return [];
-  const port = address.port;
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  return loopbackHosts(server.httpServer?.address() as AddressInfo | string | null | undefined);
 }
 
 /**
@@ -51,7 +47,7 @@ function appHostsOf(server: AnyServer): string[] {
  * page (GET /__inspector/config) where the mock is and the per-launch relay token.
  */
 export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
-  const token = randomBytes(24).toString('base64url');
+  const token = newRelayToken();
   let mock: { mcpUrl: string; url: string; close(): Promise<void> } | undefined;
 
   async function setup(server: AnyServer, isPreview: boolean) {
@@ -76,28 +72,12 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     }
     const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server) });
     server.middlewares.use(relay);
-    server.middlewares.use('/__inspector/config', (req: IncomingMessage, res: ServerResponse) => {
-      if (!appHostsOf(server).includes(req.headers.host ?? '')) {
-        res.statusCode = 403;
-        res.end('forbidden host');
-        return;
-      }
-      const config = mock
-        ? {
-            mockUrl: mock.mcpUrl,
-            mockEndpoints: [
-              { label: 'Mock: main', url: mock.mcpUrl },
-              { label: 'Mock: fleet, shared key', url: `${mock.url}/fleet/shared` },
-              { label: 'Mock: fleet, one key per instance', url: `${mock.url}/fleet/split` },
-              { label: 'Mock: chaos', url: `${mock.url}/chaos` },
-            ],
-            relay: { token },
-          }
-        : { relay: { token } };
-      res.setHeader('Content-Type', 'application/json');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify(config));
-    });
+    server.middlewares.use(
+      createConfigHandler({
+        appHosts: () => appHostsOf(server),
+        config: () => inspectorConfig(token, mock),
+      }),
+    );
   }
 
   return {

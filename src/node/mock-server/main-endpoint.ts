@@ -43,6 +43,8 @@ export interface MainHandlerOptions {
   flows?: ConsentFlows;
   /** TTL of `approve_payment_short_ttl` state, in seconds; default 5. */
   shortTtlSeconds?: number;
+  /** a deliberately changed scenario (see ScenarioContext.drift) */
+  drift?: 'provision';
 }
 
 export type MainHandler = ((req: Request) => Promise<Response>) & {
@@ -164,6 +166,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     requestHeaders: (sctx) => requestOf(sctx).headers,
     notify,
     log,
+    ...(opts.drift ? { drift: opts.drift } : {}),
   };
   const build = (): McpServer => {
     const server = new McpServer(MOCK_SERVER_INFO, {
