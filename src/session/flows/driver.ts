@@ -26,6 +26,8 @@ export interface StartInput {
   params: JsonObject;
   capabilities: ClientCapabilities;
   inputSchema?: JsonObject;
+  /** extra headers on the first leg only (e.g. a deliberately wrong Mcp-Name) */
+  headers?: Record<string, string>;
 }
 
 export interface SessionDriver {
@@ -40,6 +42,8 @@ export interface SessionDriver {
   lastLeg(conversationId: string): Leg | undefined;
   /** a branch that copies the paused draft, optionally sending another requestState (null: omit it) */
   forkDraft(conversationId: string, requestState?: string | null): string;
+  /** a branch that resends an earlier leg as it was sent (same answers and state, new id) */
+  forkLeg(legId: string): string;
 }
 
 export const DEFAULT_CLIENT_INFO_CLI: ClientInfo = { name: 'mrtr-inspector-cli', version: '0.1.0' };
@@ -92,6 +96,7 @@ export function createDriver(deps: DriverDeps): SessionDriver {
       };
       if (input.inputSchema) event.inputSchema = input.inputSchema;
       dispatch(event);
+      if (input.headers) dispatch({ type: 'draft/headers', conversationId: id, headers: input.headers });
       await sendDraft(id);
       return id;
     },
@@ -100,6 +105,11 @@ export function createDriver(deps: DriverDeps): SessionDriver {
       const event: SessionEvent = { type: 'draft/forked', conversationId, id, at: deps.now() };
       if (requestState !== undefined) event.requestState = requestState;
       dispatch(event);
+      return id;
+    },
+    forkLeg(legId) {
+      const id = newId('conv');
+      dispatch({ type: 'conversation/forked', fromLegId: legId, id, at: deps.now() });
       return id;
     },
   };
