@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'bench-results'] },
+  { ignores: ['dist', 'dist-node', '.pack', 'node_modules', 'playwright-report', 'test-results', 'bench-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
