@@ -37,7 +37,7 @@ export interface ConfigEndpoint {
 export function inspectorConfig(
   token: string,
   mock: MockLocation | undefined,
-  extraEndpoints: readonly ConfigEndpoint[] = [],
+  stdio: readonly ConfigEndpoint[] = [],
 ): Record<string, unknown> {
   const endpoints: ConfigEndpoint[] = mock
     ? [
@@ -47,10 +47,11 @@ export function inspectorConfig(
         { label: 'Mock: chaos', url: `${mock.url}/chaos` },
       ]
     : [];
-  endpoints.push(...extraEndpoints);
+  endpoints.push(...stdio);
   return {
     ...(mock ? { mockUrl: mock.mcpUrl } : {}),
     ...(endpoints.length ? { mockEndpoints: endpoints } : {}),
+    ...(stdio.length ? { stdio } : {}),
     relay: { token },
   };
 }

@@ -7,13 +7,14 @@
  * `POST /__stdio/log` (same checks, `X-Relay-Token`) returns each server's command, state and stderr.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STDIO_LOG_PATH } from '../../protocol/relay-paths.ts';
 import { guardRelayRequest } from '../relay.ts';
 import { RelayRefusal, sendRefusal } from '../relay-http.ts';
 import { splitCommand } from '../stdio/split-command.ts';
 import { startStdioBridge, type StdioBridge } from '../stdio/stdio-bridge.ts';
 import type { LocalEndpoint } from './serve.ts';
 
-export const STDIO_LOG_PATH = '/__stdio/log';
+export { STDIO_LOG_PATH };
 
 export interface StdioLog {
   url: string;
