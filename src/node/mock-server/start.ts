@@ -29,6 +29,8 @@ export interface StartMockServerOptions {
   stateKey?: Uint8Array | string;
   /** TTL of approve_payment_short_ttl state in seconds (default 5). */
   shortTtlSeconds?: number;
+  /** a deliberately changed scenario on /mcp, for testing replays (`provision` also asks `size`) */
+  drift?: 'provision';
 }
 
 export interface MockServerHandle {
@@ -97,6 +99,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     log,
     flows: sharedConsentFlows,
     shortTtlSeconds: opts.shortTtlSeconds,
+    ...(opts.drift ? { drift: opts.drift } : {}),
   });
   const mainNode = toNodeHandler(
     { fetch: (request: Request) => main(request) },
