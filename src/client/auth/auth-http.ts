@@ -4,7 +4,7 @@
  * A GET is tried directly first (safe to repeat); a POST goes through the relay when the relay is in use for this
  * connection or its origin already needed it, so a token request is never sent twice.
  */
-import type { AuthHttpRequest, AuthHttpResponse } from '../../session/auth/model.ts';
+import type { AuthHttpRequest, AuthHttpResponse } from '../../protocol/auth/http.ts';
 import { RELAY_FORWARD_PATH } from '../../protocol/relay-paths.ts';
 
 export interface AuthHttpOptions {

@@ -8,18 +8,8 @@ import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
 export type AuthStepKind =
   'challenge' | 'prm' | 'as-metadata' | 'registration' | 'authorize' | 'callback' | 'token' | 'refresh';
 
-export interface AuthHttpRequest {
-  method: string;
-  url: string;
-  headers: [string, string][];
-  body?: string;
-}
-
-export interface AuthHttpResponse {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
+export type { AuthHttpRequest, AuthHttpResponse } from '../../protocol/auth/http.ts';
+import type { AuthHttpRequest, AuthHttpResponse } from '../../protocol/auth/http.ts';
 
 export interface AuthStep {
   id: string;

@@ -1,9 +1,19 @@
+/**
+ * The OAuth flow (session/flows/oauth.ts) run with the real library edge (client/auth/oauth-lib.ts on oauth4webapi)
+ * against scripted servers: lives in store/ because only the composition layers may join session/ and client/.
+ */
 import { describe, expect, it } from 'vitest';
-import { createOAuthLib } from '../../client/auth/oauth-lib.ts';
-import { INITIAL_AUTH, type AuthEvent, type AuthFlowState, type AuthHttpRequest, type AuthStep } from '../auth/model.ts';
-import { reduceAuth } from '../auth/reducer.ts';
-import { refreshTokens, runOAuthFlow, type OAuthFlowInput } from './oauth.ts';
-import { AS, fakeServers, RS, type FakeOptions } from './oauth-test-server.ts';
+import { createOAuthLib } from '../client/auth/oauth-lib.ts';
+import {
+  INITIAL_AUTH,
+  type AuthEvent,
+  type AuthFlowState,
+  type AuthHttpRequest,
+  type AuthStep,
+} from '../session/auth/model.ts';
+import { reduceAuth } from '../session/auth/reducer.ts';
+import { refreshTokens, runOAuthFlow, type OAuthFlowInput } from '../session/flows/oauth.ts';
+import { AS, fakeServers, RS, type FakeOptions } from '../session/flows/oauth-test-server.ts';
 
 function harness(opts: FakeOptions = {}, hold?: (step: AuthStep) => Promise<AuthStep['request'] | null>) {
   const fake = fakeServers(opts);
