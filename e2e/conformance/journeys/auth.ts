@@ -50,13 +50,17 @@ export function isAuthScenario(name: string): boolean {
 }
 
 const authRegion = (page: Page) => page.getByRole('region', { name: 'Authorization' });
-const signInNotice = (page: Page) => page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Sign in' }) });
+const signInNotice = (page: Page) =>
+  page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Sign in' }) });
 
 /** Settle: the flow is neither running nor waiting for the sign-in window. */
 async function flowSettled(page: Page): Promise<void> {
-  await expect(authRegion(page).getByRole('status').first()).not.toHaveText(/Signing in|Waiting for the sign-in window/, {
-    timeout: 15_000,
-  });
+  await expect(authRegion(page).getByRole('status').first()).not.toHaveText(
+    /Signing in|Waiting for the sign-in window/,
+    {
+      timeout: 15_000,
+    },
+  );
 }
 
 async function fillIdentity(page: Page, j: AuthJourneyContext): Promise<void> {
@@ -67,38 +71,37 @@ async function fillIdentity(page: Page, j: AuthJourneyContext): Promise<void> {
   await region.getByText('Client identity').click();
   if (clientId) await region.getByLabel('Client ID (pre-registered)').fill(clientId);
   if (secret) await region.getByLabel('Client secret').fill(secret);
-  if (j.scenario === 'auth/basic-cimd') await region.getByLabel('Client ID Metadata Document URL').fill(CONFORMANCE_CIMD_URL);
+  if (j.scenario === 'auth/basic-cimd')
+    await region.getByLabel('Client ID Metadata Document URL').fill(CONFORMANCE_CIMD_URL);
 }
 
-/** Press "Sign in" while the server keeps asking (the app itself stops offering it at its retry limit). */
-async function signInWhileAsked(page: Page, max: number): Promise<number> {
-  let presses = 0;
-  while (presses < max) {
-    const button = signInNotice(page).getByRole('button', { name: 'Sign in' });
-    try {
-      await button.waitFor({ state: 'visible', timeout: 4_000 });
-    } catch {
-      break;
-    }
-    await button.click();
-    presses += 1;
-    await flowSettled(page);
-    if ((await authRegion(page).getByRole('alert').count()) > 0) break;
-  }
-  return presses;
-}
+const signInButton = (page: Page) => signInNotice(page).getByRole('button', { name: 'Sign in' });
+const testTool = (page: Page) => page.getByRole('button', { name: 'test-tool', exact: true });
 
-async function callTestTool(page: Page): Promise<boolean> {
-  const tool = page.getByRole('button', { name: 'test-tool', exact: true });
+/** Whichever comes first: the server asks to sign in, the tool list shows up, or the app explains a refusal. */
+async function next(page: Page, timeout: number): Promise<'sign-in' | 'tool' | 'refused' | 'nothing'> {
+  const refused = authRegion(page).getByRole('alert');
   try {
-    await tool.waitFor({ state: 'visible', timeout: 5_000 });
+    await signInButton(page).or(testTool(page)).or(refused).first().waitFor({ state: 'visible', timeout });
   } catch {
-    return false;
+    return 'nothing';
   }
-  await tool.click();
+  if (await refused.isVisible()) return 'refused';
+  if (await signInButton(page).isVisible()) return 'sign-in';
+  return 'tool';
+}
+
+async function signIn(page: Page): Promise<void> {
+  await signInButton(page).click();
+  await flowSettled(page);
+}
+
+/** Call test-tool; true when the server asked for more scope (a Sign in is offered again). */
+async function callTestTool(page: Page): Promise<boolean> {
+  await testTool(page).click();
   await page.getByRole('button', { name: 'Call tool' }).click();
   await expect(page.getByRole('region', { name: 'Result' })).toBeVisible({ timeout: 10_000 });
-  return true;
+  return signInButton(page).isVisible();
 }
 
 export async function runAuthJourney(page: Page, appUrl: string, j: AuthJourneyContext): Promise<void> {
@@ -108,11 +111,19 @@ export async function runAuthJourney(page: Page, appUrl: string, j: AuthJourneyC
   await page.goto(url.href);
   await expect(authRegion(page)).toBeVisible({ timeout: 15_000 });
   await fillIdentity(page, j);
-  // sign in (and again when the server moves to another authorization server or keeps refusing)
-  await signInWhileAsked(page, 5);
-  if ((await authRegion(page).getByRole('alert').count()) > 0) return; // a refusal the app explained: done
-  // use the server: a tool call may ask for more scope (step-up)
-  if (await callTestTool(page)) {
-    if ((await signInWhileAsked(page, 3)) > 0) await callTestTool(page);
+  // sign in while the server asks (again after an authorization server migration, or until the app's retry limit)
+  for (let round = 0; round < 6; round += 1) {
+    const what = await next(page, round === 0 ? 15_000 : 3_000);
+    if (what === 'refused' || what === 'nothing') return;
+    if (what === 'sign-in') {
+      await signIn(page);
+      continue;
+    }
+    // the tools are listed: use the server; a 403 insufficient_scope asks for more scope (step-up)
+    if (await callTestTool(page)) {
+      await signIn(page);
+      await callTestTool(page);
+    }
+    return;
   }
 }

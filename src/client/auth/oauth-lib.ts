@@ -31,8 +31,24 @@ function options(url: string | undefined, fetch: AuthFetch) {
   };
 }
 
+/** application/x-www-form-urlencoded (WHATWG URL standard), as RFC 6749 §2.3.1 asks for Basic credentials. */
+function formEncode(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+
+/**
+ * client_secret_basic with the WHATWG form encoding: oauth4webapi's own also percent-encodes `-`, `.`, `_` and `*`,
+ * which servers that decode Basic credentials without form-decoding (common, the conformance suite among them) read
+ * as a different client id. Same header shape otherwise.
+ */
+function basicAuth(secret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    headers.set('authorization', `Basic ${btoa(`${formEncode(client.client_id)}:${formEncode(secret)}`)}`);
+  };
+}
+
 function clientAuth(method: TokenAuthMethod, secret: string): oauth.ClientAuth {
-  if (method === 'client_secret_basic') return oauth.ClientSecretBasic(secret);
+  if (method === 'client_secret_basic') return basicAuth(secret);
   if (method === 'client_secret_post') return oauth.ClientSecretPost(secret);
   return oauth.None();
 }
