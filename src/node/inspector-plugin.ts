@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { randomBytes } from 'node:crypto';
 import { createConfigHandler, inspectorConfig, loopbackHosts, newRelayToken } from './inspector-config.ts';
 import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
+import { CLIENT_METADATA_PATH, clientMetadataDocument } from '../protocol/auth/client-metadata.ts';
 
 export { PAGE_CSP };
 
@@ -77,6 +79,19 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     }
     const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server), ...relayLimitsFromEnv() });
     server.middlewares.use(relay);
+    // this app's Client ID Metadata Document: its URL (under the Host the app is served at) is the client_id
+    server.middlewares.use(CLIENT_METADATA_PATH, (req: IncomingMessage, res: ServerResponse) => {
+      const host = req.headers.host ?? '';
+      if (!appHostsOf(server).includes(host)) {
+        res.statusCode = 403;
+        res.end('forbidden host');
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end(JSON.stringify(clientMetadataDocument(`http://${host}`)));
+    });
     server.middlewares.use(
       createConfigHandler({
         appHosts: () => appHostsOf(server),
