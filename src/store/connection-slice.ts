@@ -203,7 +203,9 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
       };
     }),
   disconnect: () => set({ connectedUrl: null, connectedSettings: null }),
-  setProtocolVersion: (protocolVersion) => set((s) => withActive(s, { protocolVersion })),
+  // an empty version would send an empty MCP-Protocol-Version while _meta names one (-32020): refused
+  setProtocolVersion: (protocolVersion) =>
+    set((s) => (protocolVersion.trim() === '' ? s : withActive(s, { protocolVersion: protocolVersion.trim() }))),
   setBearerToken: (bearerToken) => set((s) => withActive(s, { bearerToken })),
   setCustomHeaders: (customHeaders) => set((s) => withActive(s, { customHeaders })),
   setNotSecret: (name, notSecret) =>
