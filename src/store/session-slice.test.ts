@@ -35,6 +35,25 @@ function store() {
 }
 
 describe('session slice', () => {
+  it('sends nothing and says why when the tool declares an invalid x-mcp-header (SEP-2243, server/tools)', async () => {
+    let requests = 0;
+    const s = createInspectorStore(
+      {
+        fetchFor:
+          () =>
+          (...a) => (requests++, fakeFetch(...a)),
+        now: () => Date.now(),
+      },
+      { connectedUrl: 'http://fake/mcp', savedRoots: [] },
+    );
+    const inputSchema = { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } };
+    await expect(
+      s.getState().startCall({ method: 'tools/call', title: 'bad', params: { name: 'bad' }, inputSchema }),
+    ).rejects.toThrow(/invalid x-mcp-header \(score: /);
+    expect(requests).toBe(0);
+    expect(Object.keys(s.getState().session.conversations)).toEqual([]);
+  });
+
   it('sends one fork per mutation and leaves the paused draft alone when the tamper matrix runs', async () => {
     const s = store();
     const id = await s.getState().startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } });

@@ -3,6 +3,7 @@ import { sendLeg } from '../client/send-leg.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
+import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { SseEventRecord } from '../protocol/exchange.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
@@ -95,6 +96,8 @@ export const createSessionSlice =
       const conversation = s.session.conversations[conversationId];
       const draft = conversation?.draft;
       if (!conversation || !draft || conversation.inFlight) return;
+      // a tool with an invalid x-mcp-header is never called (SEP-2243), whichever way the leg was reached
+      if (conversation.method === 'tools/call' && invalidToolReason(conversation.inputSchema)) return;
       const composed = composeRequest(conversation, draft, connectionContext());
       const controller = new AbortController();
       controllers.set(conversationId, controller);
@@ -179,6 +182,8 @@ export const createSessionSlice =
       setRoundCap: (roundCap) => set({ roundCap: Math.max(1, Math.floor(roundCap)) }),
       connectionContext,
       startCall: async (input, opts = {}) => {
+        const refused = input.method === 'tools/call' ? invalidToolReason(input.inputSchema) : undefined;
+        if (refused) throw new Error(refused);
         const id = newId('conv');
         const event: SessionEvent = {
           type: 'conversation/started',
@@ -237,10 +242,10 @@ export const createSessionSlice =
         const id = fork(legId);
         const draft = get().session.conversations[id]?.draft;
         if (variant === 'decline' && draft) {
-          const answers = { ...draft.answers };
+          let answers = { ...draft.answers };
           for (const [key, request] of Object.entries(draft.inputRequests)) {
             const kind = classifyInputRequest(request);
-            if (kind === 'elicit-form' || kind === 'elicit-url') answers[key] = { action: 'decline' };
+            if (kind === 'elicit-form' || kind === 'elicit-url') answers = { ...answers, [key]: { action: 'decline' } };
           }
           dispatch({ type: 'draft/answers', conversationId: id, answers });
         }
