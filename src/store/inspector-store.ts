@@ -1,10 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FetchLike } from '../client/send-leg.ts';
+import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & UiSlice;
+export type InspectorState = ConnectionSlice & SessionSlice & UiSlice & CompareSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -22,6 +23,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
     ...createConnectionSlice(...a),
     ...createSessionSlice(deps)(...a),
     ...createUiSlice(...a),
+    ...createCompareSlice(deps)(...a),
   }));
   if (initial) store.setState(initial);
   return store;
