@@ -9,6 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import type { Persistence } from '../store/persistence.ts';
 import { useInspector } from '../store/store-context.tsx';
 import { useAppCommands } from './app-commands.ts';
+import { useFocusIntent } from './use-focus-intent.ts';
 import { loadDemoSession } from './open-demo.ts';
 import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
@@ -33,6 +34,7 @@ export interface ShellProps {
 
 /** Layout: connection and session toolbar on top; catalog | call + conversation | timeline + leg inspector. */
 export function Shell({ persistence, notices }: ShellProps) {
+  useFocusIntent();
   const io = useSessionIo(persistence, notices);
   const [presenter, setPresenter] = useState(false);
   const [palette, setPalette] = useState(false);

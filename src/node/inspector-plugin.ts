@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { configRefusal, pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
+
+export { PAGE_CSP };
 
 export interface InspectorPluginOptions {
   /**
@@ -23,21 +26,16 @@ function externalMock(raw: string): { mcpUrl: string; url: string; close(): Prom
   return { url: base, mcpUrl: `${base}/mcp`, close: async () => {} };
 }
 
-/**
- * Content Security Policy of the built page: scripts only from the app itself (ajv compiles the elicitation schema
- * validators with `new Function`, hence 'unsafe-eval'), no frames at all, and connections anywhere (MCP servers).
- */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  'connect-src *',
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self' 'unsafe-eval'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+/** `RELAY_IDLE_TIMEOUT_MS` / `RELAY_TOTAL_TIMEOUT_MS` override the relay's time limits (see relay.md). */
+function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number } {
+  const read = (name: string): number | undefined => {
+    const value = Number(process.env[name]);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const timeoutMs = read('RELAY_IDLE_TIMEOUT_MS');
+  const totalTimeoutMs = read('RELAY_TOTAL_TIMEOUT_MS');
+  return { ...(timeoutMs ? { timeoutMs } : {}), ...(totalTimeoutMs ? { totalTimeoutMs } : {}) };
+}
 
 function appHostsOf(server: AnyServer): string[] {
   const address = server.httpServer?.address() as AddressInfo | string | null | undefined;
@@ -52,9 +50,15 @@ function appHostsOf(server: AnyServer): string[] {
  */
 export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
   const token = randomBytes(24).toString('base64url');
+  // Vite puts it on the scripts it injects into the dev page (React refresh preamble) and on its style tags
+  const devNonce = randomBytes(18).toString('base64url');
   let mock: { mcpUrl: string; url: string; close(): Promise<void> } | undefined;
 
   async function setup(server: AnyServer, isPreview: boolean) {
+    // first, so every response (the page, its modules, the relay, the config) carries them
+    server.middlewares.use(
+      securityHeadersMiddleware(pageCsp({ header: true, ...(isPreview ? {} : { nonce: devNonce }) })),
+    );
     const external = process.env.MOCK_URL ? externalMock(process.env.MOCK_URL) : undefined;
     if (external) mock = external;
     const wantMock = opts.mock ?? (isPreview ? process.env.MOCK === '1' : process.env.MOCK !== '0');
@@ -74,12 +78,14 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
       if (mock) server.config.logger.info(`  ➜  Mock MCP server: ${mock.mcpUrl}`);
       server.httpServer?.once('close', () => void mock?.close());
     }
-    const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server) });
+    const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server), ...relayLimitsFromEnv() });
     server.middlewares.use(relay);
     server.middlewares.use('/__inspector/config', (req: IncomingMessage, res: ServerResponse) => {
-      if (!appHostsOf(server).includes(req.headers.host ?? '')) {
+      const refused = configRefusal(req, appHostsOf(server));
+      if (refused) {
         res.statusCode = 403;
-        res.end('forbidden host');
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(`forbidden: ${refused}`);
         return;
       }
       const config = mock
@@ -102,6 +108,13 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
 
   return {
     name: 'mrtr-inspector',
+    // Vite's default CORS rule lets any loopback origin read every dev/preview response (the config and its token
+    // included); the app is same-origin with everything it loads, so it needs none
+    config: (_config, env) => ({
+      server: { cors: false },
+      preview: { cors: false },
+      ...(env.command === 'serve' && !env.isPreview ? { html: { cspNonce: devNonce } } : {}),
+    }),
     configureServer: (server) => setup(server, false),
     configurePreviewServer: (server) => setup(server, true),
     transformIndexHtml: {
