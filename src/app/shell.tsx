@@ -7,6 +7,7 @@ import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
 import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
 import { Button } from '../components/ui/button.tsx';
 import type { Persistence } from '../store/persistence.ts';
+import { useDeps } from '../store/deps-context.tsx';
 import { useInspector } from '../store/store-context.tsx';
 import { useAppCommands } from './app-commands.ts';
 import { useFocusIntent } from './use-focus-intent.ts';
@@ -22,6 +23,7 @@ const CommandPalette = lazy(() =>
 const PresenterMode = lazy(() =>
   import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
 );
+const StdioScreen = lazy(() => import('./screens/stdio-screen.tsx').then((m) => ({ default: m.StdioScreen })));
 const RecordedConversation = lazy(() =>
   import('../features/session-io/recorded-conversation.tsx').then((m) => ({ default: m.RecordedConversation })),
 );
@@ -36,6 +38,7 @@ export interface ShellProps {
 export function Shell({ persistence, notices }: ShellProps) {
   useFocusIntent();
   const io = useSessionIo(persistence, notices);
+  const hasStdio = (useDeps().config.stdio?.length ?? 0) > 0;
   const [presenter, setPresenter] = useState(false);
   const [palette, setPalette] = useState(false);
   const [demoMessage, setDemoMessage] = useState<string | undefined>();
@@ -80,6 +83,11 @@ export function Shell({ persistence, notices }: ShellProps) {
           <ConversationScreen />
         </main>
         <div className="min-h-0 overflow-auto p-4 lg:border-l lg:border-slate-200">
+          {hasStdio && (
+            <Suspense fallback={null}>
+              <StdioScreen />
+            </Suspense>
+          )}
           <TimelineScreen />
         </div>
       </div>

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
-import { configRefusal, pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
+import { randomBytes } from 'node:crypto';
+import { createConfigHandler, inspectorConfig, loopbackHosts, newRelayToken } from './inspector-config.ts';
+import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
+import { CLIENT_METADATA_PATH, clientMetadataDocument } from '../protocol/auth/client-metadata.ts';
 
 export { PAGE_CSP };
 
@@ -38,10 +40,7 @@ function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number } {
 }
 
 function appHostsOf(server: AnyServer): string[] {
-  const address = server.httpServer?.address() as AddressInfo | string | null | undefined;
-  if (!address || typeof address === 'string') return [];
-  const port = address.port;
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  return loopbackHosts(server.httpServer?.address() as AddressInfo | string | null | undefined);
 }
 
 /**
@@ -49,7 +48,7 @@ function appHostsOf(server: AnyServer): string[] {
  * page (GET /__inspector/config) where the mock is and the per-launch relay token.
  */
 export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
-  const token = randomBytes(24).toString('base64url');
+  const token = newRelayToken();
   // Vite puts it on the scripts it injects into the dev page (React refresh preamble) and on its style tags
   const devNonce = randomBytes(18).toString('base64url');
   let mock: { mcpUrl: string; url: string; close(): Promise<void> } | undefined;
@@ -80,30 +79,25 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     }
     const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server), ...relayLimitsFromEnv() });
     server.middlewares.use(relay);
-    server.middlewares.use('/__inspector/config', (req: IncomingMessage, res: ServerResponse) => {
-      const refused = configRefusal(req, appHostsOf(server));
-      if (refused) {
+    // this app's Client ID Metadata Document: its URL (under the Host the app is served at) is the client_id
+    server.middlewares.use(CLIENT_METADATA_PATH, (req: IncomingMessage, res: ServerResponse) => {
+      const host = req.headers.host ?? '';
+      if (!appHostsOf(server).includes(host)) {
         res.statusCode = 403;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end(`forbidden: ${refused}`);
+        res.end('forbidden host');
         return;
       }
-      const config = mock
-        ? {
-            mockUrl: mock.mcpUrl,
-            mockEndpoints: [
-              { label: 'Mock: main', url: mock.mcpUrl },
-              { label: 'Mock: fleet, shared key', url: `${mock.url}/fleet/shared` },
-              { label: 'Mock: fleet, one key per instance', url: `${mock.url}/fleet/split` },
-              { label: 'Mock: chaos', url: `${mock.url}/chaos` },
-            ],
-            relay: { token },
-          }
-        : { relay: { token } };
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify(config));
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end(JSON.stringify(clientMetadataDocument(`http://${host}`)));
     });
+    server.middlewares.use(
+      createConfigHandler({
+        appHosts: () => appHostsOf(server),
+        config: () => inspectorConfig(token, mock),
+      }),
+    );
   }
 
   return {

@@ -21,6 +21,29 @@ export interface ForwardLimits {
   fetchImpl: typeof fetch;
 }
 
+/** Largest response to a relayed metadata GET (1 MiB). */
+export const METADATA_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The upstream method: POST, or GET when the page asks for it with `X-Relay-Method: GET` (authorization metadata:
+ * RFC 9728 protected resource metadata, RFC 8414 / OpenID Connect discovery). Anything else is refused.
+ */
+function upstreamMethod(raw: string | string[] | undefined): 'POST' | 'GET' {
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.toUpperCase();
+  if (value === undefined || value === 'POST') return 'POST';
+  if (value === 'GET') return 'GET';
+  throw new RelayRefusal(400, 'bad_method', `The relay forwards POST, or GET for metadata; not ${value}.`);
+}
+
+/** A metadata GET sends only `Accept`: no credentials, cookies or custom headers ride along. */
+function metadataRequestHeaders(incoming: IncomingMessage['headers']): Headers {
+  const accept = incoming.accept;
+  return new Headers({
+    accept: typeof accept === 'string' ? accept : 'application/json',
+    'accept-encoding': 'identity',
+  });
+}
+
 function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
   return new Promise((resolve) => res.once(event, () => resolve()));
 }
@@ -28,7 +51,13 @@ function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
 export async function handleForward(req: IncomingMessage, res: ServerResponse, limits: ForwardLimits): Promise<void> {
   const header = req.headers['x-relay-target'];
   const target = parseTarget(Array.isArray(header) ? header[0] : header);
+  const method = upstreamMethod(req.headers['x-relay-method']);
   const body = await readBody(req, limits.maxBodyBytes);
+  if (method === 'GET' && body.byteLength > 0)
+    throw new RelayRefusal(400, 'bad_request', 'A relayed GET (X-Relay-Method: GET) carries no body.');
+  // a metadata GET is small: cap it far below the MCP response limit
+  const maxResponseBytes =
+    method === 'GET' ? Math.min(limits.maxResponseBytes, METADATA_MAX_BYTES) : limits.maxResponseBytes;
 
   const controller = new AbortController();
   let cut: 'idle' | 'total' | undefined;
@@ -47,9 +76,9 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     let upstream: Response;
     try {
       upstream = await limits.fetchImpl(target, {
-        method: 'POST',
-        headers: forwardRequestHeaders(req.headers),
-        body,
+        method,
+        headers: method === 'GET' ? metadataRequestHeaders(req.headers) : forwardRequestHeaders(req.headers),
+        ...(method === 'GET' ? {} : { body }),
         redirect: 'manual',
         signal: controller.signal,
       });
@@ -67,12 +96,12 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
       throw new RelayRefusal(502, code, `Could not reach ${target.host}: ${code} (${message})`);
     }
     const declared = Number(upstream.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limits.maxResponseBytes) {
+    if (Number.isFinite(declared) && declared > maxResponseBytes) {
       controller.abort();
       throw new RelayRefusal(
         502,
         'response_too_large',
-        `Upstream response of ${declared} bytes exceeds ${limits.maxResponseBytes}.`,
+        `Upstream response of ${declared} bytes exceeds ${maxResponseBytes}.`,
       );
     }
     res.writeHead(upstream.status, upstream.statusText || undefined, passBackHeaders(upstream.headers));
@@ -82,7 +111,7 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
       upstream,
       res,
       controller,
-      limits,
+      { ...limits, maxResponseBytes },
       () => {
         clearTimeout(timer);
         timer = setTimeout(cutFor('idle'), limits.timeoutMs);

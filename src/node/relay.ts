@@ -54,8 +54,11 @@ function routeOf(url: string | undefined): string | undefined {
   return path === RELAY_FORWARD_PATH || path === RELAY_PROBE_PATH ? path : undefined;
 }
 
-/** Every refusal that does not depend on the route, in order; throws `RelayRefusal`. Returns the app origin. */
-function guard(req: IncomingMessage, opts: RelayOptions): string {
+/**
+ * Every refusal that does not depend on the route, in order; throws `RelayRefusal`. Returns the app origin. Also guards
+ * the command line's stdio log route, so it is exactly as hard to reach as the relay.
+ */
+export function guardRelayRequest(req: IncomingMessage, opts: Pick<RelayOptions, 'token' | 'appHosts'>): string {
   if (!isLoopbackAddress(req.socket.localAddress)) {
     throw new RelayRefusal(403, 'not_loopback', 'The relay only serves connections to a loopback address.');
   }
@@ -91,7 +94,7 @@ export function createRelayHandler(opts: RelayOptions): RelayMiddleware {
   const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
 
   async function serve(route: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const appOrigin = guard(req, opts);
+    const appOrigin = guardRelayRequest(req, opts);
     if (route === RELAY_FORWARD_PATH) {
       await handleForward(req, res, { maxBodyBytes, maxResponseBytes, timeoutMs, totalTimeoutMs, fetchImpl });
       return;

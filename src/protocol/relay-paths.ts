@@ -8,3 +8,5 @@ export const RELAY_PROBE_PATH = '/__relay/probe';
  * relay fetch restores the original names on the Response it hands to the client code.
  */
 export const RELAY_UPSTREAM_PREFIX = 'x-relay-upstream-';
+/** The command line's stdio servers: their command, state and stderr (POST with X-Relay-Token). */
+export const STDIO_LOG_PATH = '/__stdio/log';

@@ -51,6 +51,8 @@ export interface MainHandlerOptions {
    * `legacy-sessions.ts`) or `modern` (2025 traffic gets 400 / -32022, GET and DELETE 405).
    */
   eras?: 'both' | 'modern';
+  /** a deliberately changed scenario (see ScenarioContext.drift) */
+  drift?: 'provision';
 }
 
 export type MainHandler = ((req: Request) => Promise<Response>) & {
@@ -172,6 +174,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     requestHeaders: (sctx) => requestOf(sctx).headers,
     notify,
     log,
+    ...(opts.drift ? { drift: opts.drift } : {}),
   };
   const build = (legacyShim = true): McpServer => {
     const server = new McpServer(MOCK_SERVER_INFO, {
