@@ -133,4 +133,12 @@ describe('runToCompletion', () => {
     await runToCompletion(id, deps);
     expect(world.sleeps).toEqual([50, 100]);
   });
+
+  it('pauses instead of sending saved roots that are not file:// URIs when the server asks for roots', async () => {
+    const { id, deps, legs } = run((_c, p) => (p.inputResponses ? done('ok') : ask(ROOTS, 's1')));
+    deps.savedRoots = () => [{ uri: 'https://example.com/repo' }];
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('needs-input');
+    expect(legs()).toBe(1);
+  });
 });

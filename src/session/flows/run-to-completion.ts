@@ -1,4 +1,5 @@
 import { classifyInputRequest, rootsAnswer } from '../../protocol/elicitation/answers.ts';
+import { checkRootUris } from '../../protocol/root-uri.ts';
 import type { Conversation, Leg } from '../model.ts';
 import { isDraftReady } from '../selectors.ts';
 import { waitVisibly, type FlowDeps, type RunNote } from './flow-deps.ts';
@@ -22,6 +23,8 @@ export const FINISHED_NOTE: RunNote = { kind: 'finished', message: 'The call fin
 function answerRoots(conversationId: string, deps: RunToCompletionDeps): void {
   const draft = deps.conversation()?.draft;
   if (!draft) return;
+  // saved roots that are not file:// URIs are never sent on their own: the run pauses and the user decides
+  if (checkRootUris(deps.savedRoots().map((r) => r.uri)).some((f) => f.level === 'error')) return;
   for (const [key, request] of Object.entries(draft.inputRequests)) {
     if (key in draft.answers || classifyInputRequest(request) !== 'roots') continue;
     deps.dispatch({ type: 'draft/answer', conversationId, key, response: rootsAnswer(deps.savedRoots()) });
