@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { missingCapabilitiesOf } from './capability-recovery.ts';
 import type { JsonValue } from './types.ts';
 
-const err = (data: JsonValue | undefined) => ({ kind: 'error' as const, error: { code: -32021, message: 'missing', data } });
+const err = (data: JsonValue | undefined) => ({
+  kind: 'error' as const,
+  error: { code: -32021, message: 'missing', data },
+});
 
 describe('missingCapabilitiesOf (basic/utilities/mrtr: -32021 data.requiredCapabilities)', () => {
   it('reads a capabilities object when the server names elicitation modes and sampling', () => {

@@ -114,4 +114,40 @@ describe('session slice', () => {
     expect(s.getState().selectedConversationId).toBe(id);
     expect(s.getState().selectedLegId).toBe(s.getState().session.conversations[id]!.legIds[0]);
   });
+
+  it('emits a focus intent for the next round only when the step was asked to move focus', async () => {
+    const s = store();
+    const id = await s.getState().startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } });
+    expect(s.getState().focusIntent).toBeNull();
+    s.getState().dispatch({ type: 'draft/reset', conversationId: id });
+    const started = await s
+      .getState()
+      .startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } }, { focusFrom: 'Call' });
+    expect(s.getState().focusIntent).toEqual({
+      target: 'first-request',
+      conversationId: started,
+      round: 2,
+      from: 'Call',
+      nonce: 1,
+    });
+    s.getState().dispatch({
+      type: 'draft/answer',
+      conversationId: started,
+      key: 'confirm',
+      response: { action: 'accept' },
+    });
+    await s.getState().sendDraft(started, { focusFrom: 'Next request' });
+    expect(s.getState().focusIntent).toMatchObject({ target: 'result', from: 'Next request', nonce: 2 });
+  });
+
+  it('emits a focus intent on the Run button when a run stops at the round cap', async () => {
+    const s = store();
+    s.getState().setRoundCap(1);
+    const id = await s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
+    await s.getState().runToCompletion(id, { focusFrom: 'Next request' });
+    expect(s.getState().runNotes[id]?.kind).toBe('round-cap');
+    // the cap counts the call's rounds: round 1 was the call itself, so the run sends nothing and round 2 is next
+    expect(s.getState().session.conversations[id]!.legIds).toHaveLength(1);
+    expect(s.getState().focusIntent).toMatchObject({ target: 'run-button', conversationId: id, round: 2 });
+  });
 });

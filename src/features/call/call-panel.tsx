@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector } from '../../store/store-context.tsx';
-import { firstPendingRequest, moveFocusWhenReady, regionNamed } from '../../lib/move-focus.ts';
-import { unansweredKeys } from '../../session/selectors.ts';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import { moveFocusWhenReady } from '../../lib/move-focus.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { invalidToolReason } from '../../protocol/headers.ts';
 import type { JsonObject } from '../../protocol/types.ts';
@@ -62,12 +61,11 @@ function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>
 /** The picked tool/prompt/resource: its arguments form and the button that starts a call. */
 export function CallPanel() {
   const env = useQueryEnv();
-  const { selection, selectionNonce, startCall, callArguments, setCallArguments } = useInspector((s) => ({
+  const { startCall, setCallArguments } = useInspectorActions();
+  const { selection, selectionNonce, callArguments } = useInspector((s) => ({
     selection: s.selection,
     selectionNonce: s.selectionNonce,
-    startCall: s.startCall,
     callArguments: s.callArguments,
-    setCallArguments: s.setCallArguments,
   }));
   const tools = useQuery(connectedQuery(env, toolsQuery));
   const prompts = useQuery(connectedQuery(env, promptsQuery));
@@ -86,18 +84,6 @@ export function CallPanel() {
     traceparent: '',
   }));
   useFocusOnPick(selectionNonce, sectionRef);
-  // after a call starts: the server asks for input: go to the first request; it answered at once: go to the Result
-  const [started, setStarted] = useState<{ id: string; from: Element | null } | null>(null);
-  const startedAsks = useInspector((s) => {
-    if (!started) return null;
-    const draft = s.session.conversations[started.id]?.draft;
-    return draft !== undefined && unansweredKeys(draft).length > 0;
-  });
-  useEffect(() => {
-    if (!started || startedAsks === null) return;
-    setStarted(null);
-    moveFocusWhenReady(startedAsks ? () => firstPendingRequest() : () => regionNamed('Result'), { from: started.from });
-  }, [started, startedAsks]);
 
   const target = useMemo<Target | null>(() => {
     if (!selection) return null;
@@ -170,15 +156,17 @@ export function CallPanel() {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    const button = sectionRef.current?.querySelector('[data-call-action]') ?? null;
     try {
       const built = target.build(values);
       const requestOptions = requestOptionsOf(options);
       if (options.askProgress) {
         setOptions((o) => ({ ...o, lastSentToken: o.progressToken, progressToken: newId('progress') }));
       }
-      const id = await startCall({ ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) });
-      setStarted({ id, from: button });
+      // then focus goes to the first request the server asks, or to the Result (a focus intent of the store)
+      await startCall(
+        { ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) },
+        { focusFrom: 'Call' },
+      );
     } finally {
       busyRef.current = false;
       setBusy(false);

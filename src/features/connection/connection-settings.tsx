@@ -3,6 +3,7 @@ import { useInspector } from '../../store/store-context.tsx';
 import { useDeps } from '../../store/deps-context.tsx';
 import { hasCapability, withCapability, type CapabilityFlag } from '../../protocol/envelope.ts';
 import { formatHeaders, parseHeaders } from './header-text.ts';
+import { NotSecretToggles, queryNamesOf } from './not-secret-toggles.tsx';
 import { SaveConnectionControls } from './saved-connections.tsx';
 
 const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
@@ -23,6 +24,9 @@ export function ConnectionSettings() {
     setBearerToken: st.setBearerToken,
     customHeaders: st.customHeaders,
     setCustomHeaders: st.setCustomHeaders,
+    notSecret: st.notSecret,
+    setNotSecret: st.setNotSecret,
+    serverUrl: st.serverUrl,
     clientInfo: st.clientInfo,
     setClientInfo: st.setClientInfo,
     capabilities: st.capabilities,
@@ -104,6 +108,12 @@ export function ConnectionSettings() {
             {parsed} (the last valid headers are still in use)
           </p>
         )}
+        <NotSecretToggles
+          headerNames={Object.keys(s.customHeaders)}
+          queryNames={queryNamesOf(s.serverUrl)}
+          notSecret={s.notSecret}
+          onToggle={s.setNotSecret}
+        />
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Protocol and client</legend>
