@@ -32,6 +32,9 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
+import type { MissingCapabilityProps } from '../../features/result/missing-capability.tsx';
+import { missingCapabilitiesOf } from '../../protocol/capability-recovery.ts';
+import { withCapability } from '../../protocol/envelope.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
 
@@ -113,6 +116,21 @@ export function ConversationView() {
               `Protocol version switched to ${version}: the server refused ${recovery.requested ?? 'the version sent'} on ${conversation.title} (-32022), which was resent as a branch.`,
             );
             void st.forkAndSend(last.id, 'resend');
+          },
+        }
+      : undefined;
+  // a -32021 on the last leg: offer one manual resend per capability the server named, as a branch declaring it
+  const missing = last ? missingCapabilitiesOf(last.outcome) : undefined;
+  const missingCapability: MissingCapabilityProps | undefined =
+    last && missing
+      ? {
+          missing,
+          ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
+          onResend: (m) => {
+            const branch = st.fork(last.id);
+            const capabilities = withCapability(last.sent.capabilities, m.flag, true);
+            st.dispatch({ type: 'draft/capabilities', conversationId: branch, capabilities });
+            void st.sendDraft(branch);
           },
         }
       : undefined;
@@ -241,6 +259,7 @@ export function ConversationView() {
           method={conversation.method}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
+          {...(missingCapability ? { missingCapability } : {})}
         />
       </Panel>
       {conversation.legIds.length > 0 && (
