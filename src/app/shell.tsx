@@ -10,6 +10,7 @@ import type { Persistence } from '../store/persistence.ts';
 import { useDeps } from '../store/deps-context.tsx';
 import { useInspector } from '../store/store-context.tsx';
 import { useAppCommands } from './app-commands.ts';
+import { useFocusIntent } from './use-focus-intent.ts';
 import { loadDemoSession } from './open-demo.ts';
 import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
@@ -35,6 +36,7 @@ export interface ShellProps {
 
 /** Layout: connection and session toolbar on top; catalog | call + conversation | timeline + leg inspector. */
 export function Shell({ persistence, notices }: ShellProps) {
+  useFocusIntent();
   const io = useSessionIo(persistence, notices);
   const hasStdio = (useDeps().config.stdio?.length ?? 0) > 0;
   const [presenter, setPresenter] = useState(false);

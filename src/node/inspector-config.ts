@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { configRefusal } from './page-security.ts';
 
 export const CONFIG_PATH = '/__inspector/config';
 
@@ -57,8 +58,9 @@ export function inspectorConfig(
 }
 
 /**
- * Connect-style handler of `GET /__inspector/config`; other paths go to `next`. A Host the app is not served under
- * gets 403 (a rebinding page must not read the token).
+ * Connect-style handler of `GET /__inspector/config`; other paths go to `next`. It hands out the relay token, so it
+ * answers only a loopback connection under one of the app's own Hosts (a rebinding page must not read it), with no
+ * foreign Origin and no cross-site Sec-Fetch-Site (another loopback origin must not read it either): 403 otherwise.
  */
 export function createConfigHandler(opts: {
   appHosts: () => string[];
@@ -70,9 +72,11 @@ export function createConfigHandler(opts: {
       next();
       return;
     }
-    if (!opts.appHosts().includes(req.headers.host ?? '')) {
+    const refused = configRefusal(req, opts.appHosts());
+    if (refused) {
       res.statusCode = 403;
-      res.end('forbidden host');
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`forbidden: ${refused}`);
       return;
     }
     res.setHeader('Content-Type', 'application/json');

@@ -46,7 +46,7 @@ function makeInstance(
   stateKey: Uint8Array,
   baseUrl: () => string,
 ): FleetInstance {
-  const handler = createMainHandler({ stateKey, instanceName: name, baseUrl });
+  const handler = createMainHandler({ stateKey, instanceName: name, baseUrl, eras: 'modern' });
   const node = toNodeHandler({
     fetch: async (request: Request) => {
       let response: Response;
