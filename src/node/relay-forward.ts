@@ -14,7 +14,10 @@ import {
 export interface ForwardLimits {
   maxBodyBytes: number;
   maxResponseBytes: number;
+  /** Idle limit: to response headers, then between body chunks. */
   timeoutMs: number;
+  /** Total limit: from the request to the last byte of the response, however steadily it trickles. */
+  totalTimeoutMs: number;
   fetchImpl: typeof fetch;
 }
 
@@ -57,11 +60,13 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     method === 'GET' ? Math.min(limits.maxResponseBytes, METADATA_MAX_BYTES) : limits.maxResponseBytes;
 
   const controller = new AbortController();
-  let timedOut = false;
-  let timer = setTimeout(() => {
-    timedOut = true;
+  let cut: 'idle' | 'total' | undefined;
+  const cutFor = (why: 'idle' | 'total') => () => {
+    cut ??= why;
     controller.abort();
-  }, limits.timeoutMs);
+  };
+  let timer = setTimeout(cutFor('idle'), limits.timeoutMs);
+  const totalTimer = setTimeout(cutFor('total'), limits.totalTimeoutMs);
   const onClose = (): void => {
     if (!res.writableFinished) controller.abort();
   };
@@ -78,7 +83,13 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
         signal: controller.signal,
       });
     } catch (error) {
-      if (timedOut)
+      if (cut === 'total')
+        throw new RelayRefusal(
+          504,
+          'upstream_total_timeout',
+          `No answer from ${target.host} within the relay's total limit of ${limits.totalTimeoutMs} ms in total.`,
+        );
+      if (cut === 'idle')
         throw new RelayRefusal(504, 'upstream_timeout', `No answer from ${target.host} within ${limits.timeoutMs} ms.`);
       if (controller.signal.aborted) return; // the browser went away
       const { code, message } = networkErrorCode(error);
@@ -95,15 +106,29 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     }
     res.writeHead(upstream.status, upstream.statusText || undefined, passBackHeaders(upstream.headers));
     res.flushHeaders();
-    await pipeBody(upstream, res, controller, { ...limits, maxResponseBytes }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, limits.timeoutMs);
-    });
+    const sse = (upstream.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+    await pipeBody(
+      upstream,
+      res,
+      controller,
+      { ...limits, maxResponseBytes },
+      () => {
+        clearTimeout(timer);
+        timer = setTimeout(cutFor('idle'), limits.timeoutMs);
+      },
+      // headers are out, so a cut stream cannot become a JSON refusal: an SSE stream gets a last comment saying why
+      () =>
+        sse && cut
+          ? `: relay cut the stream: ${
+              cut === 'total'
+                ? `total limit of ${limits.totalTimeoutMs} ms reached`
+                : `no data for ${limits.timeoutMs} ms (idle limit)`
+            }\n\n`
+          : undefined,
+    );
   } finally {
     clearTimeout(timer);
+    clearTimeout(totalTimer);
     res.off('close', onClose);
   }
 }
@@ -115,6 +140,7 @@ async function pipeBody(
   controller: AbortController,
   limits: ForwardLimits,
   onChunk: () => void,
+  cutNote: () => string | undefined,
 ): Promise<void> {
   if (!upstream.body) {
     res.end();
@@ -138,8 +164,10 @@ async function pipeBody(
     }
     res.end();
   } catch {
-    // Upstream broke, idled past the timeout, or the browser left: headers are out, so cut the stream.
-    res.destroy();
+    // Upstream broke, hit a time limit, or the browser left: headers are out, so cut the stream.
+    const note = cutNote();
+    if (note && !res.destroyed) res.write(note, () => res.destroy());
+    else res.destroy();
   } finally {
     reader.cancel().catch(() => undefined);
   }

@@ -30,6 +30,8 @@ export interface StartMockServerOptions {
   stateKey?: Uint8Array | string;
   /** TTL of approve_payment_short_ttl state in seconds (default 5). */
   shortTtlSeconds?: number;
+  /** a deliberately changed scenario on /mcp, for testing replays (`provision` also asks `size`) */
+  drift?: 'provision';
   /** approve sign-in consent at once on /auth/* (tests); default: MOCK_AUTH_AUTO_APPROVE=1, else a page for people */
   authAutoApprove?: boolean;
   /** redirect URIs of the pre-registered OAuth client (default: the app's callback on 5173 and APP_PORT) */
@@ -75,10 +77,13 @@ function indexText(base: string): string {
     '  approve_payment_sealed {amount}     requestState sealed (AES-256-GCM)',
     '  approve_payment_unprotected {amount} requestState plain base64url JSON, trusted (unsafe on purpose)',
     '  approve_payment_short_ttl {amount}  requestState signed, 5 s TTL',
-    '  test_*                              fixtures of the official conformance suite',
+    '  test_*                              fixtures and reference tools of the official conformance suite',
+    '  json_schema_2020_12_tool            inputSchema in JSON Schema 2020-12, served as written',
     '',
-    'Prompts: draft_email {topic} (asks tone), test_input_required_result_prompt',
-    'Resources: mock://about, report://{year}/summary (asks format)',
+    'Prompts: draft_email {topic} (asks tone), test_input_required_result_prompt, test_simple_prompt,',
+    '  test_prompt_with_arguments {arg1, arg2} (both complete), test_prompt_with_embedded_resource, test_prompt_with_image',
+    'Resources: mock://about, report://{year}/summary (asks format), test://static-text, test://static-binary,',
+    '  test://template/{id}/data',
     '',
     'Details: src/node/mock-server/README.md',
     '',
@@ -99,6 +104,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     log,
     flows: sharedConsentFlows,
     shortTtlSeconds: opts.shortTtlSeconds,
+    ...(opts.drift ? { drift: opts.drift } : {}),
   });
   const mainNode = toNodeHandler(
     { fetch: (request: Request) => main(request) },
