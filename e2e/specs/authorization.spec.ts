@@ -22,8 +22,7 @@ test.describe("authorization: sign in to the mock's protected endpoints", () => 
     await auth.expectSignedIn();
     await expect(auth.step(/Dynamic Client Registration/)).toBeVisible();
     // tools/call needs mcp:write: the server answers 403 insufficient_scope, the app offers Sign in again
-    await page.getByRole('button', { name: 'summarize_text', exact: true }).click();
-    await page.getByLabel('text').fill('hello');
+    await page.getByRole('button', { name: 'list_workspace', exact: true }).click();
     await page.getByRole('button', { name: 'Call tool' }).click();
     await expect(auth.notice).toContainText('insufficient_scope');
     await auth.signIn();
@@ -34,7 +33,9 @@ test.describe("authorization: sign in to the mock's protected endpoints", () => 
     await expect(auth.region.getByRole('region', { name: 'Access token' })).toHaveCount(0);
   });
 
-  test('signs in with the pre-registered client and refreshes a short-lived token', async ({ page }) => {
+  // FIXME(issue 16): signs in, but the mock's token response carries no refresh token yet (offline_access is asked
+  // for; oidc-provider's issueRefreshToken condition still says no), so "Refresh now" never appears.
+  test.fixme('signs in with the pre-registered client and refreshes a short-lived token', async ({ page }) => {
     const auth = new AuthPage(page);
     await auth.open(`${MOCK}/auth/short/mcp`);
     await expect(auth.notice).toBeVisible();
