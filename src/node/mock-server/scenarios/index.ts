@@ -17,6 +17,9 @@ import { register as rollingUpgrade } from './rolling-upgrade.ts';
 import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
 import { register as summarizeText } from './summarize-text.ts';
+import { register as taskConformanceFixtures } from './task-conformance-fixtures.ts';
+import { register as taskJobs } from './task-jobs.ts';
+import { registerTaskMethods } from '../tasks/task-methods.ts';
 
 /** In tools/list order: the demos first, the conformance fixtures last. */
 export const SCENARIOS: readonly RegisterScenario[] = [
@@ -33,9 +36,12 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   headerTools,
   approvePayment,
   promptsResources,
+  taskJobs,
   conformanceFixtures,
+  taskConformanceFixtures,
 ];
 
 export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): void {
   for (const register of SCENARIOS) register(server, ctx);
+  registerTaskMethods(server, ctx.tasks);
 }
