@@ -2,9 +2,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FetchLike } from '../client/send-leg.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
+import { createTaskSlice, type TaskSlice } from './task-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & UiSlice;
+export type InspectorState = ConnectionSlice & SessionSlice & TaskSlice & UiSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -21,6 +22,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
   const store = createStore<InspectorState>()((...a) => ({
     ...createConnectionSlice(...a),
     ...createSessionSlice(deps)(...a),
+    ...createTaskSlice(deps)(...a),
     ...createUiSlice(...a),
   }));
   if (initial) store.setState(initial);

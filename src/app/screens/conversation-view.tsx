@@ -30,15 +30,14 @@ import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doc
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
+import { TaskSection } from './task-section.tsx';
+import { resultOutcome } from '../../session/task-view.ts';
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
 );
 
-/**
- * The lab under the composer, with every other requestState of the session to compare against (reading them walks
- * every leg, so it happens only once the lab is opened).
- */
+/** The lab under the composer, with every other requestState of the session (read only once the lab opens). */
 function ComposerLab(props: {
   original: string | null;
   value: string | null;
@@ -125,7 +124,6 @@ export function ConversationView() {
   const points = forkPoints(s.session, conversation);
   const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
   const extras = resultRecovery(s.session, conversation, busy, st);
-  // a -32022 on the last leg: offer a manual resend, as a branch, with a version both sides speak
   const recovery = last
     ? versionRecoveryOf(last.outcome, headerValue(last.exchange.request.headers, 'MCP-Protocol-Version'))
     : undefined;
@@ -163,6 +161,7 @@ export function ConversationView() {
         </Badge>
         <span className="text-xs text-slate-500">{conversation.legIds.length} leg(s)</span>
       </div>
+      {conversation.task && <TaskSection conversationId={id} />}
       {draft && hasRequests && (
         <section aria-label="Input requests" className="space-y-2">
           <h3 className="text-sm font-semibold">The server asks</h3>
@@ -191,6 +190,7 @@ export function ConversationView() {
         <Composer
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
+          {...(conversation.task ? { sendLabel: 'Send update' } : {})}
           url={composed.url}
           headers={composed.headers}
           body={composed.body}
@@ -277,7 +277,7 @@ export function ConversationView() {
       )}
       <Panel label="Result">
         <ResultView
-          outcome={last?.outcome}
+          outcome={resultOutcome(s.session, conversation)}
           method={conversation.method}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}

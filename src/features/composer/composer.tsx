@@ -16,6 +16,8 @@ import { Countdown } from './countdown.tsx';
 export interface ComposerProps {
   /** first leg or retry */
   isRetry: boolean;
+  /** the send button's name when it is not "Send retry" (a task's answers: "Send update") */
+  sendLabel?: string;
   url: string;
   headers: HeaderList;
   body: string;
@@ -226,7 +228,7 @@ export function Composer(p: ComposerProps) {
             focusAfterSend(e.currentTarget);
           }}
         >
-          {p.isRetry ? 'Send retry' : 'Send'}
+          {p.sendLabel ?? (p.isRetry ? 'Send retry' : 'Send')}
         </Button>
         <Button
           onClick={(e) => {

@@ -73,7 +73,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? 10 * 60_000;
-  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+  const pollIntervalMs = opts.pollIntervalMs ?? 500;
   const tasks = new Map<string, TaskRecord>();
 
   const sweep = () => {
