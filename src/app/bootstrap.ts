@@ -7,14 +7,16 @@ import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts'
 import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
-import { DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
+import { connectedSettingsOf, DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
 import { createPersistence, type Persistence } from '../store/persistence.ts';
 import { readSaved } from '../store/persistence-load.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
-import { createFetchFor } from './transport.ts';
+import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadata } from '../protocol/auth/client-metadata.ts';
+import { openSignInWindow } from './oauth-callback.ts';
+import { createFetchFor, observeResponses, type ResponseReport } from './transport.ts';
 
 export interface Booted {
   store: InspectorStore;
@@ -30,7 +32,7 @@ export interface Booted {
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
 export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
-  const env = queryEnvOf(store.getState(), deps.fetchFor);
+  const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor);
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for
   void queryClient.prefetchQuery(toolsQuery(env));
@@ -93,13 +95,27 @@ export async function bootstrap(
   // start both reads at once: neither waits for the other
   const savedTexts = readSaved(storage);
   const config: RuntimeConfig = await loadRuntimeConfig();
+  const plainFetchFor = createFetchFor(config, (token) => createRelayFetch({ relayBase: '', token }));
+  let reportResponse: (r: ResponseReport) => void = () => undefined;
+  const origin = location.origin;
   const deps: AppDeps = {
     config,
-    fetchFor: createFetchFor(config, (token) => createRelayFetch({ relayBase: '', token })),
+    // every response is reported to the auth slice, so a 401 / 403 insufficient_scope offers "Sign in"
+    fetchFor: (mode) => observeResponses(plainFetchFor(mode), (r) => reportResponse(r)),
     now: () => performance.timeOrigin + performance.now(),
     timeoutMs: 60_000,
+    auth: {
+      openBrowser: openSignInWindow,
+      redirectUri: `${origin}${CALLBACK_PATH}`,
+      // served by the dev/preview server's plugin; a statically served build has none (DCR or pre-registration then)
+      metadataDocumentUrl: config.relay ? `${origin}${CLIENT_METADATA_PATH}` : '',
+      registrationMetadata: clientMetadata(origin),
+      ...(config.relay ? { relayToken: config.relay.token } : {}),
+      tabStorage: window.sessionStorage,
+    },
   };
   const store = createInspectorStore(deps);
+  reportResponse = (r) => store.getState().noteAuthResponse(r);
   // autosave yields to scrolling and typing (its garbage would otherwise bring GC pauses into scroll frames)
   const persistence = createPersistence(store, { storage, quietGate: createInputActivity(window), tabLock });
   const report = await persistence.load(savedTexts);

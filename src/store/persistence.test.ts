@@ -20,6 +20,7 @@ function used() {
   store.getState().connect();
   store.getState().setBearerToken(TEST_TOKEN);
   store.getState().setCustomHeaders({ 'X-Team': 'blue', 'X-Api-Key': 'key-abc' });
+  store.getState().setNotSecret('X-Team', true);
   store.getState().setRoundCap(4);
   store.getState().select({ kind: 'tool', name: 'provision' });
   store.getState().selectConversation('c1');
@@ -57,6 +58,35 @@ describe('persistence', () => {
     expect(everything).not.toContain(TEST_TOKEN);
     expect(everything).not.toContain('key-abc');
     expect(everything).toContain('"X-Team":"blue"');
+  });
+
+  it('never writes a custom header or query key the user did not mark safe, whatever its name', async () => {
+    const storage = createMemoryStorage();
+    const store = newStore();
+    const session = testSession();
+    const leg = session.legs['leg-1']!;
+    const url = 'http://127.0.0.1:9999/mcp?subscription-key=qs-secret-456&region=eu';
+    const request = {
+      ...leg.exchange.request,
+      url,
+      headers: [...leg.exchange.request.headers, ['Ocp-Apim-Subscription-Key', 'sub-secret-123']] as [string, string][],
+    };
+    const withKey = {
+      ...session,
+      legs: { ...session.legs, 'leg-1': { ...leg, exchange: { ...leg.exchange, request } } },
+    };
+    store.getState().dispatch({ type: 'session/replaced', state: withKey });
+    store.getState().setServerUrl(url);
+    store.getState().connect();
+    store.getState().setCustomHeaders({ 'Ocp-Apim-Subscription-Key': 'sub-secret-123', 'X-Team': 'blue' });
+    store.getState().setNotSecret('?region', true);
+    store.getState().saveConnection('apim');
+    await createPersistence(store, { storage }).flush();
+    const everything = [...storage.data.values()].join('\n');
+    expect(everything).not.toContain('sub-secret-123');
+    expect(everything).not.toContain('qs-secret-456');
+    expect(everything).not.toContain('"X-Team":"blue"'); // not marked either
+    expect(everything).toContain('region=eu'); // marked "not secret"
   });
 
   it('saves after the debounce when the store changes', async () => {

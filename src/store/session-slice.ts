@@ -3,15 +3,20 @@ import { sendLeg } from '../client/send-leg.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
+import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { SseEventRecord } from '../protocol/exchange.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
-import { emptySession, type SessionState, type TamperRow } from '../session/model.ts';
+import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
+import { emptySession, type Conversation, type SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
-import { classifyInputRequest, rootsAnswer } from '../protocol/elicitation/answers.ts';
-import { isDraftReady, knownRequestStates, targetOf } from '../session/selectors.ts';
-import { planTamperMatrix } from '../session/tamper-matrix.ts';
+import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
+import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
+import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
+import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
+import { connectionContextOf } from '../session/selectors.ts';
+import { currentSettings } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 export interface StartCallInput {
@@ -23,16 +28,11 @@ export interface StartCallInput {
   requestOptions?: RequestOptions;
 }
 
-export interface RunNote {
-  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper';
-  message: string;
-}
+export type { RunNote, RunWait };
 
-/** A timed wait the user should see counting down (backoff between state-only legs, waiting for a token's exp). */
-export interface RunWait {
-  /** ms epoch */
-  until: number;
-  reason: string;
+/** Ask for a focus intent when the step ends: `focusFrom` names the region the user acted in. */
+export interface FocusOption {
+  focusFrom?: string;
 }
 
 /**
@@ -55,11 +55,18 @@ export interface SessionSlice {
   /** SSE events of the leg in flight per conversation, as they arrive; never saved, cleared when the leg is recorded */
   liveEvents: Record<string, SseEventRecord[]>;
   setRoundCap: (n: number) => void;
-  /** create a conversation and send its first leg; returns its id */
-  startCall: (input: StartCallInput) => Promise<string>;
-  /** send the conversation's draft exactly as composed; `select: false` keeps the current selection */
-  sendDraft: (conversationId: string, opts?: { select?: boolean }) => Promise<void>;
-  runToCompletion: (conversationId: string) => Promise<void>;
+  /**
+   * create a conversation and send its first leg; returns its id. With `focusFrom` (the region the user acted in),
+   * focus then goes to the first request or the Result (a focus intent)
+   */
+  startCall: (input: StartCallInput, opts?: FocusOption) => Promise<string>;
+  /**
+   * send the conversation's draft exactly as composed; `select: false` keeps the current selection; with `focusFrom`,
+   * focus then goes where the call continues (a focus intent)
+   */
+  sendDraft: (conversationId: string, opts?: { select?: boolean } & FocusOption) => Promise<void>;
+  /** with `focusFrom`, focus goes where the run stopped (Result, a request, or the Run button) */
+  runToCompletion: (conversationId: string, opts?: FocusOption) => Promise<void>;
   abort: (conversationId: string) => void;
   fork: (legId: string) => string;
   /** fork `legId` and send the branch at once: as it was ("replay an old state") or declining instead */
@@ -75,23 +82,22 @@ export const createSessionSlice =
     const controllers = new Map<string, AbortController>();
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
 
-    const connectionContext = (): ConnectionContext => {
-      const s = get();
-      const ctx: ConnectionContext = {
-        url: s.connectedUrl ?? s.serverUrl,
-        protocolVersion: s.protocolVersion,
-        clientInfo: s.clientInfo,
-        headers: s.customHeaders,
-      };
-      if (s.bearerToken) ctx.authorization = `Bearer ${s.bearerToken}`;
-      return ctx;
+    const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
+
+    /** Emit a focus intent for the conversation as it is now. */
+    const focusNext = (conversationId: string, from: string | undefined, pick: (c: Conversation) => FocusTarget) => {
+      const c = get().session.conversations[conversationId];
+      if (!c || from === undefined) return;
+      set((s) => ({ focusIntent: focusIntent(c, pick(c), from, (s.focusIntent?.nonce ?? 0) + 1) }));
     };
 
-    const sendDraft = async (conversationId: string, opts: { select?: boolean } = {}) => {
+    const sendDraft = async (conversationId: string, opts: { select?: boolean } & FocusOption = {}) => {
       const s = get();
       const conversation = s.session.conversations[conversationId];
       const draft = conversation?.draft;
       if (!conversation || !draft || conversation.inFlight) return;
+      // a tool with an invalid x-mcp-header is never called (SEP-2243), whichever way the leg was reached
+      if (conversation.method === 'tools/call' && invalidToolReason(conversation.inputSchema)) return;
       const composed = composeRequest(conversation, draft, connectionContext());
       const controller = new AbortController();
       controllers.set(conversationId, controller);
@@ -119,24 +125,17 @@ export const createSessionSlice =
         runNotes: omit(st.runNotes, conversationId),
         liveEvents: omit(st.liveEvents, conversationId),
       }));
+      focusNext(conversationId, opts.focusFrom, focusAfterLeg);
     };
 
-    /** Sleep with a visible countdown; resolves early when `signal` aborts. */
-    const wait = async (conversationId: string, ms: number, reason: string, signal: AbortSignal) => {
-      set((s) => ({ runWaits: { ...s.runWaits, [conversationId]: { until: deps.now() + ms, reason } } }));
-      await sleep(ms, signal);
-      set((s) => ({ runWaits: omit(s.runWaits, conversationId) }));
-    };
-
-    /** Answer roots requests with the saved roots: the client knows them, no human is needed. */
-    const answerRoots = (conversationId: string) => {
-      const draft = get().session.conversations[conversationId]?.draft;
-      if (!draft) return;
-      for (const [key, request] of Object.entries(draft.inputRequests)) {
-        if (key in draft.answers || classifyInputRequest(request) !== 'roots') continue;
-        dispatch({ type: 'draft/answer', conversationId, key, response: rootsAnswer(get().savedRoots) });
-      }
-    };
+    const flowDeps = (conversationId: string, signal: AbortSignal): FlowDeps => ({
+      dispatch,
+      now: deps.now,
+      sleep,
+      signal,
+      showWait: (w) =>
+        set((s) => ({ runWaits: w ? { ...s.runWaits, [conversationId]: w } : omit(s.runWaits, conversationId) })),
+    });
 
     const begin = (conversationId: string): AbortController | null => {
       if (get().running[conversationId]) return null;
@@ -153,6 +152,16 @@ export const createSessionSlice =
         runWaits: omit(s.runWaits, conversationId),
         runNotes: { ...s.runNotes, [conversationId]: note },
       }));
+    };
+
+    /** Run a flow between begin and end; `fallback` is the note when the flow throws. */
+    const track = async (conversationId: string, fallback: RunNote | (() => RunNote), flow: () => Promise<RunNote>) => {
+      let note: RunNote | undefined;
+      try {
+        note = await flow();
+      } finally {
+        end(conversationId, note ?? (typeof fallback === 'function' ? fallback() : fallback));
+      }
     };
 
     const fork = (legId: string) => {
@@ -172,7 +181,9 @@ export const createSessionSlice =
       liveEvents: {},
       setRoundCap: (roundCap) => set({ roundCap: Math.max(1, Math.floor(roundCap)) }),
       connectionContext,
-      startCall: async (input) => {
+      startCall: async (input, opts = {}) => {
+        const refused = input.method === 'tools/call' ? invalidToolReason(input.inputSchema) : undefined;
+        if (refused) throw new Error(refused);
         const id = newId('conv');
         const event: SessionEvent = {
           type: 'conversation/started',
@@ -189,115 +200,52 @@ export const createSessionSlice =
         dispatch(event);
         // the new call and its leg in flight are what the panels show now, not a leg of an earlier call
         set({ selectedConversationId: id, selectedLegId: null });
-        await sendDraft(id);
+        await sendDraft(id, opts);
         return id;
       },
       sendDraft,
-      runToCompletion: async (conversationId) => {
-        const stopSignal = begin(conversationId);
-        if (!stopSignal) return;
-        let sent = 0;
-        let backoff = 50;
-        let note: RunNote = { kind: 'finished', message: 'The call finished.' };
+      runToCompletion: async (conversationId, opts = {}) => {
+        const stop = begin(conversationId);
+        if (!stop) return;
         try {
-          for (;;) {
-            answerRoots(conversationId);
-            const conversation = get().session.conversations[conversationId];
-            const draft = conversation?.draft;
-            if (!conversation || !draft) break;
-            if (stopSignal.signal.aborted) {
-              note = { kind: 'aborted', message: 'Run to completion was aborted.' };
-              break;
-            }
-            if (!isDraftReady(draft)) {
-              note = { kind: 'needs-input', message: 'Paused: the server asked for input only you can give.' };
-              break;
-            }
-            if (sent >= get().roundCap) {
-              note = {
-                kind: 'round-cap',
-                message: `Stopped at the round cap: ${sent} legs sent and the server has not finished. Raise the cap or inspect the legs.`,
-              };
-              break;
-            }
-            const stateOnly = Object.keys(draft.inputRequests).length === 0 && conversation.legIds.length > 0;
-            if (stateOnly && sent > 0) {
-              await wait(conversationId, backoff, 'backoff before the next state-only retry', stopSignal.signal);
-              backoff = Math.min(backoff * 2, 250);
-              if (stopSignal.signal.aborted) continue;
-            } else {
-              backoff = 50;
-            }
-            await sendDraft(conversationId);
-            sent += 1;
-          }
+          await track(conversationId, FINISHED_NOTE, () =>
+            runToCompletion(conversationId, {
+              ...flowDeps(conversationId, stop.signal),
+              conversation: () => get().session.conversations[conversationId],
+              roundCap: () => get().roundCap,
+              savedRoots: () => get().savedRoots,
+              send: () => sendDraft(conversationId),
+            }),
+          );
         } finally {
-          end(conversationId, note);
+          focusNext(conversationId, opts.focusFrom, focusAfterRun);
         }
       },
       runTamperMatrix: async (conversationId) => {
         const source = get().session.conversations[conversationId];
-        const draft = source?.draft;
-        if (!source || !draft) return;
-        const stopSignal = begin(conversationId);
-        if (!stopSignal) return;
-        const runId = newId('tamper');
-        const rows = planTamperMatrix(draft.originalRequestState, {
-          now: deps.now(),
-          target: targetOf(source),
-          otherStates: knownRequestStates(get().session),
-        });
-        const run = { id: runId, startedAt: deps.now(), rows };
-        dispatch({
-          type: 'tamper/planned',
+        if (!source?.draft) return;
+        const stop = begin(conversationId);
+        if (!stop) return;
+        await track(
           conversationId,
-          run: draft.afterLegId ? { ...run, legId: draft.afterLegId } : run,
-        });
-        const mark = (mutationId: string, patch: Partial<TamperRow>) =>
-          dispatch({ type: 'tamper/row', conversationId, runId, mutationId, patch });
-        try {
-          for (const r of rows) {
-            if (r.status === 'skipped') continue;
-            if (stopSignal.signal.aborted) break;
-            if (r.waitUntil !== undefined) {
-              mark(r.mutationId, { status: 'waiting' });
-              const ms = Math.max(0, r.waitUntil - deps.now());
-              await wait(conversationId, ms, `waiting for the requestState to expire (${r.label})`, stopSignal.signal);
-              if (stopSignal.signal.aborted) break;
-            }
-            const branchId = newId('conv');
-            dispatch({
-              type: 'draft/forked',
-              conversationId,
-              id: branchId,
-              at: deps.now(),
-              title: `${source.title} · tamper: ${r.label}`,
-              requestState: r.requestState,
-              tamper: { runId, mutationId: r.mutationId, label: r.label },
-            });
-            mark(r.mutationId, { status: 'sent', branchId });
-            await sendDraft(branchId, { select: false });
-          }
-        } finally {
-          const done = get().session.conversations[conversationId]?.tamperRun?.rows ?? [];
-          const sentCount = done.filter((r) => r.status === 'sent').length;
-          const skipped = done.filter((r) => r.status === 'skipped').length;
-          const note: RunNote = {
-            kind: stopSignal.signal.aborted ? 'aborted' : 'tamper',
-            message: `${stopSignal.signal.aborted ? 'Tamper matrix aborted' : 'Tamper matrix finished'}: ${sentCount} forks sent, ${skipped} skipped. The paused leg is untouched.`,
-          };
-          dispatch({ type: 'tamper/finished', conversationId, runId });
-          end(conversationId, note);
-        }
+          () => tamperNote(get().session, conversationId, stop.signal.aborted),
+          async () =>
+            (await runTamperMatrix(conversationId, {
+              ...flowDeps(conversationId, stop.signal),
+              session: () => get().session,
+              newId,
+              send: (branchId) => sendDraft(branchId, { select: false }),
+            })) ?? tamperNote(get().session, conversationId, stop.signal.aborted),
+        );
       },
       forkAndSend: async (legId, variant) => {
         const id = fork(legId);
         const draft = get().session.conversations[id]?.draft;
         if (variant === 'decline' && draft) {
-          const answers = { ...draft.answers };
+          let answers = { ...draft.answers };
           for (const [key, request] of Object.entries(draft.inputRequests)) {
             const kind = classifyInputRequest(request);
-            if (kind === 'elicit-form' || kind === 'elicit-url') answers[key] = { action: 'decline' };
+            if (kind === 'elicit-form' || kind === 'elicit-url') answers = { ...answers, [key]: { action: 'decline' } };
           }
           dispatch({ type: 'draft/answers', conversationId: id, answers });
         }

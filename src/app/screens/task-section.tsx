@@ -1,18 +1,12 @@
 import { TaskPanel } from '../../features/tasks/task-panel.tsx';
 import { isTerminalStatus } from '../../protocol/tasks/wire.ts';
-import { useInspector } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 import { taskView } from '../../session/task-view.ts';
 
 /** The task panel of the selected conversation, when its calls created a task (tasks extension). */
 export function TaskSection({ conversationId }: { conversationId: string }) {
-  const s = useInspector((st) => ({
-    session: st.session,
-    poll: st.taskPolls[conversationId],
-    pollTaskNow: st.pollTaskNow,
-    autoPollTask: st.autoPollTask,
-    stopAutoPoll: st.stopAutoPoll,
-    cancelTask: st.cancelTask,
-  }));
+  const s = useInspector((st) => ({ session: st.session, poll: st.taskPolls[conversationId] }));
+  const actions = useInspectorActions();
   const conversation = s.session.conversations[conversationId];
   const view = conversation ? taskView(s.session, conversation) : undefined;
   if (!conversation || !view) return null;
@@ -34,10 +28,10 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
       {...(s.poll?.nextPollAt !== undefined ? { nextPollAt: s.poll.nextPollAt } : {})}
       {...(s.poll?.note ? { note: s.poll.note } : {})}
       now={Date.now}
-      onPollNow={() => void s.pollTaskNow(conversationId)}
-      onAutoPoll={() => void s.autoPollTask(conversationId)}
-      onStopAutoPoll={() => s.stopAutoPoll(conversationId)}
-      onCancel={() => void s.cancelTask(conversationId)}
+      onPollNow={() => void actions.pollTaskNow(conversationId)}
+      onAutoPoll={() => void actions.autoPollTask(conversationId)}
+      onStopAutoPoll={() => actions.stopAutoPoll(conversationId)}
+      onCancel={() => void actions.cancelTask(conversationId)}
     />
   );
 }

@@ -23,6 +23,11 @@ export interface ScenarioContext {
   notify: ServerNotifier;
   /** The endpoint's task store (tasks extension): shared by every instance, since a task outlives its request. */
   tasks: TaskStore;
+  /**
+   * A deliberately changed scenario, for testing replays: `provision` then also asks `size` (a second form field
+   * request) and says "(v2)" in its result. Absent: every scenario as documented.
+   */
+  drift?: 'provision';
   /** Server-side log (stderr in the CLI). */
   log: (line: string) => void;
 }

@@ -7,21 +7,27 @@ import { register as approvePayment } from './approve-payment.ts';
 import { register as askUntilAccept } from './ask-until-accept.ts';
 import { register as configureService } from './configure-service.ts';
 import { register as conformanceFixtures } from './conformance-fixtures.ts';
+import { register as dualEraPitfall } from './dual-era-pitfall.ts';
 import { register as headerTools } from './header-tools.ts';
+import { register as legacyReference, registerSubscriptions } from './legacy-reference.ts';
 import { register as listWorkspace } from './list-workspace.ts';
 import { register as planTrip } from './plan-trip.ts';
 import { register as progressReport } from './progress-report.ts';
 import { register as promptsResources } from './prompts-resources.ts';
 import { register as provision } from './provision.ts';
+import { register as referencePrompts } from './reference-prompts.ts';
+import { register as referenceResources } from './reference-resources.ts';
+import { register as referenceTools } from './reference-tools.ts';
 import { register as rollingUpgrade } from './rolling-upgrade.ts';
 import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
+import { register as statelessFixtures } from './stateless-fixtures.ts';
 import { register as summarizeText } from './summarize-text.ts';
 import { register as taskConformanceFixtures } from './task-conformance-fixtures.ts';
 import { register as taskJobs } from './task-jobs.ts';
 import { registerTaskMethods } from '../tasks/task-methods.ts';
 
-/** In tools/list order: the demos first, the conformance fixtures last. */
+/** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
 export const SCENARIOS: readonly RegisterScenario[] = [
   provision,
   configureService,
@@ -35,13 +41,20 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   progressReport,
   headerTools,
   approvePayment,
+  dualEraPitfall,
   promptsResources,
   taskJobs,
   conformanceFixtures,
+  statelessFixtures,
+  referenceTools,
+  referenceResources,
+  referencePrompts,
+  legacyReference,
   taskConformanceFixtures,
 ];
 
 export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): void {
   for (const register of SCENARIOS) register(server, ctx);
   registerTaskMethods(server, ctx.tasks);
+  registerSubscriptions(server);
 }
