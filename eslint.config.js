@@ -4,6 +4,107 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+const UI = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*'];
+const layer = (name) => `**/${name}/**`;
+const above = (names, message) => ({ group: names.map(layer), message });
+const NODE_AND_E2E = [
+  {
+    group: ['**/node/**', 'node:*'],
+    message: 'src/node/ and node built-ins are node-only: browser code never imports them.',
+  },
+  { group: ['**/e2e/**'], message: 'Nothing in src/ imports e2e/.' },
+];
+const ZUSTAND_ONLY_IN_STORE = {
+  group: ['zustand', 'zustand/*'],
+  message: 'store/ is the only zustand code: use its hooks.',
+};
+
+/** One entry per folder of src/: what it may not import (the layers above it). */
+function zones() {
+  const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', 'src/protocol/request-state/test-tokens.ts'];
+  // tests and their fixtures run in node: they may use node built-ins and libraries, never a higher layer
+  const forTests = (patterns) =>
+    patterns
+      .filter((p) => !p.group.includes('node:*') && p.group !== UI && p !== ZUSTAND_ONLY_IN_STORE)
+      .concat({ group: ['**/node/**'], message: 'src/node/ is node-only: browser code never imports it.' });
+  const zone = (files, patterns) => [
+    { files, ignores: TESTS, rules: { 'no-restricted-imports': restrict(patterns) } },
+    // a nested array matches files that match all of its patterns: this layer's tests
+    {
+      files: files.flatMap((f) => TESTS.map((t) => [f, t])),
+      rules: { 'no-restricted-imports': restrict(forTests(patterns)) },
+    },
+  ];
+  const pure = (name) => ({ group: UI, message: `${name}/ is pure: no React or state.` });
+  return [
+    ...zone(
+      ['src/protocol/**/*.ts'],
+      [
+        pure('protocol'),
+        above(
+          ['client', 'session', 'lib', 'components', 'store', 'queries', 'features', 'app'],
+          'protocol/ is the lowest layer.',
+        ),
+        ...NODE_AND_E2E,
+      ],
+    ),
+    ...zone(
+      ['src/client/**/*.ts'],
+      [
+        { group: UI, message: 'client/ is the wire: no UI.' },
+        above(['session', 'lib', 'components', 'store', 'queries', 'features', 'app'], 'client/ knows only protocol/.'),
+        ...NODE_AND_E2E,
+      ],
+    ),
+    ...zone(
+      ['src/session/**/*.ts'],
+      [
+        pure('session'),
+        above(['client', 'lib', 'components', 'store', 'queries', 'features', 'app'], 'session/ knows only protocol/.'),
+        ...NODE_AND_E2E,
+      ],
+    ),
+    ...zone(
+      ['src/lib/**/*.ts'],
+      [
+        ZUSTAND_ONLY_IN_STORE,
+        above(['components', 'store', 'queries', 'features', 'app'], 'lib/ (environment adapters) sits below store/.'),
+        ...NODE_AND_E2E,
+      ],
+    ),
+    ...zone(
+      ['src/components/**/*.{ts,tsx}'],
+      [
+        ZUSTAND_ONLY_IN_STORE,
+        above(['store', 'queries', 'features', 'app'], 'components/ui is presentational: props in, callbacks out.'),
+        ...NODE_AND_E2E,
+      ],
+    ),
+    ...zone(
+      ['src/store/**/*.{ts,tsx}'],
+      [above(['queries', 'features', 'app'], 'store/ sits below queries/.'), ...NODE_AND_E2E],
+    ),
+    ...zone(
+      ['src/queries/**/*.{ts,tsx}'],
+      [ZUSTAND_ONLY_IN_STORE, above(['features', 'app'], 'queries/ sits below features/.'), ...NODE_AND_E2E],
+    ),
+    ...zone(
+      ['src/features/**/*.{ts,tsx}'],
+      [
+        ZUSTAND_ONLY_IN_STORE,
+        {
+          group: ['**/features/*/**', '!./**', '!../*'],
+          message: 'A feature never imports another feature; compose them in app/.',
+        },
+        above(['app'], 'app/ is the composition root above features.'),
+        ...NODE_AND_E2E,
+      ],
+    ),
+    ...zone(['src/app/**/*.{ts,tsx}', 'src/main.tsx'], [ZUSTAND_ONLY_IN_STORE, ...NODE_AND_E2E]),
+    { files: ['src/node/**/*.ts'], rules: { 'no-restricted-imports': restrict([NODE_AND_E2E[1]]) } },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'bench-results'] },
   js.configs.recommended,
@@ -38,57 +139,7 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // Import boundaries: protocol and session are pure; client knows only protocol; features never import features.
-  {
-    files: ['src/protocol/**/*.ts'],
-    ignores: ['**/*.test.ts', 'src/protocol/request-state/test-tokens.ts'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['react', 'react-dom', 'zustand', '@tanstack/*', '@rjsf/*'],
-          message: 'protocol/ is pure: no React or state.',
-        },
-        {
-          group: ['**/client/**', '**/session/**', '**/store/**', '**/features/**', '**/app/**', 'node:*'],
-          message: 'protocol/ is the lowest layer.',
-        },
-      ]),
-    },
-  },
-  {
-    files: ['src/session/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['react', 'react-dom', 'zustand', '@tanstack/*', '@rjsf/*'], message: 'session/ is pure.' },
-        {
-          group: ['**/store/**', '**/features/**', '**/app/**', '**/client/**', 'node:*'],
-          message: 'session/ knows only protocol/.',
-        },
-      ]),
-    },
-  },
-  {
-    files: ['src/client/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['react', 'react-dom', 'zustand', '@tanstack/*'], message: 'client/ is the wire: no UI.' },
-        {
-          group: ['**/session/**', '**/store/**', '**/features/**', '**/app/**'],
-          message: 'client/ knows only protocol/.',
-        },
-      ]),
-    },
-  },
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['**/features/*/**', '!./**', '!../*'],
-          message: 'A feature never imports another feature; compose them in app/.',
-        },
-        { group: ['**/app/**'], message: 'app/ is the composition root above features.' },
-      ]),
-    },
-  },
+  // Import zones: data flows one way. protocol < client, session < lib, components < store < queries < features <
+  // app. node/ (the plugin, relay, mock) is node-only and apart from the browser code; nothing in src/ imports e2e/.
+  ...zones(),
 );

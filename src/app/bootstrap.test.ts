@@ -4,6 +4,7 @@ import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { encodeShareLink } from '../session/io/share-link.ts';
 import { testSession } from '../session/io/test-session.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
+import { connectedSettingsOf } from '../store/connection-slice.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';
 import { bootstrap, hasShareFragment } from './bootstrap.ts';
 
@@ -35,7 +36,7 @@ describe('bootstrap', () => {
       at('http://app.test/?server=http://127.0.0.1:9/mcp'),
       createMemoryStorage(),
     );
-    const env = queryEnvOf(store.getState(), deps.fetchFor)!;
+    const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor)!;
     const methods = queryClient
       .getQueryCache()
       .findAll()

@@ -7,7 +7,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts'
 import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
-import { DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
+import { connectedSettingsOf, DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
 import { createPersistence, type Persistence } from '../store/persistence.ts';
@@ -30,7 +30,7 @@ export interface Booted {
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
 export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
-  const env = queryEnvOf(store.getState(), deps.fetchFor);
+  const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor);
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for
   void queryClient.prefetchQuery(toolsQuery(env));

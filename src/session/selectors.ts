@@ -1,5 +1,6 @@
-import type { JsonObject } from '../protocol/types.ts';
-import type { Conversation, Draft, Leg, SessionState } from './model.ts';
+import type { ClientInfo, JsonObject } from '../protocol/types.ts';
+import { composeRequest, type ComposedRequest, type ConnectionContext } from './compose.ts';
+import type { Conversation, Draft, DraftPart, Leg, SessionState } from './model.ts';
 
 export type ConversationStatus =
   'new' | 'in-flight' | 'awaiting-input' | 'ready' | 'complete' | 'error' | 'invalid' | 'transport';
@@ -206,4 +207,70 @@ export function forkPoints(
     out.push({ legId, round: i + 1, canDecline });
   });
   return out;
+}
+
+/** The connection fields that shape every request (a connection's settings, working or captured at Connect). */
+export interface ConnectionFields {
+  url: string;
+  protocolVersion: string;
+  clientInfo: ClientInfo;
+  customHeaders: Record<string, string>;
+  /** without "Bearer "; empty = none */
+  bearerToken: string;
+}
+
+/** The wire context of a connection's settings; the token becomes `Authorization: Bearer …`. */
+export function connectionContextOf(settings: ConnectionFields): ConnectionContext {
+  const ctx: ConnectionContext = {
+    url: settings.url,
+    protocolVersion: settings.protocolVersion,
+    clientInfo: settings.clientInfo,
+    headers: settings.customHeaders,
+  };
+  if (settings.bearerToken) ctx.authorization = `Bearer ${settings.bearerToken}`;
+  return ctx;
+}
+
+/** The exact request the conversation's draft would send now; undefined when there is no draft. */
+export function composedDraft(conversation: Conversation, ctx: ConnectionContext): ComposedRequest | undefined {
+  return conversation.draft ? composeRequest(conversation, conversation.draft, ctx) : undefined;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Which parts of a draft differ from what it was made with. */
+export function changedParts(d: Draft): Partial<Record<DraftPart, boolean>> {
+  const o = d.origin;
+  return {
+    answers: o ? !same(d.answers, o.answers) : false,
+    params: o ? !same(d.params, o.params) : false,
+    rpcId: o ? d.rpcId !== o.rpcId : false,
+    headers: Object.keys(d.extraHeaders).length > 0,
+    capabilities: o ? !same(d.capabilities, o.capabilities) : false,
+  };
+}
+
+const PART_NAMES: Record<DraftPart, string> = {
+  answers: 'answers',
+  params: 'params',
+  rpcId: 'id',
+  headers: 'headers',
+  capabilities: 'capabilities',
+  requestState: 'requestState',
+  body: 'body',
+};
+
+/** The names the composer shows for the changed parts ("answers", "id", …). */
+export function editedPartNames(changed: Partial<Record<DraftPart, boolean>>): string[] {
+  return (Object.keys(changed) as DraftPart[]).filter((k) => changed[k]).map((k) => PART_NAMES[k]);
+}
+
+export type StatusTone = 'good' | 'info' | 'warn' | 'bad';
+
+/** How a conversation's status badge looks: done, waiting on someone, in flight, or failed. */
+export function statusTone(status: ConversationStatus): StatusTone {
+  if (status === 'complete') return 'good';
+  if (status === 'awaiting-input' || status === 'ready') return 'info';
+  if (status === 'in-flight') return 'warn';
+  return 'bad';
 }

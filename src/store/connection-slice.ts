@@ -119,6 +119,15 @@ export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
   };
 }
 
+/**
+ * The settings in force since the last Connect; null when not connected. A connectedUrl without a capture (e.g.
+ * restored from storage) means the working settings are the ones in force.
+ */
+export function connectedSettingsOf(s: ConnectionSlice): ConnectionSettingsData | null {
+  if (!s.connectedUrl) return null;
+  return s.connectedSettings ?? { ...currentSettings(s), url: s.connectedUrl };
+}
+
 /** Apply `patch` to the working settings and to the active saved connection, so both stay in step. */
 function withActive(s: ConnectionSlice, patch: Partial<ConnectionSettingsData>): Partial<ConnectionSlice> {
   const { url: _url, ...working } = patch;

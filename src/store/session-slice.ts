@@ -7,11 +7,14 @@ import type { SseEventRecord } from '../protocol/exchange.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
-import { emptySession, type SessionState, type TamperRow } from '../session/model.ts';
+import { emptySession, type SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
-import { classifyInputRequest, rootsAnswer } from '../protocol/elicitation/answers.ts';
-import { isDraftReady, knownRequestStates, targetOf } from '../session/selectors.ts';
-import { planTamperMatrix } from '../session/tamper-matrix.ts';
+import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
+import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
+import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
+import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
+import { connectionContextOf } from '../session/selectors.ts';
+import { currentSettings } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 export interface StartCallInput {
@@ -23,17 +26,7 @@ export interface StartCallInput {
   requestOptions?: RequestOptions;
 }
 
-export interface RunNote {
-  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper';
-  message: string;
-}
-
-/** A timed wait the user should see counting down (backoff between state-only legs, waiting for a token's exp). */
-export interface RunWait {
-  /** ms epoch */
-  until: number;
-  reason: string;
-}
+export type { RunNote, RunWait };
 
 /**
  * One-click forks of an earlier leg: resend it as it was, answer every elicitation with decline, or resend it with the
@@ -75,17 +68,7 @@ export const createSessionSlice =
     const controllers = new Map<string, AbortController>();
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
 
-    const connectionContext = (): ConnectionContext => {
-      const s = get();
-      const ctx: ConnectionContext = {
-        url: s.connectedUrl ?? s.serverUrl,
-        protocolVersion: s.protocolVersion,
-        clientInfo: s.clientInfo,
-        headers: s.customHeaders,
-      };
-      if (s.bearerToken) ctx.authorization = `Bearer ${s.bearerToken}`;
-      return ctx;
-    };
+    const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
 
     const sendDraft = async (conversationId: string, opts: { select?: boolean } = {}) => {
       const s = get();
@@ -121,22 +104,14 @@ export const createSessionSlice =
       }));
     };
 
-    /** Sleep with a visible countdown; resolves early when `signal` aborts. */
-    const wait = async (conversationId: string, ms: number, reason: string, signal: AbortSignal) => {
-      set((s) => ({ runWaits: { ...s.runWaits, [conversationId]: { until: deps.now() + ms, reason } } }));
-      await sleep(ms, signal);
-      set((s) => ({ runWaits: omit(s.runWaits, conversationId) }));
-    };
-
-    /** Answer roots requests with the saved roots: the client knows them, no human is needed. */
-    const answerRoots = (conversationId: string) => {
-      const draft = get().session.conversations[conversationId]?.draft;
-      if (!draft) return;
-      for (const [key, request] of Object.entries(draft.inputRequests)) {
-        if (key in draft.answers || classifyInputRequest(request) !== 'roots') continue;
-        dispatch({ type: 'draft/answer', conversationId, key, response: rootsAnswer(get().savedRoots) });
-      }
-    };
+    const flowDeps = (conversationId: string, signal: AbortSignal): FlowDeps => ({
+      dispatch,
+      now: deps.now,
+      sleep,
+      signal,
+      showWait: (w) =>
+        set((s) => ({ runWaits: w ? { ...s.runWaits, [conversationId]: w } : omit(s.runWaits, conversationId) })),
+    });
 
     const begin = (conversationId: string): AbortController | null => {
       if (get().running[conversationId]) return null;
@@ -153,6 +128,16 @@ export const createSessionSlice =
         runWaits: omit(s.runWaits, conversationId),
         runNotes: { ...s.runNotes, [conversationId]: note },
       }));
+    };
+
+    /** Run a flow between begin and end; `fallback` is the note when the flow throws. */
+    const track = async (conversationId: string, fallback: RunNote | (() => RunNote), flow: () => Promise<RunNote>) => {
+      let note: RunNote | undefined;
+      try {
+        note = await flow();
+      } finally {
+        end(conversationId, note ?? (typeof fallback === 'function' ? fallback() : fallback));
+      }
     };
 
     const fork = (legId: string) => {
@@ -194,101 +179,34 @@ export const createSessionSlice =
       },
       sendDraft,
       runToCompletion: async (conversationId) => {
-        const stopSignal = begin(conversationId);
-        if (!stopSignal) return;
-        let sent = 0;
-        let backoff = 50;
-        let note: RunNote = { kind: 'finished', message: 'The call finished.' };
-        try {
-          for (;;) {
-            answerRoots(conversationId);
-            const conversation = get().session.conversations[conversationId];
-            const draft = conversation?.draft;
-            if (!conversation || !draft) break;
-            if (stopSignal.signal.aborted) {
-              note = { kind: 'aborted', message: 'Run to completion was aborted.' };
-              break;
-            }
-            if (!isDraftReady(draft)) {
-              note = { kind: 'needs-input', message: 'Paused: the server asked for input only you can give.' };
-              break;
-            }
-            if (sent >= get().roundCap) {
-              note = {
-                kind: 'round-cap',
-                message: `Stopped at the round cap: ${sent} legs sent and the server has not finished. Raise the cap or inspect the legs.`,
-              };
-              break;
-            }
-            const stateOnly = Object.keys(draft.inputRequests).length === 0 && conversation.legIds.length > 0;
-            if (stateOnly && sent > 0) {
-              await wait(conversationId, backoff, 'backoff before the next state-only retry', stopSignal.signal);
-              backoff = Math.min(backoff * 2, 250);
-              if (stopSignal.signal.aborted) continue;
-            } else {
-              backoff = 50;
-            }
-            await sendDraft(conversationId);
-            sent += 1;
-          }
-        } finally {
-          end(conversationId, note);
-        }
+        const stop = begin(conversationId);
+        if (!stop) return;
+        await track(conversationId, FINISHED_NOTE, () =>
+          runToCompletion(conversationId, {
+            ...flowDeps(conversationId, stop.signal),
+            conversation: () => get().session.conversations[conversationId],
+            roundCap: () => get().roundCap,
+            savedRoots: () => get().savedRoots,
+            send: () => sendDraft(conversationId),
+          }),
+        );
       },
       runTamperMatrix: async (conversationId) => {
         const source = get().session.conversations[conversationId];
-        const draft = source?.draft;
-        if (!source || !draft) return;
-        const stopSignal = begin(conversationId);
-        if (!stopSignal) return;
-        const runId = newId('tamper');
-        const rows = planTamperMatrix(draft.originalRequestState, {
-          now: deps.now(),
-          target: targetOf(source),
-          otherStates: knownRequestStates(get().session),
-        });
-        const run = { id: runId, startedAt: deps.now(), rows };
-        dispatch({
-          type: 'tamper/planned',
+        if (!source?.draft) return;
+        const stop = begin(conversationId);
+        if (!stop) return;
+        await track(
           conversationId,
-          run: draft.afterLegId ? { ...run, legId: draft.afterLegId } : run,
-        });
-        const mark = (mutationId: string, patch: Partial<TamperRow>) =>
-          dispatch({ type: 'tamper/row', conversationId, runId, mutationId, patch });
-        try {
-          for (const r of rows) {
-            if (r.status === 'skipped') continue;
-            if (stopSignal.signal.aborted) break;
-            if (r.waitUntil !== undefined) {
-              mark(r.mutationId, { status: 'waiting' });
-              const ms = Math.max(0, r.waitUntil - deps.now());
-              await wait(conversationId, ms, `waiting for the requestState to expire (${r.label})`, stopSignal.signal);
-              if (stopSignal.signal.aborted) break;
-            }
-            const branchId = newId('conv');
-            dispatch({
-              type: 'draft/forked',
-              conversationId,
-              id: branchId,
-              at: deps.now(),
-              title: `${source.title} · tamper: ${r.label}`,
-              requestState: r.requestState,
-              tamper: { runId, mutationId: r.mutationId, label: r.label },
-            });
-            mark(r.mutationId, { status: 'sent', branchId });
-            await sendDraft(branchId, { select: false });
-          }
-        } finally {
-          const done = get().session.conversations[conversationId]?.tamperRun?.rows ?? [];
-          const sentCount = done.filter((r) => r.status === 'sent').length;
-          const skipped = done.filter((r) => r.status === 'skipped').length;
-          const note: RunNote = {
-            kind: stopSignal.signal.aborted ? 'aborted' : 'tamper',
-            message: `${stopSignal.signal.aborted ? 'Tamper matrix aborted' : 'Tamper matrix finished'}: ${sentCount} forks sent, ${skipped} skipped. The paused leg is untouched.`,
-          };
-          dispatch({ type: 'tamper/finished', conversationId, runId });
-          end(conversationId, note);
-        }
+          () => tamperNote(get().session, conversationId, stop.signal.aborted),
+          async () =>
+            (await runTamperMatrix(conversationId, {
+              ...flowDeps(conversationId, stop.signal),
+              session: () => get().session,
+              newId,
+              send: (branchId) => sendDraft(branchId, { select: false }),
+            })) ?? tamperNote(get().session, conversationId, stop.signal.aborted),
+        );
       },
       forkAndSend: async (legId, variant) => {
         const id = fork(legId);

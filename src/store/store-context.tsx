@@ -1,6 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { actionsOf, type InspectorActions } from './inspector-actions.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
 
 const StoreContext = createContext<InspectorStore | null>(null);
@@ -18,4 +19,10 @@ export function useInspectorStore(): InspectorStore {
 /** Read a slice of the store; object results are compared shallowly. */
 export function useInspector<T>(selector: (state: InspectorState) => T): T {
   return useStore(useInspectorStore(), useShallow(selector));
+}
+
+/** Every store action, as one stable object: components call these instead of reaching into the store. */
+export function useInspectorActions(): InspectorActions {
+  const store = useInspectorStore();
+  return useMemo(() => actionsOf(store), [store]);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import { useConnectionContext } from '../../store/use-connection-context.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
@@ -13,14 +14,16 @@ import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LazyDetails } from '../../components/ui/lazy-details.tsx';
-import { composeRequest } from '../../session/compose.ts';
-import type { Draft, DraftPart } from '../../session/model.ts';
 import {
   branchSummaries,
+  changedParts,
+  composedDraft,
   conversationStatus,
+  editedPartNames,
   forkPoints,
   knownRequestStates,
   lastLeg,
+  statusTone,
   unansweredKeys,
   usedRpcIds,
 } from '../../session/selectors.ts';
@@ -52,36 +55,13 @@ function ComposerLab(props: {
   return <RequestStateLab {...props} otherStates={otherStates} showBanner={false} />;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Which parts of a draft differ from what it was made with. */
-function changedParts(d: Draft): Partial<Record<DraftPart, boolean>> {
-  const o = d.origin;
-  return {
-    answers: o ? !same(d.answers, o.answers) : false,
-    params: o ? !same(d.params, o.params) : false,
-    rpcId: o ? d.rpcId !== o.rpcId : false,
-    headers: Object.keys(d.extraHeaders).length > 0,
-    capabilities: o ? !same(d.capabilities, o.capabilities) : false,
-  };
-}
-
-const PART_NAMES: Record<DraftPart, string> = {
-  answers: 'answers',
-  params: 'params',
-  rpcId: 'id',
-  headers: 'headers',
-  capabilities: 'capabilities',
-  requestState: 'requestState',
-  body: 'body',
-};
-
 /**
  * The selected conversation: what the server asks, the next leg in the composer, the result and its branches. Loaded
  * lazily by ConversationScreen the first time a conversation is shown.
  */
 export function ConversationView() {
-  const store = useInspectorStore();
+  const st = useInspectorActions();
+  const ctx = useConnectionContext();
   const s = useInspector((st) => ({
     id: st.selectedConversationId,
     session: st.session,
@@ -90,21 +70,12 @@ export function ConversationView() {
     runWaits: st.runWaits,
     roundCap: st.roundCap,
     savedRoots: st.savedRoots,
-    // connection fields that change the composed request
-    url: st.connectedUrl,
-    version: st.protocolVersion,
-    token: st.bearerToken,
-    headers: st.customHeaders,
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
   const conversation = s.id ? s.session.conversations[s.id] : undefined;
   const draft = conversation?.draft;
-  const composed = useMemo(
-    () => (conversation && draft ? composeRequest(conversation, draft, store.getState().connectionContext()) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [conversation, draft, store, s.url, s.version, s.token, s.headers],
-  );
+  const composed = useMemo(() => (conversation ? composedDraft(conversation, ctx) : undefined), [conversation, ctx]);
   if (!conversation) {
     return (
       <Panel label="Result">
@@ -112,7 +83,6 @@ export function ConversationView() {
       </Panel>
     );
   }
-  const st = store.getState();
   const id = conversation.id;
   const last = lastLeg(s.session, conversation);
   const status = conversationStatus(s.session, conversation);
@@ -120,7 +90,7 @@ export function ConversationView() {
   const note = s.runNotes[id]?.message;
   const busy = Boolean(s.running[id]);
   const changed = draft ? changedParts(draft) : {};
-  const editedParts = (Object.keys(changed) as DraftPart[]).filter((k) => changed[k]).map((k) => PART_NAMES[k]);
+  const editedParts = editedPartNames(changed);
   const branches = branchSummaries(s.session, id);
   const points = forkPoints(s.session, conversation);
   const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
@@ -148,19 +118,7 @@ export function ConversationView() {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="font-mono text-sm font-semibold">{conversation.title}</h2>
-        <Badge
-          tone={
-            status === 'complete'
-              ? 'good'
-              : status === 'awaiting-input' || status === 'ready'
-                ? 'info'
-                : status === 'in-flight'
-                  ? 'warn'
-                  : 'bad'
-          }
-        >
-          {status}
-        </Badge>
+        <Badge tone={statusTone(status)}>{status}</Badge>
         <span className="text-xs text-slate-500">{conversation.legIds.length} leg(s)</span>
       </div>
       {draft && hasRequests && (

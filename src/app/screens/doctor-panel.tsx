@@ -5,9 +5,9 @@ import { ConnectionDoctor } from '../../features/doctor/connection-doctor.tsx';
 import { supportedVersionsOf, versionRetryOf } from '../../protocol/doctor-plan.ts';
 import { doctorQuery, type DoctorInput } from '../../queries/doctor-query.ts';
 import { RpcFailure } from '../../queries/rpc.ts';
-import { currentSettings } from '../../store/connection-slice.ts';
+import { connectedSettingsOf } from '../../store/connection-slice.ts';
 import { useDeps } from '../../store/deps-context.tsx';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 
 function probeHeaders(token: string, custom: Record<string, string>): Record<string, string> {
   return { ...custom, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
@@ -18,15 +18,11 @@ function probeHeaders(token: string, custom: Record<string, string>): Record<str
  * of the connection screen, mounted only when a connect failed.
  */
 export function DoctorPanel({ failure }: { failure: Error }) {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const { config } = useDeps();
   // what the failed connect was made with (edits since then apply on the next Connect)
-  const { captured, connectedUrl, nonce } = useInspector((st) => ({
-    captured: st.connectedSettings,
-    connectedUrl: st.connectedUrl,
-    nonce: st.connectNonce,
-  }));
-  const settings = captured ?? (connectedUrl ? { ...currentSettings(store.getState()), url: connectedUrl } : null);
+  const settings = useInspector(connectedSettingsOf);
+  const nonce = useInspector((st) => st.connectNonce);
   const s = {
     url: settings?.url ?? null,
     nonce,
@@ -42,8 +38,8 @@ export function DoctorPanel({ failure }: { failure: Error }) {
   useEffect(() => {
     if (!retry || handled.current === s.nonce) return;
     handled.current = s.nonce;
-    store.getState().retryWithVersion(retry.version, retry.note);
-  }, [retry, s.nonce, store]);
+    actions.retryWithVersion(retry.version, retry.note);
+  }, [retry, s.nonce, actions]);
 
   const input: DoctorInput = {
     failure,
@@ -59,7 +55,6 @@ export function DoctorPanel({ failure }: { failure: Error }) {
   const doctor = useQuery({ ...doctorQuery(input), enabled: !retry });
 
   if (!s.url || retry) return null;
-  const st = store.getState();
   return (
     <div className="border-b border-slate-200 bg-white px-4 pb-2">
       <ConnectionDoctor
@@ -73,9 +68,9 @@ export function DoctorPanel({ failure }: { failure: Error }) {
         viaRelay={s.mode === 'relay'}
         supportedVersions={outcome ? supportedVersionsOf(outcome) : []}
         currentVersion={s.version}
-        onUseRelay={() => st.reconnectViaRelay()}
-        onEnterToken={() => st.requestTokenFocus()}
-        onUseVersion={(v) => st.retryWithVersion(v, `Pinned protocol version ${v} at your request.`)}
+        onUseRelay={() => actions.reconnectViaRelay()}
+        onEnterToken={() => actions.requestTokenFocus()}
+        onUseVersion={(v) => actions.retryWithVersion(v, `Pinned protocol version ${v} at your request.`)}
       />
     </div>
   );

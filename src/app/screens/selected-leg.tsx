@@ -5,7 +5,7 @@ import { legDiff, previousLegId } from '../../session/leg-diff.ts';
 import { legFindings } from '../../session/lint-session.ts';
 import type { Conversation, Leg, SessionState } from '../../session/model.ts';
 import { roundOf } from '../../session/selectors.ts';
-import { useInspectorStore } from '../../store/store-context.tsx';
+import { useInspectorActions } from '../../store/store-context.tsx';
 
 function legLabel(session: SessionState, legId: string, viewing: string): string {
   const leg = session.legs[legId];
@@ -42,7 +42,7 @@ export interface SelectedLegProps {
  * screen, so the diff library loads only when a leg is selected.
  */
 export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLegProps) {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const baseId =
     diffBase && diffBase !== leg.id && session.legs[diffBase] ? diffBase : previousLegId(conversation.legIds, leg.id);
   const base = baseId ? session.legs[baseId] : undefined;
@@ -54,15 +54,15 @@ export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLe
         exchange={leg.exchange}
         title={`${conversation.title} · round ${roundOf(conversation, leg.id)}`}
         findings={legFindings(session, leg, conversation.method)}
-        onFork={() => store.getState().fork(leg.id)}
+        onFork={() => actions.fork(leg.id)}
         diff={
           <LegDiffView
             diff={diff}
             baseLegId={baseId ?? null}
             options={diffOptions(session, conversation.legIds, leg.id, diffBase, conversation.id)}
-            onBase={(id) => store.getState().setDiffBase(id)}
+            onBase={actions.setDiffBase}
             pinned={diffBase === leg.id}
-            onPin={() => store.getState().setDiffBase(diffBase === leg.id ? null : leg.id)}
+            onPin={() => actions.setDiffBase(diffBase === leg.id ? null : leg.id)}
           />
         }
       />

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import { useConnectionContext } from '../../store/use-connection-context.ts';
 import { Timeline } from '../../features/timeline/timeline.tsx';
 import { TimelineFilterBar } from '../../features/timeline/timeline-filter-bar.tsx';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { filterOptions, filterRows } from '../../session/timeline-filter.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { InFlightLeg } from '../../features/timeline/in-flight-leg.tsx';
-import { composeRequest } from '../../session/compose.ts';
+import { composedDraft } from '../../session/selectors.ts';
 import type { Conversation } from '../../session/model.ts';
 import type { ConversationViewKind } from './conversation-views.tsx';
 import { legPanel } from './leg-panel.ts';
@@ -27,7 +28,7 @@ export function preloadTimelineDetails(): void {
 
 /** The timeline of every leg, views of the selected conversation, and the inspector for the selected leg. */
 export function TimelineScreen() {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const s = useInspector((st) => ({
     session: st.session,
     selectedLegId: st.selectedLegId,
@@ -47,11 +48,10 @@ export function TimelineScreen() {
 
   const selectLeg = useCallback(
     (legId: string, conversationId?: string) => {
-      const st = store.getState();
-      st.selectLeg(legId);
-      st.selectConversation(conversationId ?? st.session.legs[legId]?.conversationId ?? null);
+      actions.selectLeg(legId);
+      actions.selectConversation(conversationId ?? session.legs[legId]?.conversationId ?? null);
     },
-    [store],
+    [actions, session],
   );
 
   const leg = s.selectedLegId ? session.legs[s.selectedLegId] : undefined;
@@ -68,15 +68,11 @@ export function TimelineScreen() {
           <button
             type="button"
             className="text-xs text-indigo-700 underline"
-            onClick={() => store.getState().setCollapsed(rows.map((r) => r.conversationId))}
+            onClick={() => actions.setCollapsed(rows.map((r) => r.conversationId))}
           >
             Collapse all
           </button>
-          <button
-            type="button"
-            className="text-xs text-indigo-700 underline"
-            onClick={() => store.getState().setCollapsed([])}
-          >
+          <button type="button" className="text-xs text-indigo-700 underline" onClick={() => actions.setCollapsed([])}>
             Expand all
           </button>
         </div>
@@ -87,7 +83,7 @@ export function TimelineScreen() {
             tools={options.tools}
             shown={flat.legCount + countCollapsed(flat.items)}
             total={totalLegs}
-            onChange={(patch) => store.getState().setTimelineFilter(patch)}
+            onChange={actions.setTimelineFilter}
           />
         )}
         <Timeline
@@ -95,7 +91,7 @@ export function TimelineScreen() {
           selectedLegId={s.selectedLegId}
           selectedConversationId={s.selectedConversationId}
           onSelectLeg={selectLeg}
-          onToggleConversation={(id) => store.getState().toggleConversation(id)}
+          onToggleConversation={actions.toggleConversation}
           emptyText={rows.length ? 'No leg matches the filter.' : undefined}
         />
       </section>
@@ -135,24 +131,19 @@ function countCollapsed(items: ReturnType<typeof flattenTimeline>['items']): num
 
 /** The in-flight leg panel of a conversation: what was sent (recomposed from its draft) and how long ago. */
 function InFlightPanel({ conversation, sentAt }: { conversation: Conversation; sentAt: number }) {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
+  const ctx = useConnectionContext();
   // the SSE events so far: only this panel re-renders when one arrives
   const events = useInspector((st) => ({ list: st.liveEvents[conversation.id] })).list;
   // recomposed when the conversation changes, not on every tick
-  const composed = useMemo(
-    () =>
-      conversation.draft
-        ? composeRequest(conversation, conversation.draft, store.getState().connectionContext())
-        : undefined,
-    [conversation, store],
-  );
+  const composed = useMemo(() => composedDraft(conversation, ctx), [conversation, ctx]);
   return (
     <InFlightLeg
       title={`${conversation.title} · round ${conversation.legIds.length + 1}`}
       method={conversation.method}
       sentAt={sentAt}
       {...(composed ? { body: composed.body, url: composed.url } : {})}
-      onStop={() => store.getState().abort(conversation.id)}
+      onStop={() => actions.abort(conversation.id)}
       {...(events ? { events } : {})}
     />
   );

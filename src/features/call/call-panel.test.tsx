@@ -7,6 +7,7 @@ import { createInspectorStore, type InspectorStore } from '../../store/inspector
 import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
 import { StoreProvider } from '../../store/store-context.tsx';
 import { queryEnvOf } from '../../queries/query-env.ts';
+import { connectedSettingsOf } from '../../store/connection-slice.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import type { ToolDescriptor } from '../../protocol/types.ts';
 import { CallPanel } from './call-panel.tsx';
@@ -29,7 +30,7 @@ function setup() {
   const fetch = vi.fn(() => Promise.reject(new Error('offline')));
   const deps: AppDeps = { config: {}, fetchFor: () => fetch, now: () => 0, timeoutMs: 1_000 };
   const store: InspectorStore = createInspectorStore(deps, { connectedUrl: 'http://127.0.0.1:9/mcp' });
-  const env = queryEnvOf(store.getState(), deps.fetchFor);
+  const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor);
   if (!env) throw new Error('not connected');
   const client = new QueryClient();
   client.setQueryData(toolsQuery(env).queryKey, TOOLS);

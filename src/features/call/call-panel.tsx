@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector } from '../../store/store-context.tsx';
 import { firstPendingRequest, moveFocusWhenReady, regionNamed } from '../../lib/move-focus.ts';
 import { unansweredKeys } from '../../session/selectors.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -59,7 +59,6 @@ function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>
 /** The picked tool/prompt/resource: its arguments form and the button that starts a call. */
 export function CallPanel() {
   const env = useQueryEnv();
-  const store = useInspectorStore();
   const { selection, selectionNonce, startCall, callArguments, setCallArguments } = useInspector((s) => ({
     selection: s.selection,
     selectionNonce: s.selectionNonce,
@@ -84,6 +83,18 @@ export function CallPanel() {
     traceparent: '',
   }));
   useFocusOnPick(selectionNonce, sectionRef);
+  // after a call starts: the server asks for input: go to the first request; it answered at once: go to the Result
+  const [started, setStarted] = useState<{ id: string; from: Element | null } | null>(null);
+  const startedAsks = useInspector((s) => {
+    if (!started) return null;
+    const draft = s.session.conversations[started.id]?.draft;
+    return draft !== undefined && unansweredKeys(draft).length > 0;
+  });
+  useEffect(() => {
+    if (!started || startedAsks === null) return;
+    setStarted(null);
+    moveFocusWhenReady(startedAsks ? () => firstPendingRequest() : () => regionNamed('Result'), { from: started.from });
+  }, [started, startedAsks]);
 
   const target = useMemo<Target | null>(() => {
     if (!selection) return null;
@@ -166,10 +177,7 @@ export function CallPanel() {
         setOptions((o) => ({ ...o, lastSentToken: o.progressToken, progressToken: newId('progress') }));
       }
       const id = await startCall({ ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) });
-      // the server asks for input: go to the first request; it answered at once: go to the Result
-      const draft = store.getState().session.conversations[id]?.draft;
-      const asks = draft !== undefined && unansweredKeys(draft).length > 0;
-      moveFocusWhenReady(asks ? () => firstPendingRequest() : () => regionNamed('Result'), { from: button });
+      setStarted({ id, from: button });
     } finally {
       busyRef.current = false;
       setBusy(false);

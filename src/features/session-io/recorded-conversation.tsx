@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { baseParams } from '../../protocol/retry.ts';
 import { comparableRuns, compareRuns, recordedAnswers } from '../../session/io/compare.ts';
 import { importOrigin } from '../../session/io/session-file.ts';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 
 const sourceLabel = { file: 'a session file', link: 'a share link', demo: 'the demo' } as const;
 
@@ -13,7 +13,7 @@ const sourceLabel = { file: 'a session file', link: 'a share link', demo: 'the d
  * recording with re-runs of the same call round by round.
  */
 export function RecordedConversation() {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const { session, id, connectedUrl } = useInspector((s) => ({
     session: s.session,
     id: s.selectedConversationId,
@@ -38,7 +38,7 @@ export function RecordedConversation() {
       params: baseParams(conversation.params),
       ...(conversation.inputSchema ? { inputSchema: conversation.inputSchema } : {}),
     };
-    await store.getState().startCall(input);
+    await actions.startCall(input);
   };
 
   return (
@@ -78,9 +78,7 @@ export function RecordedConversation() {
               <Button
                 onClick={() => {
                   for (const key of replayKeys) {
-                    store
-                      .getState()
-                      .dispatch({ type: 'draft/answer', conversationId: live.id, key, response: replay[key] });
+                    actions.dispatch({ type: 'draft/answer', conversationId: live.id, key, response: replay[key] });
                   }
                 }}
               >

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { newId } from '../../lib/ids.ts';
-import { parseSessionFileOffThread } from '../../lib/session-file-worker.ts';
+import { parseSessionFileOffThread } from './session-file-worker.ts';
 import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
 import { redactSession } from '../../session/io/redact.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';

@@ -13,12 +13,15 @@ import { register as planTrip } from './plan-trip.ts';
 import { register as progressReport } from './progress-report.ts';
 import { register as promptsResources } from './prompts-resources.ts';
 import { register as provision } from './provision.ts';
+import { register as referencePrompts } from './reference-prompts.ts';
+import { register as referenceResources } from './reference-resources.ts';
+import { register as referenceTools } from './reference-tools.ts';
 import { register as rollingUpgrade } from './rolling-upgrade.ts';
 import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
 import { register as summarizeText } from './summarize-text.ts';
 
-/** In tools/list order: the demos first, the conformance fixtures last. */
+/** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
 export const SCENARIOS: readonly RegisterScenario[] = [
   provision,
   configureService,
@@ -34,6 +37,9 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   approvePayment,
   promptsResources,
   conformanceFixtures,
+  referenceTools,
+  referenceResources,
+  referencePrompts,
 ];
 
 export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): void {

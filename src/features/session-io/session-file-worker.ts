@@ -1,7 +1,7 @@
-import type { ParseResult } from '../session/io/session-file.ts';
-import type { SessionFileWorkerReply } from '../session/io/session-file.worker.ts';
+import type { ParseResult } from '../../session/io/session-file.ts';
+import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
 
-const sessionFileCodec = () => import('../session/io/session-file.ts');
+const sessionFileCodec = () => import('../../session/io/session-file.ts');
 
 /** On the main thread: what the worker does, for environments without `Worker` (node, jsdom) or when it fails. */
 async function parseHere(file: Blob): Promise<ParseResult> {
@@ -11,7 +11,7 @@ async function parseHere(file: Blob): Promise<ParseResult> {
 
 function parseInWorker(file: Blob): Promise<SessionFileWorkerReply> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../session/io/session-file.worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('../../session/io/session-file.worker.ts', import.meta.url), {
       type: 'module',
       name: 'session-file',
     });

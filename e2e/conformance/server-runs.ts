@@ -1,0 +1,46 @@
+/**
+ * What `npm run test:conformance` runs on the server side: data only (the runner is server-runner.ts).
+ *
+ * A run is one target URL at one wire revision: the server scenarios of a frozen requirement set (the suite's
+ * `requirements/<revision>.yaml`) plus extra scenarios scored the same way. Adding a revision or a scenario is one
+ * line, e.g.
+ *
+ *   { label: '2025-11-25', url: (mock) => `${mock.url}/<legacy endpoint>`, requirements: '2025-11-25' },
+ *   { ..., extra: ['json-schema-2020-12', ...TASKS_SCENARIOS] },
+ */
+import type { MockServerHandle } from '../../src/node/mock-server/start.ts';
+import type { Justification } from './server-verdict.ts';
+
+export interface ServerRun {
+  /** Shown on every line of the run. */
+  label: string;
+  /** The MCP endpoint under test; the bundled mock is started on an ephemeral port for the whole run. */
+  url: (mock: MockServerHandle) => string;
+  /** Requirement set whose server scenarios must pass (run with `--requirements`, at that revision's wire). */
+  requirements?: string;
+  /** Wire revision of the extra scenarios; defaults to `requirements`. */
+  specVersion?: string;
+  /** Scenarios beyond the set (pending, extension, ...): scored exactly like the required ones. */
+  extra?: readonly string[];
+}
+
+export const SERVER_RUNS: readonly ServerRun[] = [
+  {
+    label: '2026-07-28',
+    url: (mock) => mock.mcpUrl,
+    requirements: '2026-07-28',
+    extra: ['json-schema-2020-12'],
+  },
+];
+
+/** Warnings and skips accepted on purpose. Any other WARNING or SKIPPED check fails its scenario. */
+export const JUSTIFIED: readonly Justification[] = [
+  {
+    scenario: 'tools-list',
+    check: 'tools-name-format',
+    status: 'WARNING',
+    reason:
+      'café_order has a non-ASCII name on purpose: it shows the Mcp-Name =?base64?…?= encoding; ' +
+      'the tool-name character rule is a SHOULD',
+  },
+];

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ask, comeBackLater, done, fakeWorld, type Script } from './flow.fixtures.ts';
+import { runToCompletion, type RunToCompletionDeps } from './run-to-completion.ts';
+
+const CONFIRM = { confirm: { method: 'elicitation/create', params: { message: 'ok?', requestedSchema: {} } } };
+const ROOTS = { roots: { method: 'roots/list', params: {} } };
+const ROOTS_SAVED = [{ uri: 'file:///work', name: 'work' }];
+
+function run(script: Script, opts: { roundCap?: number; ask?: boolean } = {}) {
+  const world = fakeWorld(script);
+  const id = world.start('job');
+  const deps: RunToCompletionDeps = {
+    ...world.deps,
+    conversation: () => world.session().conversations[id],
+    roundCap: () => opts.roundCap ?? 10,
+    savedRoots: () => ROOTS_SAVED,
+    send: () => world.send(id),
+  };
+  return { world, id, deps, legs: () => world.session().conversations[id]!.legIds.length };
+}
+
+describe('runToCompletion', () => {
+  it('sends until the server finishes and answers roots requests itself when the server asks for roots', async () => {
+    const seen: unknown[] = [];
+    const { id, deps, legs } = run((_c, p) => {
+      seen.push(p.inputResponses);
+      return p.inputResponses ? done('ok') : ask(ROOTS, 's1');
+    });
+    const note = await runToCompletion(id, deps);
+    expect(note).toEqual({ kind: 'finished', message: 'The call finished.' });
+    expect(legs()).toBe(2);
+    expect(seen[1]).toEqual({ roots: { roots: ROOTS_SAVED } });
+  });
+
+  it('pauses with needs-input when the server asks for input only a human can give', async () => {
+    const { id, deps, legs } = run(() => ask(CONFIRM, 's1'));
+    const note = await runToCompletion(id, deps);
+    expect(note).toEqual({ kind: 'needs-input', message: 'Paused: the server asked for input only you can give.' });
+    expect(legs()).toBe(1);
+  });
+
+  it('backs off 50 ms doubling to 250 ms between state-only retries and stops at the round cap', async () => {
+    const { world, id, deps, legs } = run(() => comeBackLater('again'), { roundCap: 6 });
+    const note = await runToCompletion(id, deps);
+    expect(note).toEqual({
+      kind: 'round-cap',
+      message:
+        'Stopped at the round cap: 6 legs sent and the server has not finished. Raise the cap or inspect the legs.',
+    });
+    expect(legs()).toBe(6);
+    // the first leg goes at once; each later state-only retry waits, visibly
+    expect(world.sleeps).toEqual([50, 100, 200, 250, 250]);
+    expect(world.waits.filter((w) => w !== null).map((w) => w.reason)).toEqual(
+      Array(5).fill('backoff before the next state-only retry'),
+    );
+    expect(world.waits.at(-1)).toBeNull();
+  });
+
+  it('resets the backoff to 50 ms when a retry answers input requests', async () => {
+    let n = 0;
+    const script: Script = () => {
+      n += 1;
+      if (n === 3) return ask(ROOTS, 's');
+      return n >= 5 ? done('ok') : comeBackLater(`s${n}`);
+    };
+    const { world, id, deps } = run(script);
+    expect((await runToCompletion(id, deps)).kind).toBe('finished');
+    // legs 2 and 3 back off; leg 4 answers roots (no wait); leg 5 is state-only again and starts over at 50 ms
+    expect(world.sleeps).toEqual([50, 100, 50]);
+  });
+
+  it('stops with aborted when the user stops during a backoff wait', async () => {
+    const { world, id, deps, legs } = run(() => comeBackLater('again'));
+    const sleep = deps.sleep;
+    deps.sleep = async (ms, signal) => {
+      world.stop.abort();
+      await sleep(ms, signal);
+    };
+    const note = await runToCompletion(id, deps);
+    expect(note).toEqual({ kind: 'aborted', message: 'Run to completion was aborted.' });
+    expect(legs()).toBe(1);
+  });
+
+  it('sends nothing when the round cap is reached before the first leg', async () => {
+    const { id, deps, legs } = run(() => done('ok'), { roundCap: 0 });
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('round-cap');
+    expect(legs()).toBe(0);
+  });
+});
