@@ -26,7 +26,7 @@ function browserEnv(): ThemeEnv {
 }
 
 export function readThemeChoice(storage: ThemeEnv['storage']): ThemeChoice {
-  let saved: string | null = null;
+  let saved: string | null;
   try {
     saved = storage?.getItem(THEME_KEY) ?? null;
   } catch {
