@@ -12,7 +12,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // each test scans a dozen states; a full axe run takes a second or more on a busy 2-core machine
     test.describe.configure({ timeout: 180_000 });
 
-    test('connecting, stepping a call, the lab, the composer editors and the result', async ({ inspector, page }) => {
+    test('connecting, an input request, the composer and its editors', async ({ inspector, page }) => {
       const composer = new ComposerPage(page);
       await inspector.open();
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
@@ -33,7 +33,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await composer.openEditors();
       await expect(composer.answersJson()).toBeVisible();
       await expectNoAxeViolations(page, 'composer editors open');
+    });
 
+    test('the requestState lab, the tamper matrix and a rejected state', async ({ inspector, page }) => {
+      const composer = new ComposerPage(page);
+      await inspector.open();
+      await inspector.callTool('provision', async (p) => {
+        await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
+      });
+      const region = inspector.inputRequest('region');
+      await region.getByLabel('Region').selectOption('eu-west-1');
+      await region.getByRole('button', { name: 'Accept' }).click();
       await composer.openLab();
       for (const tab of ['Bytes', 'Text', 'Decoded']) {
         await composer.lab.getByRole('tab', { name: tab }).click();
@@ -52,17 +62,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page, 'result: error with recovery');
     });
 
-    test('every input request kind and a complete result', async ({ inspector, page }) => {
+    test('a complete result and every input request kind', async ({ inspector, page }) => {
       const ui = new InputRequestsPage(inspector);
       await inspector.open();
-      await inspector.callTool('plan_trip');
-      await expect(ui.request('preferences')).toBeVisible();
-      await expectNoAxeViolations(page, 'form + sampling + roots requests');
-
-      await inspector.callTool('sign_in');
-      await expect(ui.request('sign_in')).toContainText('Elicitation (URL)');
-      await expectNoAxeViolations(page, 'URL consent request');
-
       await inspector.callTool('configure_service');
       await expect(ui.request('config')).toBeVisible();
       await expectNoAxeViolations(page, 'every form field kind');
@@ -70,6 +72,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await inspector.sendRetry();
       await expect(inspector.result).toContainText('Service configured with');
       await expectNoAxeViolations(page, 'result: complete');
+
+      await inspector.callTool('plan_trip');
+      await expect(ui.request('preferences')).toBeVisible();
+      await expectNoAxeViolations(page, 'form + sampling + roots requests');
+
+      await inspector.callTool('sign_in');
+      await expect(ui.request('sign_in')).toContainText('Elicitation (URL)');
+      await expectNoAxeViolations(page, 'URL consent request');
 
       await ui.connectTo('/chaos');
       await inspector.callTool('unknown_input_method');
