@@ -68,6 +68,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await inspector.callTool('configure_service');
       await expect(ui.request('config')).toBeVisible();
       await expectNoAxeViolations(page, 'every form field kind');
+      const form = ui.request('config');
+      await form.getByLabel('Owner email', { exact: true }).fill('ops@example.com');
+      await form.getByRole('combobox', { name: 'Environment', exact: true }).selectOption({ label: 'Staging' });
       await ui.accept('config');
       await inspector.sendRetry();
       await expect(inspector.result).toContainText('Service configured with');
