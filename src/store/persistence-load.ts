@@ -117,7 +117,8 @@ export async function restoreSaved(
     const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, ...rest } = connection;
     Object.assign(patch, rest);
     if (clientInfo) patch.clientInfo = clientInfo;
-    if (savedConnections) patch.savedConnections = savedConnections.map((c) => ({ ...c, bearerToken: '' }));
+    if (savedConnections)
+      patch.savedConnections = savedConnections.map((c) => ({ ...c, bearerToken: '', notSecret: c.notSecret ?? [] }));
     if (activeConnectionId !== undefined) patch.activeConnectionId = activeConnectionId;
     if (connection.connectedUrl) patch.connectedUrl = connection.connectedUrl;
     restored = true;

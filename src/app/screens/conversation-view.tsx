@@ -165,8 +165,8 @@ export function ConversationView() {
           editedParts={editedParts}
           onRequestState={(value) => st.dispatch({ type: 'draft/request-state', conversationId: id, value })}
           onBody={(body) => st.dispatch({ type: 'draft/body', conversationId: id, body })}
-          onSend={() => void st.sendDraft(id)}
-          onRun={() => void st.runToCompletion(id)}
+          onSend={() => void st.sendDraft(id, { focusFrom: 'Next request' })}
+          onRun={() => void st.runToCompletion(id, { focusFrom: 'Next request' })}
           onAbort={() => st.abort(id)}
           onRoundCap={st.setRoundCap}
           onReset={() => st.dispatch({ type: 'draft/reset', conversationId: id })}

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { ownValue } from '../../protocol/own-keys.ts';
 import { buttonNamed, moveFocusWhenReady, regionNamed } from '../../lib/move-focus.ts';
 import type { InputRequests, InputResponse } from '../../protocol/types.ts';
 import { InputRequestCard } from './input-request-card.tsx';
@@ -19,7 +20,7 @@ export function nextUnanswered(
 ): string | undefined {
   const i = keys.indexOf(key);
   const order = [...keys.slice(i + 1), ...keys.slice(0, Math.max(i, 0))];
-  return order.find((k) => k !== key && answers[k] === undefined);
+  return order.find((k) => k !== key && ownValue(answers, k) === undefined);
 }
 
 /**
@@ -28,7 +29,7 @@ export function nextUnanswered(
  */
 export function InputRequestList({ inputRequests, answers, serverName, savedRoots, onAnswer }: InputRequestListProps) {
   const keys = Object.keys(inputRequests);
-  const answered = keys.filter((k) => answers[k] !== undefined).length;
+  const answered = keys.filter((k) => ownValue(answers, k) !== undefined).length;
   const listRef = useRef<HTMLDivElement>(null);
   const group = (key: string) =>
     [...(listRef.current?.querySelectorAll<HTMLElement>('[data-input-request]') ?? [])].find(
@@ -54,14 +55,14 @@ export function InputRequestList({ inputRequests, answers, serverName, savedRoot
         {answered} of {keys.length} answered
       </p>
       {keys.map((key) => {
-        const request = inputRequests[key];
+        const request = ownValue(inputRequests, key);
         if (request === undefined) return null;
         return (
           <InputRequestCard
             key={key}
             requestKey={key}
             request={request}
-            answer={answers[key]}
+            answer={ownValue(answers, key)}
             serverName={serverName}
             savedRoots={savedRoots}
             onAnswer={(response) => answer(key, response)}

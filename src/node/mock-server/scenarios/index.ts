@@ -7,7 +7,9 @@ import { register as approvePayment } from './approve-payment.ts';
 import { register as askUntilAccept } from './ask-until-accept.ts';
 import { register as configureService } from './configure-service.ts';
 import { register as conformanceFixtures } from './conformance-fixtures.ts';
+import { register as dualEraPitfall } from './dual-era-pitfall.ts';
 import { register as headerTools } from './header-tools.ts';
+import { register as legacyReference, registerSubscriptions } from './legacy-reference.ts';
 import { register as listWorkspace } from './list-workspace.ts';
 import { register as planTrip } from './plan-trip.ts';
 import { register as progressReport } from './progress-report.ts';
@@ -19,6 +21,7 @@ import { register as referenceTools } from './reference-tools.ts';
 import { register as rollingUpgrade } from './rolling-upgrade.ts';
 import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
+import { register as statelessFixtures } from './stateless-fixtures.ts';
 import { register as summarizeText } from './summarize-text.ts';
 
 /** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
@@ -35,13 +38,17 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   progressReport,
   headerTools,
   approvePayment,
+  dualEraPitfall,
   promptsResources,
   conformanceFixtures,
+  statelessFixtures,
   referenceTools,
   referenceResources,
   referencePrompts,
+  legacyReference,
 ];
 
 export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): void {
   for (const register of SCENARIOS) register(server, ctx);
+  registerSubscriptions(server);
 }
