@@ -11,6 +11,7 @@ import { ResultView } from '../../features/result/result-view.tsx';
 import { InputRequestList } from '../../features/input-requests/input-request-list.tsx';
 import { TamperMatrix } from '../../features/tamper-matrix/tamper-matrix.tsx';
 import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
+import { CompareErasPanel } from '../../features/compare-eras/compare-eras-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LazyDetails } from '../../components/ui/lazy-details.tsx';
@@ -70,6 +71,7 @@ export function ConversationView() {
     runWaits: st.runWaits,
     roundCap: st.roundCap,
     savedRoots: st.savedRoots,
+    eraCompares: st.eraCompares,
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
@@ -241,6 +243,15 @@ export function ConversationView() {
           {...(versionMismatch ? { versionMismatch } : {})}
         />
       </Panel>
+      {conversation.legIds.length > 0 && (
+        <CompareErasPanel
+          {...(s.eraCompares[id]?.comparison ? { comparison: s.eraCompares[id].comparison } : {})}
+          {...(s.eraCompares[id]?.error ? { error: s.eraCompares[id].error } : {})}
+          running={s.eraCompares[id]?.status === 'running'}
+          disabled={busy || Boolean(conversation.inFlight)}
+          onCompare={() => void st.compareEras(id)}
+        />
+      )}
       {(branches.length > 1 || points.length > 0) && (
         <BranchesPanel
           branches={branches}
