@@ -242,7 +242,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function changedParts(d: Draft): Partial<Record<DraftPart, boolean>> {
   const o = d.origin;
   return {
-    answers: o ? !same(d.answers, o.answers) : false,
+    // answers given through the forms are expected, not edits: only answers typed in the JSON editor count
+    answers: o ? Boolean(d.answersByHand) && !same(d.answers, o.answers) : Boolean(d.answersByHand),
     params: o ? !same(d.params, o.params) : false,
     rpcId: o ? d.rpcId !== o.rpcId : false,
     headers: Object.keys(d.extraHeaders).length > 0,

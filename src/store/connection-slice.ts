@@ -7,6 +7,12 @@ import type { InspectorState } from './inspector-store.ts';
 
 export type TransportMode = 'direct' | 'relay';
 
+/**
+ * When a round's answers go out: `always` holds every leg in the composer until Send retry (or "Accept and send");
+ * `edits` sends a round as soon as its last request is answered, unless something of the leg was edited by hand.
+ */
+export type HoldLegs = 'always' | 'edits';
+
 /** One saved connection: plain data (persistable). The bearer token is never logged and is redacted in exports. */
 export interface SavedConnection {
   id: string;
@@ -17,6 +23,8 @@ export interface SavedConnection {
   customHeaders: Record<string, string>;
   protocolVersion: string;
   clientInfo: ClientInfo;
+  /** "Hold each leg": always (default), or only when something of the leg was edited */
+  holdLegs: HoldLegs;
 }
 
 /** The per-connection settings a saved connection carries (everything but its id and label). */
@@ -33,6 +41,8 @@ export interface ConnectionSlice {
   protocolVersion: string;
   /** `_meta` clientInfo sent on every request (default mrtr-inspector 0.1.0) */
   clientInfo: ClientInfo;
+  /** "Hold each leg: always / only when I edit something" (default always) */
+  holdLegs: HoldLegs;
   /** bearer token (without "Bearer "); never logged, redacted in exports (default empty) */
   bearerToken: string;
   /** connection-wide custom headers (default none) */
@@ -67,6 +77,7 @@ export interface ConnectionSlice {
   setBearerToken: (token: string) => void;
   setCustomHeaders: (headers: Record<string, string>) => void;
   setClientInfo: (info: ClientInfo) => void;
+  setHoldLegs: (mode: HoldLegs) => void;
   setCapabilities: (caps: ClientCapabilities) => void;
   setTransportMode: (mode: TransportMode) => void;
   setSavedRoots: (roots: { uri: string; name?: string }[]) => void;
@@ -99,6 +110,7 @@ const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> = {
   customHeaders: {},
   protocolVersion: PROTOCOL_VERSION,
   clientInfo: DEFAULT_CLIENT_INFO,
+  holdLegs: 'always',
 };
 
 let connectionCounter = 0;
@@ -116,6 +128,7 @@ export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
     customHeaders: s.customHeaders,
     protocolVersion: s.protocolVersion,
     clientInfo: s.clientInfo,
+    holdLegs: s.holdLegs,
   };
 }
 
@@ -150,6 +163,7 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     customHeaders: c.customHeaders,
     protocolVersion: c.protocolVersion,
     clientInfo: c.clientInfo,
+    holdLegs: c.holdLegs,
     connectionNote: null,
     serverUrlError: null,
     connectedSettings: settings,
@@ -195,6 +209,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   setBearerToken: (bearerToken) => set((s) => withActive(s, { bearerToken })),
   setCustomHeaders: (customHeaders) => set((s) => withActive(s, { customHeaders })),
   setClientInfo: (clientInfo) => set((s) => withActive(s, { clientInfo })),
+  setHoldLegs: (holdLegs) => set((s) => withActive(s, { holdLegs })),
   setCapabilities: (capabilities) => set({ capabilities }),
   setTransportMode: (transportMode) => set((s) => withActive(s, { transportMode })),
   setSavedRoots: (savedRoots) => set({ savedRoots }),

@@ -114,10 +114,17 @@ export async function restoreSaved(
     setAside,
   );
   if (connection) {
-    const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, ...rest } = connection;
+    const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, holdLegs, ...rest } = connection;
     Object.assign(patch, rest);
     if (clientInfo) patch.clientInfo = clientInfo;
-    if (savedConnections) patch.savedConnections = savedConnections.map((c) => ({ ...c, bearerToken: '' }));
+    if (holdLegs) patch.holdLegs = holdLegs;
+    if (savedConnections) {
+      patch.savedConnections = savedConnections.map(({ holdLegs: hold, ...c }) => ({
+        ...c,
+        holdLegs: hold ?? 'always',
+        bearerToken: '',
+      }));
+    }
     if (activeConnectionId !== undefined) patch.activeConnectionId = activeConnectionId;
     if (connection.connectedUrl) patch.connectedUrl = connection.connectedUrl;
     restored = true;

@@ -14,6 +14,8 @@ import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
 import { connectionContextOf } from '../session/selectors.ts';
+import { afterAnswer } from '../session/hold-rule.ts';
+import type { InputResponse } from '../protocol/types.ts';
 import { currentSettings } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
@@ -53,6 +55,17 @@ export interface SessionSlice {
   /** send the conversation's draft exactly as composed; `select: false` keeps the current selection */
   sendDraft: (conversationId: string, opts?: { select?: boolean }) => Promise<void>;
   runToCompletion: (conversationId: string) => Promise<void>;
+  /**
+   * record an answer; when it completes the round, send the leg at once if the user asked ("Accept and send",
+   * `send: true`) or the connection holds only edited legs, unless something of the leg was edited (then it is held
+   * with a note saying what). Returns whether the leg went out.
+   */
+  answerRequest: (
+    conversationId: string,
+    key: string,
+    response: InputResponse | undefined,
+    opts?: { send?: boolean },
+  ) => Promise<boolean>;
   abort: (conversationId: string) => void;
   fork: (legId: string) => string;
   /** fork `legId` and send the branch at once: as it was ("replay an old state") or declining instead */
@@ -207,6 +220,26 @@ export const createSessionSlice =
               send: (branchId) => sendDraft(branchId, { select: false }),
             })) ?? tamperNote(get().session, conversationId, stop.signal.aborted),
         );
+      },
+      answerRequest: async (conversationId, key, response, opts = {}) => {
+        dispatch({ type: 'draft/answer', conversationId, key, response });
+        const conversation = get().session.conversations[conversationId];
+        if (response === undefined || !conversation?.draft || conversation.inFlight) return false;
+        const decision = afterAnswer(conversation.draft, get().holdLegs, Boolean(opts.send));
+        if (!decision.send) {
+          if (decision.reason === 'edited') {
+            set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: { kind: 'held', message: decision.message } } }));
+          }
+          return false;
+        }
+        const round = conversation.legIds.length + 1;
+        await sendDraft(conversationId);
+        const legId = get().session.conversations[conversationId]?.legIds[round - 1];
+        const how = opts.send ? 'Accept and send' : 'Hold each leg: only when I edit something';
+        const note: RunNote = { kind: 'sent', message: `Leg ${round} went out at once (${how})` };
+        if (legId) note.legId = legId;
+        set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: note } }));
+        return true;
       },
       forkAndSend: async (legId, variant) => {
         const id = fork(legId);

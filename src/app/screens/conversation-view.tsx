@@ -31,8 +31,18 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
+import { SentSummary } from '../../features/composer/sent-summary.tsx';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
+
+/** scheme://host:port of a server URL, for "Asked by … at …" (the URL itself when it does not parse) */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
@@ -87,7 +97,10 @@ export function ConversationView() {
   const last = lastLeg(s.session, conversation);
   const status = conversationStatus(s.session, conversation);
   const hasRequests = draft && Object.keys(draft.inputRequests).length > 0;
-  const note = s.runNotes[id]?.message;
+  const runNote = s.runNotes[id];
+  const sentLeg = runNote?.kind === 'sent' && runNote.legId ? s.session.legs[runNote.legId] : undefined;
+  const sent = sentLeg ? <SentSummary label={runNote?.message ?? ''} body={sentLeg.exchange.request.body} /> : null;
+  const note = sentLeg ? undefined : runNote?.message;
   const busy = Boolean(s.running[id]);
   const changed = draft ? changedParts(draft) : {};
   const editedParts = editedPartNames(changed);
@@ -128,8 +141,9 @@ export function ConversationView() {
             inputRequests={draft.inputRequests}
             answers={draft.answers}
             serverName={discover.data?.serverName ?? conversation.serverUrl}
+            serverOrigin={originOf(conversation.serverUrl)}
             savedRoots={s.savedRoots}
-            onAnswer={(key, response) => st.dispatch({ type: 'draft/answer', conversationId: id, key, response })}
+            onAnswer={(key, response, send) => st.answerRequest(id, key, response, send ? { send } : {})}
           />
         </section>
       )}
@@ -163,6 +177,7 @@ export function ConversationView() {
           {...(note ? { note } : {})}
           {...(s.runWaits[id] ? { wait: s.runWaits[id] } : {})}
           editedParts={editedParts}
+          sent={sent}
           onRequestState={(value) => st.dispatch({ type: 'draft/request-state', conversationId: id, value })}
           onBody={(body) => st.dispatch({ type: 'draft/body', conversationId: id, body })}
           onSend={() => void st.sendDraft(id)}
@@ -199,7 +214,7 @@ export function ConversationView() {
               headers={draft.extraHeaders}
               capabilities={draft.capabilities}
               changed={changed}
-              onAnswers={(answers) => st.dispatch({ type: 'draft/answers', conversationId: id, answers })}
+              onAnswers={(answers) => st.dispatch({ type: 'draft/answers', conversationId: id, answers, byHand: true })}
               onParams={(params) => st.dispatch({ type: 'draft/params', conversationId: id, params })}
               onRpcId={(rpcId) => st.dispatch({ type: 'draft/rpc-id', conversationId: id, rpcId })}
               onHeaders={(headers) => st.dispatch({ type: 'draft/headers', conversationId: id, headers })}
@@ -228,6 +243,7 @@ export function ConversationView() {
           }
         />
       )}
+      {!draft && sent}
       {!draft && note && (
         <p role="status" className="text-sm text-slate-700">
           {note}

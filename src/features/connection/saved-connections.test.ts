@@ -11,6 +11,7 @@ const saved: SavedConnection = {
   customHeaders: {},
   protocolVersion: '2026-07-28',
   clientInfo: { name: 'x', version: '1' },
+  holdLegs: 'always',
 };
 
 describe('saved connection picker', () => {

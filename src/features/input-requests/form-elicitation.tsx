@@ -12,7 +12,9 @@ export interface FormElicitationProps {
   params: JsonObject | undefined;
   /** The answer this request had before "Change answer", to start the form from. */
   previous?: InputResponse;
-  onAnswer: (response: InputResponse) => void;
+  onAnswer: (response: InputResponse, send?: boolean) => void;
+  /** offer "Accept and send": this is the last unanswered request of the round */
+  offerSend?: boolean;
 }
 
 function SchemaWarning({ problems }: { problems: SchemaProblem[] }) {
@@ -34,7 +36,7 @@ function SchemaWarning({ problems }: { problems: SchemaProblem[] }) {
 }
 
 /** Form-mode elicitation: the server's message, then an rjsf form (or a raw editor when the schema is not restricted). */
-export function FormElicitation({ params, previous, onAnswer }: FormElicitationProps) {
+export function FormElicitation({ params, previous, onAnswer, offerSend }: FormElicitationProps) {
   const schema = params?.requestedSchema;
   const report = useMemo(() => checkRestrictedSchema(schema), [schema]);
   const idPrefix = 'elicit' + useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -55,7 +57,8 @@ export function FormElicitation({ params, previous, onAnswer }: FormElicitationP
             requestedSchema={schema as JsonObject}
             initialContent={previousContent}
             idPrefix={idPrefix}
-            onAccept={(content) => onAnswer(elicitAccept(content))}
+            offerSend={offerSend}
+            onAccept={(content, _valid, send) => onAnswer(elicitAccept(content), send)}
             onDecline={() => onAnswer(elicitDecline())}
             onCancel={() => onAnswer(elicitCancel())}
           />
