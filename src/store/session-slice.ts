@@ -228,7 +228,9 @@ export const createSessionSlice =
         const decision = afterAnswer(conversation.draft, get().holdLegs, Boolean(opts.send));
         if (!decision.send) {
           if (decision.reason === 'edited') {
-            set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: { kind: 'held', message: decision.message } } }));
+            set((s) => ({
+              runNotes: { ...s.runNotes, [conversationId]: { kind: 'held', message: decision.message } },
+            }));
           }
           return false;
         }

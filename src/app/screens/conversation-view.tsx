@@ -59,8 +59,12 @@ function ComposerLab(props: {
 }) {
   const session = useInspector((st) => st.session);
   const otherStates = useMemo(
-    () => knownRequestStates(session).map((o) => ({ label: o.label, value: o.value })),
-    [session],
+    // the state this leg echoes is "Restore original", not another leg's state
+    () =>
+      knownRequestStates(session)
+        .filter((o) => o.value !== props.original)
+        .map((o) => ({ label: o.label, value: o.value })),
+    [session, props.original],
   );
   return <RequestStateLab {...props} otherStates={otherStates} showBanner={false} />;
 }

@@ -58,7 +58,9 @@ export function FormElicitation({ params, previous, onAnswer, offerSend }: FormE
             initialContent={previousContent}
             idPrefix={idPrefix}
             offerSend={offerSend}
-            onAccept={(content, _valid, send) => onAnswer(elicitAccept(content), send)}
+            onAccept={(content, _valid, send) =>
+              send ? onAnswer(elicitAccept(content), true) : onAnswer(elicitAccept(content))
+            }
             onDecline={() => onAnswer(elicitDecline())}
             onCancel={() => onAnswer(elicitCancel())}
           />

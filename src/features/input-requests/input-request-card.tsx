@@ -94,7 +94,7 @@ export function InputRequestCard({
           {KIND_LABELS[kind]}
         </Badge>
         <Badge tone={answer !== undefined ? 'good' : 'warn'}>{answer !== undefined ? 'answered' : 'unanswered'}</Badge>
-        {(serverName || serverOrigin) && (
+        {kind !== 'elicit-url' && (serverName || serverOrigin) && (
           // the spec asks clients to make clear which server is asking: name and origin, as plain text
           <p className="basis-full text-xs text-slate-600">
             Asked by <span className="font-semibold text-slate-800">{serverName ?? 'an unnamed server'}</span>

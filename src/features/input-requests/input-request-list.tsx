@@ -47,7 +47,7 @@ export function InputRequestList({
       (el) => el.dataset.inputRequest === key,
     );
   const answer = (key: string, response: InputResponse | undefined, send?: boolean) => {
-    const sent = onAnswer(key, response, send);
+    const sent = send ? onAnswer(key, response, true) : onAnswer(key, response);
     if (response === undefined) {
       // "Change answer" removes the button it was pressed on: keep focus on this request, once the form is back.
       // A control that stays (sampling's Decline) keeps focus: nothing moves unless focus was lost.
