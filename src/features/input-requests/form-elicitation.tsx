@@ -5,8 +5,17 @@ import { checkRestrictedSchema, isPlainObject } from '../../protocol/elicitation
 import type { SchemaProblem } from '../../protocol/elicitation/restricted-schema.ts';
 import type { InputResponse, JsonObject } from '../../protocol/types.ts';
 import { RawAnswerEditor } from './raw-answer-editor.tsx';
+import type { RjsfElicitFormProps } from './rjsf-elicit-form.tsx';
 
-const RjsfElicitForm = lazy(() => import('./rjsf-elicit-form.tsx'));
+type FormModule = typeof import('./rjsf-elicit-form.tsx');
+let loadedForm: FormModule | undefined;
+const loadForm = () => import('./rjsf-elicit-form.tsx').then((m) => (loadedForm = m));
+const LazyElicitForm = lazy(loadForm);
+
+/** Loads the rjsf form's chunk ahead of the first question; once here, forms render without suspending. */
+export function preloadElicitForm(): void {
+  void loadForm();
+}
 
 export interface FormElicitationProps {
   params: JsonObject | undefined;
@@ -35,6 +44,11 @@ function SchemaWarning({ problems }: { problems: SchemaProblem[] }) {
   );
 }
 
+function ElicitForm(props: RjsfElicitFormProps) {
+  const Loaded = loadedForm?.default;
+  return Loaded ? <Loaded {...props} /> : <LazyElicitForm {...props} />;
+}
+
 /** Form-mode elicitation: the server's message, then an rjsf form (or a raw editor when the schema is not restricted). */
 export function FormElicitation({ params, previous, onAnswer, offerSend }: FormElicitationProps) {
   const schema = params?.requestedSchema;
@@ -53,7 +67,7 @@ export function FormElicitation({ params, previous, onAnswer, offerSend }: FormE
       )}
       {report.ok && isPlainObject(schema) ? (
         <Suspense fallback={<p className="text-sm text-slate-600">Loading form…</p>}>
-          <RjsfElicitForm
+          <ElicitForm
             requestedSchema={schema as JsonObject}
             initialContent={previousContent}
             idPrefix={idPrefix}
