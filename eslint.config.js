@@ -106,7 +106,7 @@ function zones() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'bench-results'] },
+  { ignores: ['dist', 'dist-node', '.pack', 'node_modules', 'playwright-report', 'test-results', 'bench-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

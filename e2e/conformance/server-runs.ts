@@ -31,6 +31,12 @@ export const SERVER_RUNS: readonly ServerRun[] = [
     requirements: '2026-07-28',
     extra: ['json-schema-2020-12'],
   },
+  {
+    // the same URL: the mock serves 2025-11-25 sessions beside the stateless 2026 path (legacy-sessions.ts)
+    label: '2025-11-25',
+    url: (mock) => mock.mcpUrl,
+    requirements: '2025-11-25',
+  },
 ];
 
 /** Warnings and skips accepted on purpose. Any other WARNING or SKIPPED check fails its scenario. */

@@ -14,7 +14,9 @@ import { createPersistence, type Persistence } from '../store/persistence.ts';
 import { readSaved } from '../store/persistence-load.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
-import { createFetchFor } from './transport.ts';
+import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadata } from '../protocol/auth/client-metadata.ts';
+import { openSignInWindow } from './oauth-callback.ts';
+import { createFetchFor, observeResponses, type ResponseReport } from './transport.ts';
 
 export interface Booted {
   store: InspectorStore;
@@ -93,13 +95,27 @@ export async function bootstrap(
   // start both reads at once: neither waits for the other
   const savedTexts = readSaved(storage);
   const config: RuntimeConfig = await loadRuntimeConfig();
+  const plainFetchFor = createFetchFor(config, (token) => createRelayFetch({ relayBase: '', token }));
+  let reportResponse: (r: ResponseReport) => void = () => undefined;
+  const origin = location.origin;
   const deps: AppDeps = {
     config,
-    fetchFor: createFetchFor(config, (token) => createRelayFetch({ relayBase: '', token })),
+    // every response is reported to the auth slice, so a 401 / 403 insufficient_scope offers "Sign in"
+    fetchFor: (mode) => observeResponses(plainFetchFor(mode), (r) => reportResponse(r)),
     now: () => performance.timeOrigin + performance.now(),
     timeoutMs: 60_000,
+    auth: {
+      openBrowser: openSignInWindow,
+      redirectUri: `${origin}${CALLBACK_PATH}`,
+      // served by the dev/preview server's plugin; a statically served build has none (DCR or pre-registration then)
+      metadataDocumentUrl: config.relay ? `${origin}${CLIENT_METADATA_PATH}` : '',
+      registrationMetadata: clientMetadata(origin),
+      ...(config.relay ? { relayToken: config.relay.token } : {}),
+      tabStorage: window.sessionStorage,
+    },
   };
   const store = createInspectorStore(deps);
+  reportResponse = (r) => store.getState().noteAuthResponse(r);
   // autosave yields to scrolling and typing (its garbage would otherwise bring GC pauses into scroll frames)
   const persistence = createPersistence(store, { storage, quietGate: createInputActivity(window), tabLock });
   const report = await persistence.load(savedTexts);

@@ -7,8 +7,10 @@ import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
 import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
 import { Button } from '../components/ui/button.tsx';
 import type { Persistence } from '../store/persistence.ts';
+import { useDeps } from '../store/deps-context.tsx';
 import { useInspector } from '../store/store-context.tsx';
 import { useAppCommands } from './app-commands.ts';
+import { useFocusIntent } from './use-focus-intent.ts';
 import { loadDemoSession } from './open-demo.ts';
 import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
@@ -21,6 +23,7 @@ const CommandPalette = lazy(() =>
 const PresenterMode = lazy(() =>
   import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
 );
+const StdioScreen = lazy(() => import('./screens/stdio-screen.tsx').then((m) => ({ default: m.StdioScreen })));
 const RecordedConversation = lazy(() =>
   import('../features/session-io/recorded-conversation.tsx').then((m) => ({ default: m.RecordedConversation })),
 );
@@ -33,7 +36,9 @@ export interface ShellProps {
 
 /** Layout: connection and session toolbar on top; catalog | call + conversation | timeline + leg inspector. */
 export function Shell({ persistence, notices }: ShellProps) {
+  useFocusIntent();
   const io = useSessionIo(persistence, notices);
+  const hasStdio = (useDeps().config.stdio?.length ?? 0) > 0;
   const [presenter, setPresenter] = useState(false);
   const [palette, setPalette] = useState(false);
   const [demoMessage, setDemoMessage] = useState<string | undefined>();
@@ -78,6 +83,11 @@ export function Shell({ persistence, notices }: ShellProps) {
           <ConversationScreen />
         </main>
         <div className="min-h-0 overflow-auto p-4 lg:border-l lg:border-slate-200">
+          {hasStdio && (
+            <Suspense fallback={null}>
+              <StdioScreen />
+            </Suspense>
+          )}
           <TimelineScreen />
         </div>
       </div>

@@ -7,6 +7,7 @@ interface Call {
   headers: Headers;
   body: string | undefined;
   signal: AbortSignal | undefined;
+  credentials: RequestCredentials | undefined;
 }
 
 function stub(respond: () => Response = () => new Response('{"ok":true}', { status: 200 })): {
@@ -22,6 +23,7 @@ function stub(respond: () => Response = () => new Response('{"ok":true}', { stat
       headers: new Headers(init?.headers),
       body: body instanceof ArrayBuffer ? new TextDecoder().decode(body) : typeof body === 'string' ? body : undefined,
       signal: init?.signal ?? undefined,
+      credentials: init?.credentials,
     });
     return respond();
   }) as typeof fetch;
@@ -54,6 +56,16 @@ describe('createRelayFetch', () => {
     expect(call.headers.get('mcp-method')).toBe('tools/call');
     expect(call.headers.get('authorization')).toBe('Bearer a');
     expect(call.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('sends no credentials when it calls the relay, so no cached sign-in or cookie rides along', async () => {
+    const { calls, fetch } = stub();
+    await createRelayFetch({ relayBase: '', token: 't', baseFetch: fetch })('http://a.example/mcp', {
+      method: 'POST',
+      body: '{}',
+      credentials: 'include',
+    });
+    expect(calls[0]!.credentials).toBe('omit');
   });
 
   it('passes the abort signal through when the caller cancels', async () => {
@@ -99,13 +111,17 @@ describe('createRelayFetch', () => {
   it('restores Location when the relay passes a redirect back', async () => {
     const { fetch } = stub(
       () =>
-        new Response(null, { status: 307, headers: { 'x-relay-location': 'https://b.example/mcp', 'x-relay': '1' } }),
+        new Response(null, {
+          status: 307,
+          headers: { 'x-relay-upstream-location': 'https://b.example/mcp', 'x-relay': '1' },
+        }),
     );
     const relayFetch = createRelayFetch({ relayBase: '', token: 't', baseFetch: fetch });
     const res = await relayFetch('http://a.example/mcp', { method: 'POST', body: '{}' });
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('https://b.example/mcp');
-    expect(res.headers.get('x-relay-location')).toBeNull();
+    expect(res.headers.get('x-relay-upstream-location')).toBeNull();
+    expect(res.headers.get('x-relay')).toBeNull();
   });
 });
 

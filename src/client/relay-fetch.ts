@@ -4,7 +4,7 @@
  */
 import type { ProbeReport } from '../protocol/doctor.ts';
 
-import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH } from '../protocol/relay-paths.ts';
+import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH, RELAY_UPSTREAM_PREFIX } from '../protocol/relay-paths.ts';
 
 export { RELAY_FORWARD_PATH, RELAY_PROBE_PATH };
 
@@ -45,14 +45,20 @@ async function relayErrorFrom(res: Response): Promise<RelayError> {
   return new RelayError(res.status, code, message);
 }
 
-/** Undo the relay's `Location` → `X-Relay-Location` rename so callers see the upstream 3xx as sent. */
-function restoreRedirect(res: Response): Response {
-  const location = res.headers.get('x-relay-location');
-  if (location === null) return res;
-  const headers = new Headers(res.headers);
-  headers.delete('x-relay-location');
-  headers.set('location', location);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+/**
+ * The response as the upstream sent it: the relay's own headers (`X-Relay`, ...) removed and every header the relay
+ * renamed to `X-Relay-Upstream-<name>` (`WWW-Authenticate`, `Location`, the upstream's own `X-Relay-*`...) put back
+ * under its name. A Response built here is only data: the browser acts on none of its headers.
+ */
+export function restoreUpstreamHeaders(res: Response): Response {
+  const headers = new Headers();
+  res.headers.forEach((value, name) => {
+    if (name.startsWith(RELAY_UPSTREAM_PREFIX)) headers.append(name.slice(RELAY_UPSTREAM_PREFIX.length), value);
+    else if (name !== 'x-relay' && !name.startsWith('x-relay-')) headers.append(name, value);
+  });
+  // a null-body status (1xx, 204, 205, 304) must be rebuilt without a body
+  const body = [101, 103, 204, 205, 304].includes(res.status) ? null : res.body;
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /**
@@ -71,13 +77,15 @@ export function createRelayFetch(opts: RelayFetchOptions): typeof fetch {
     const res = await base(`${opts.relayBase}${RELAY_FORWARD_PATH}`, {
       method: request.method,
       headers,
+      // no cookies, no cached HTTP auth, and no sign-in box: nothing the browser holds for the app's origin rides along
+      credentials: 'omit',
       signal: request.signal,
       ...(hasBody ? { body: await request.arrayBuffer() } : {}),
     });
     // The relay forwards POST only; its 405 is handed back as a response, since that is what a stateless MCP server
     // answers to GET / DELETE too (and what the SDK clients expect).
     if (res.headers.has('x-relay-error') && res.status !== 405) throw await relayErrorFrom(res);
-    return restoreRedirect(res);
+    return restoreUpstreamHeaders(res);
   };
 }
 
@@ -96,6 +104,7 @@ export async function probeViaRelay(opts: ProbeViaRelayOptions): Promise<ProbeRe
   const res = await doFetch(`${opts.relayBase}${RELAY_PROBE_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-relay-token': opts.token },
+    credentials: 'omit',
     body: JSON.stringify({ target: opts.target, ...(opts.headers ? { headers: opts.headers } : {}) }),
   });
   if (!res.ok || res.headers.has('x-relay-error')) throw await relayErrorFrom(res);

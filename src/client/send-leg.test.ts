@@ -38,6 +38,43 @@ describe('sendLeg', () => {
     expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
   });
 
+  it('reads JSON-RPC only from unnamed and "message" events when the stream has other event types (basic/transports)', async () => {
+    const decoy = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { resultType: 'complete', content: [{ type: 'text', text: 'decoy' }] },
+    });
+    const stream = `event: debug\ndata: ${decoy}\n\nevent: message\ndata: ${okBody}\n\n`;
+    const ex = await send(answering(() => new Response(stream, { headers: { 'content-type': 'text/event-stream' } })));
+    expect(ex.response?.sseEvents).toHaveLength(2);
+    expect(ex.message).toEqual(JSON.parse(okBody));
+    expect(ex.notifications).toBeUndefined();
+  });
+
+  it('finds no response when the only JSON-RPC body arrives under another event type', async () => {
+    const stream = `event: result\ndata: ${okBody}\n\n`;
+    const ex = await send(answering(() => new Response(stream, { headers: { 'content-type': 'text/event-stream' } })));
+    expect(ex.message).toBeUndefined();
+    expect(ex.response?.truncated).toBe(true);
+  });
+
+  it('flags a 5xx that carries a result instead of showing it complete', async () => {
+    const ex = await send(
+      answering(() => new Response(okBody, { status: 500, headers: { 'content-type': 'application/json' } })),
+    );
+    const outcome = classifyExchange(ex, 'tools/call', 1);
+    expect(outcome.kind).toBe('invalid');
+    expect(outcome.kind === 'invalid' && outcome.reason).toMatch(/^HTTP 500 carrying a result/);
+  });
+
+  it("keeps a 5xx JSON-RPC error as the server's error", async () => {
+    const err = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'boom' } });
+    const ex = await send(
+      answering(() => new Response(err, { status: 500, headers: { 'content-type': 'application/json' } })),
+    );
+    expect(classifyExchange(ex, 'tools/call', 1)).toEqual({ kind: 'error', error: { code: -32603, message: 'boom' } });
+  });
+
   it('records a 202 with no body and no message when the server treats the request as a notification', async () => {
     const ex = await send(answering(() => new Response(null, { status: 202 })));
     expect(ex.message).toBeUndefined();

@@ -144,6 +144,9 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
       recorded.sseEvents = sseEvents;
       const notifications: unknown[] = [];
       for (const ev of sseEvents) {
+        // only an event without an `event:` field, or `event: message`, carries a JSON-RPC message (HTML SSE: the
+        // default type is "message"; 2026-07-28 basic/transports); other event types are recorded, never parsed
+        if (ev.event !== undefined && ev.event !== 'message') continue;
         const msg = tryParse(ev.data);
         if (isResponseFor(msg, opts.rpcId)) exchange.message = msg;
         else if (msg !== undefined) notifications.push(msg);

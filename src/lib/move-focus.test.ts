@@ -15,47 +15,76 @@ function add(tag: string, attrs: Record<string, string> = {}, text = ''): HTMLEl
   return el;
 }
 
+/** Lets the page's MutationObserver callbacks run (they are microtasks). */
+const changesSeen = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
 describe('moveFocusWhenReady', () => {
   it('focuses the target once it appears and makes a region focusable from script when it was not', async () => {
     const button = add('button', {}, 'Send retry');
     button.focus();
-    moveFocusWhenReady(() => document.querySelector('section'), { from: button, intervalMs: 5 });
+    const stop = moveFocusWhenReady(() => document.querySelector('section'), { from: button });
     button.remove();
     const region = add('section', { 'aria-label': 'Result' }, 'Result');
-    await vi.waitFor(() => expect(document.activeElement).toBe(region));
+    await changesSeen();
+    expect(document.activeElement).toBe(region);
     expect(region.getAttribute('tabindex')).toBe('-1');
+    stop();
   });
 
   it('never takes focus from a field the user moved to while waiting', async () => {
     const button = add('button', {}, 'Call tool');
     const other = add('input', { 'aria-label': 'Search legs' });
     button.focus();
-    const stop = moveFocusWhenReady(() => document.querySelector('section'), { from: button, intervalMs: 5 });
+    const stop = moveFocusWhenReady(() => document.querySelector('section'), { from: button });
     other.focus();
     add('section', { 'aria-label': 'Result' });
-    await new Promise((r) => setTimeout(r, 40));
+    await changesSeen();
     expect(document.activeElement).toBe(other);
     stop();
   });
 
-  it('waits while not ready and for a disabled target to be enabled', async () => {
+  it('waits for a disabled target to be enabled', async () => {
     const target = add('button', { disabled: '' }, 'Send retry');
-    let ready = false;
-    moveFocusWhenReady(() => target, { intervalMs: 5, ready: () => ready });
-    target.removeAttribute('disabled');
-    await new Promise((r) => setTimeout(r, 20));
+    const stop = moveFocusWhenReady(() => target);
     expect(document.activeElement).toBe(document.body);
-    ready = true;
-    await vi.waitFor(() => expect(document.activeElement).toBe(target));
+    target.removeAttribute('disabled');
+    await changesSeen();
+    expect(document.activeElement).toBe(target);
+    stop();
   });
 
   it('focuses a replacement when a re-render swaps the focused target within the settle time', async () => {
-    const first = add('section', { 'aria-label': 'Result' });
-    moveFocusWhenReady(() => document.querySelector('section'), { intervalMs: 5, settleMs: 200 });
-    expect(document.activeElement).toBe(first);
-    first.remove();
-    const second = add('section', { 'aria-label': 'Result' });
-    await vi.waitFor(() => expect(document.activeElement).toBe(second));
+    vi.useFakeTimers();
+    try {
+      const first = add('section', { 'aria-label': 'Result' });
+      moveFocusWhenReady(() => document.querySelector('section'), { settleMs: 200 });
+      expect(document.activeElement).toBe(first);
+      first.remove();
+      const second = add('section', { 'aria-label': 'Result' });
+      await changesSeen();
+      expect(document.activeElement).toBe(second);
+      // past the settle time the watch is over: a later replacement is left alone
+      vi.advanceTimersByTime(200);
+      second.remove();
+      add('section', { 'aria-label': 'Result' });
+      await changesSeen();
+      expect(document.activeElement).toBe(document.body);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up without moving focus when the target never appears in time', async () => {
+    vi.useFakeTimers();
+    try {
+      moveFocusWhenReady(() => document.querySelector('section'), { timeoutMs: 1000 });
+      vi.advanceTimersByTime(1000);
+      add('section', { 'aria-label': 'Result' });
+      await changesSeen();
+      expect(document.activeElement).toBe(document.body);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

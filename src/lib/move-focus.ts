@@ -2,11 +2,12 @@
  * Moving keyboard focus to where a step of the call flow continues (WAI-ARIA practice: after an action that replaces
  * or removes the control the user was on, focus goes to where the work goes on, not to the document body).
  *
- * The place to go often renders a moment later (a lazily loaded view, a leg still in flight), and the control the user
- * acted on may be removed or re-rendered meanwhile. So `moveFocusWhenReady` polls: each tick it asks `find` for the
- * target and focuses it once it is there. It never takes focus from the user: as soon as focus rests anywhere other
- * than the body, the origin (`from`, the control or container the user acted in) or the element it moved focus to, it
- * stops. For a short while after focusing it keeps watch, so a target replaced by a re-render is focused again.
+ * The place to go often renders a moment later (a lazily loaded view, a form still loading), and the control the user
+ * acted on may be removed or re-rendered meanwhile. So `moveFocusWhenReady` watches the page (a MutationObserver, no
+ * polling): on every change it asks `find` for the target and focuses it once it is there. It never takes focus from
+ * the user: as soon as focus rests anywhere other than the body, the origin (`from`, the control or container the
+ * user acted in) or the element it moved focus to, it stops. For a short while after focusing it keeps watch, so a
+ * target replaced by a re-render is focused again.
  */
 
 export interface MoveFocusOptions {
@@ -16,10 +17,6 @@ export interface MoveFocusOptions {
   timeoutMs?: number;
   /** how long to keep watch after focusing, ms; default 600 */
   settleMs?: number;
-  /** the poll interval, ms; default 20 */
-  intervalMs?: number;
-  /** ends the wait early without moving focus (e.g. the leg is still in flight: `ready` false keeps polling) */
-  ready?: () => boolean;
   doc?: Document;
 }
 
@@ -38,24 +35,24 @@ export function focusElement(el: HTMLElement): void {
 }
 
 /**
- * Polls `find` and focuses what it returns once it can take focus. Returns a function that stops early (call it
- * when the flow is abandoned; a stopped or finished poll never moves focus again).
+ * Focuses what `find` returns once it can take focus, looking now and on every change to the page. Returns a function
+ * that stops early (call it when the flow is abandoned; a stopped or finished watch never moves focus again).
  */
 export function moveFocusWhenReady(find: () => Element | null | undefined, opts: MoveFocusOptions = {}): () => void {
   const doc = opts.doc ?? document;
   const from = opts.from ?? null;
-  const timeoutMs = opts.timeoutMs ?? 5_000;
   const settleMs = opts.settleMs ?? 600;
-  const intervalMs = opts.intervalMs ?? 20;
-  const started = Date.now();
   let focused: HTMLElement | null = null;
-  let focusedAt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let settle: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  const observer = new MutationObserver(() => check());
 
   const stop = () => {
+    if (stopped) return;
     stopped = true;
-    if (timer !== undefined) clearTimeout(timer);
+    observer.disconnect();
+    clearTimeout(deadline);
+    clearTimeout(settle);
   };
   /** focus is where the user left it (or lost): moving it takes nothing from them */
   const mayMove = () => {
@@ -64,25 +61,19 @@ export function moveFocusWhenReady(find: () => Element | null | undefined, opts:
     if (focused !== null && active === focused) return true;
     return from !== null && (active === from || from.contains(active));
   };
-  const tick = () => {
-    timer = undefined;
+  const check = () => {
     if (stopped) return;
-    const now = Date.now();
     if (!mayMove()) return stop();
-    if (focused && doc.activeElement === focused && focused.isConnected) {
-      if (now - focusedAt >= settleMs) return stop();
-    } else if (opts.ready?.() !== false) {
-      const target = find();
-      if (canFocus(target) && doc.activeElement !== target) {
-        focusElement(target);
-        focused = target;
-        focusedAt = now;
-      }
-    }
-    if (now - started >= timeoutMs) return stop();
-    timer = setTimeout(tick, intervalMs);
+    if (focused && doc.activeElement === focused && focused.isConnected) return;
+    const target = find();
+    if (!canFocus(target) || doc.activeElement === target) return;
+    focusElement(target);
+    if (!focused) settle = setTimeout(stop, settleMs);
+    focused = target;
   };
-  tick();
+  const deadline = setTimeout(stop, opts.timeoutMs ?? 5_000);
+  observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true });
+  check();
   return stop;
 }
 

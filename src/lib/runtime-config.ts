@@ -4,6 +4,8 @@ export interface RuntimeConfig {
   mockUrl?: string;
   /** other endpoints of the mock worth pre-listing (fleet, chaos) */
   mockEndpoints?: { label: string; url: string }[];
+  /** local stdio servers the command line started (`--stdio`), reached through the relay */
+  stdio?: { label: string; url: string }[];
   /** same-origin relay, when available */
   relay?: { token: string };
 }

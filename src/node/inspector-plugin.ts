@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
+import { randomBytes } from 'node:crypto';
+import { createConfigHandler, inspectorConfig, loopbackHosts, newRelayToken } from './inspector-config.ts';
+import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
+import { CLIENT_METADATA_PATH, clientMetadataDocument } from '../protocol/auth/client-metadata.ts';
+
+export { PAGE_CSP };
 
 export interface InspectorPluginOptions {
   /**
@@ -23,27 +28,19 @@ function externalMock(raw: string): { mcpUrl: string; url: string; close(): Prom
   return { url: base, mcpUrl: `${base}/mcp`, close: async () => {} };
 }
 
-/**
- * Content Security Policy of the built page: scripts only from the app itself (ajv compiles the elicitation schema
- * validators with `new Function`, hence 'unsafe-eval'), no frames at all, and connections anywhere (MCP servers).
- */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  'connect-src *',
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self' 'unsafe-eval'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+/** `RELAY_IDLE_TIMEOUT_MS` / `RELAY_TOTAL_TIMEOUT_MS` override the relay's time limits (see relay.md). */
+function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number } {
+  const read = (name: string): number | undefined => {
+    const value = Number(process.env[name]);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const timeoutMs = read('RELAY_IDLE_TIMEOUT_MS');
+  const totalTimeoutMs = read('RELAY_TOTAL_TIMEOUT_MS');
+  return { ...(timeoutMs ? { timeoutMs } : {}), ...(totalTimeoutMs ? { totalTimeoutMs } : {}) };
+}
 
 function appHostsOf(server: AnyServer): string[] {
-  const address = server.httpServer?.address() as AddressInfo | string | null | undefined;
-  if (!address || typeof address === 'string') return [];
-  const port = address.port;
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  return loopbackHosts(server.httpServer?.address() as AddressInfo | string | null | undefined);
 }
 
 /**
@@ -51,10 +48,16 @@ function appHostsOf(server: AnyServer): string[] {
  * page (GET /__inspector/config) where the mock is and the per-launch relay token.
  */
 export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
-  const token = randomBytes(24).toString('base64url');
+  const token = newRelayToken();
+  // Vite puts it on the scripts it injects into the dev page (React refresh preamble) and on its style tags
+  const devNonce = randomBytes(18).toString('base64url');
   let mock: { mcpUrl: string; url: string; close(): Promise<void> } | undefined;
 
   async function setup(server: AnyServer, isPreview: boolean) {
+    // first, so every response (the page, its modules, the relay, the config) carries them
+    server.middlewares.use(
+      securityHeadersMiddleware(pageCsp({ header: true, ...(isPreview ? {} : { nonce: devNonce }) })),
+    );
     const external = process.env.MOCK_URL ? externalMock(process.env.MOCK_URL) : undefined;
     if (external) mock = external;
     const wantMock = opts.mock ?? (isPreview ? process.env.MOCK === '1' : process.env.MOCK !== '0');
@@ -74,34 +77,38 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
       if (mock) server.config.logger.info(`  ➜  Mock MCP server: ${mock.mcpUrl}`);
       server.httpServer?.once('close', () => void mock?.close());
     }
-    const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server) });
+    const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server), ...relayLimitsFromEnv() });
     server.middlewares.use(relay);
-    server.middlewares.use('/__inspector/config', (req: IncomingMessage, res: ServerResponse) => {
-      if (!appHostsOf(server).includes(req.headers.host ?? '')) {
+    // this app's Client ID Metadata Document: its URL (under the Host the app is served at) is the client_id
+    server.middlewares.use(CLIENT_METADATA_PATH, (req: IncomingMessage, res: ServerResponse) => {
+      const host = req.headers.host ?? '';
+      if (!appHostsOf(server).includes(host)) {
         res.statusCode = 403;
         res.end('forbidden host');
         return;
       }
-      const config = mock
-        ? {
-            mockUrl: mock.mcpUrl,
-            mockEndpoints: [
-              { label: 'Mock: main', url: mock.mcpUrl },
-              { label: 'Mock: fleet, shared key', url: `${mock.url}/fleet/shared` },
-              { label: 'Mock: fleet, one key per instance', url: `${mock.url}/fleet/split` },
-              { label: 'Mock: chaos', url: `${mock.url}/chaos` },
-            ],
-            relay: { token },
-          }
-        : { relay: { token } };
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify(config));
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end(JSON.stringify(clientMetadataDocument(`http://${host}`)));
     });
+    server.middlewares.use(
+      createConfigHandler({
+        appHosts: () => appHostsOf(server),
+        config: () => inspectorConfig(token, mock),
+      }),
+    );
   }
 
   return {
     name: 'mrtr-inspector',
+    // Vite's default CORS rule lets any loopback origin read every dev/preview response (the config and its token
+    // included); the app is same-origin with everything it loads, so it needs none
+    config: (_config, env) => ({
+      server: { cors: false },
+      preview: { cors: false },
+      ...(env.command === 'serve' && !env.isPreview ? { html: { cspNonce: devNonce } } : {}),
+    }),
     configureServer: (server) => setup(server, false),
     configurePreviewServer: (server) => setup(server, true),
     transformIndexHtml: {

@@ -14,8 +14,34 @@ import {
 export interface ForwardLimits {
   maxBodyBytes: number;
   maxResponseBytes: number;
+  /** Idle limit: to response headers, then between body chunks. */
   timeoutMs: number;
+  /** Total limit: from the request to the last byte of the response, however steadily it trickles. */
+  totalTimeoutMs: number;
   fetchImpl: typeof fetch;
+}
+
+/** Largest response to a relayed metadata GET (1 MiB). */
+export const METADATA_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The upstream method: POST, or GET when the page asks for it with `X-Relay-Method: GET` (authorization metadata:
+ * RFC 9728 protected resource metadata, RFC 8414 / OpenID Connect discovery). Anything else is refused.
+ */
+function upstreamMethod(raw: string | string[] | undefined): 'POST' | 'GET' {
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.toUpperCase();
+  if (value === undefined || value === 'POST') return 'POST';
+  if (value === 'GET') return 'GET';
+  throw new RelayRefusal(400, 'bad_method', `The relay forwards POST, or GET for metadata; not ${value}.`);
+}
+
+/** A metadata GET sends only `Accept`: no credentials, cookies or custom headers ride along. */
+function metadataRequestHeaders(incoming: IncomingMessage['headers']): Headers {
+  const accept = incoming.accept;
+  return new Headers({
+    accept: typeof accept === 'string' ? accept : 'application/json',
+    'accept-encoding': 'identity',
+  });
 }
 
 function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
@@ -25,14 +51,22 @@ function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
 export async function handleForward(req: IncomingMessage, res: ServerResponse, limits: ForwardLimits): Promise<void> {
   const header = req.headers['x-relay-target'];
   const target = parseTarget(Array.isArray(header) ? header[0] : header);
+  const method = upstreamMethod(req.headers['x-relay-method']);
   const body = await readBody(req, limits.maxBodyBytes);
+  if (method === 'GET' && body.byteLength > 0)
+    throw new RelayRefusal(400, 'bad_request', 'A relayed GET (X-Relay-Method: GET) carries no body.');
+  // a metadata GET is small: cap it far below the MCP response limit
+  const maxResponseBytes =
+    method === 'GET' ? Math.min(limits.maxResponseBytes, METADATA_MAX_BYTES) : limits.maxResponseBytes;
 
   const controller = new AbortController();
-  let timedOut = false;
-  let timer = setTimeout(() => {
-    timedOut = true;
+  let cut: 'idle' | 'total' | undefined;
+  const cutFor = (why: 'idle' | 'total') => () => {
+    cut ??= why;
     controller.abort();
-  }, limits.timeoutMs);
+  };
+  let timer = setTimeout(cutFor('idle'), limits.timeoutMs);
+  const totalTimer = setTimeout(cutFor('total'), limits.totalTimeoutMs);
   const onClose = (): void => {
     if (!res.writableFinished) controller.abort();
   };
@@ -42,39 +76,59 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     let upstream: Response;
     try {
       upstream = await limits.fetchImpl(target, {
-        method: 'POST',
-        headers: forwardRequestHeaders(req.headers),
-        body,
+        method,
+        headers: method === 'GET' ? metadataRequestHeaders(req.headers) : forwardRequestHeaders(req.headers),
+        ...(method === 'GET' ? {} : { body }),
         redirect: 'manual',
         signal: controller.signal,
       });
     } catch (error) {
-      if (timedOut)
+      if (cut === 'total')
+        throw new RelayRefusal(
+          504,
+          'upstream_total_timeout',
+          `No answer from ${target.host} within the relay's total limit of ${limits.totalTimeoutMs} ms in total.`,
+        );
+      if (cut === 'idle')
         throw new RelayRefusal(504, 'upstream_timeout', `No answer from ${target.host} within ${limits.timeoutMs} ms.`);
       if (controller.signal.aborted) return; // the browser went away
       const { code, message } = networkErrorCode(error);
       throw new RelayRefusal(502, code, `Could not reach ${target.host}: ${code} (${message})`);
     }
     const declared = Number(upstream.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limits.maxResponseBytes) {
+    if (Number.isFinite(declared) && declared > maxResponseBytes) {
       controller.abort();
       throw new RelayRefusal(
         502,
         'response_too_large',
-        `Upstream response of ${declared} bytes exceeds ${limits.maxResponseBytes}.`,
+        `Upstream response of ${declared} bytes exceeds ${maxResponseBytes}.`,
       );
     }
     res.writeHead(upstream.status, upstream.statusText || undefined, passBackHeaders(upstream.headers));
     res.flushHeaders();
-    await pipeBody(upstream, res, controller, limits, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, limits.timeoutMs);
-    });
+    const sse = (upstream.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+    await pipeBody(
+      upstream,
+      res,
+      controller,
+      { ...limits, maxResponseBytes },
+      () => {
+        clearTimeout(timer);
+        timer = setTimeout(cutFor('idle'), limits.timeoutMs);
+      },
+      // headers are out, so a cut stream cannot become a JSON refusal: an SSE stream gets a last comment saying why
+      () =>
+        sse && cut
+          ? `: relay cut the stream: ${
+              cut === 'total'
+                ? `total limit of ${limits.totalTimeoutMs} ms reached`
+                : `no data for ${limits.timeoutMs} ms (idle limit)`
+            }\n\n`
+          : undefined,
+    );
   } finally {
     clearTimeout(timer);
+    clearTimeout(totalTimer);
     res.off('close', onClose);
   }
 }
@@ -86,6 +140,7 @@ async function pipeBody(
   controller: AbortController,
   limits: ForwardLimits,
   onChunk: () => void,
+  cutNote: () => string | undefined,
 ): Promise<void> {
   if (!upstream.body) {
     res.end();
@@ -109,8 +164,10 @@ async function pipeBody(
     }
     res.end();
   } catch {
-    // Upstream broke, idled past the timeout, or the browser left: headers are out, so cut the stream.
-    res.destroy();
+    // Upstream broke, hit a time limit, or the browser left: headers are out, so cut the stream.
+    const note = cutNote();
+    if (note && !res.destroyed) res.write(note, () => res.destroy());
+    else res.destroy();
   } finally {
     reader.cancel().catch(() => undefined);
   }

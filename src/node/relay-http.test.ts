@@ -41,6 +41,6 @@ describe('relay-http helpers', () => {
         'mcp-x': 'y',
       }),
     );
-    expect(out).toEqual({ 'x-relay-location': '/x', 'mcp-x': 'y', 'x-relay': '1' });
+    expect(out).toEqual({ 'x-relay-upstream-location': '/x', 'x-relay-upstream-mcp-x': 'y', 'x-relay': '1' });
   });
 });

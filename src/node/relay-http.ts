@@ -3,6 +3,9 @@
  * target validation and network-error codes. Node-only; no Vite.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connectionListed } from './relay-response-headers.ts';
+
+export { passBackHeaders } from './relay-response-headers.ts';
 
 /** Thrown inside a route to answer with a JSON refusal. */
 export class RelayRefusal extends Error {
@@ -67,16 +70,6 @@ export const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-/** Plus any header named in the message's own `Connection` header. */
-function connectionListed(connection: string | undefined): Set<string> {
-  return new Set(
-    (connection ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
-
 /**
  * Headers of the browser's request to forward upstream: everything except hop-by-hop ones, the browser→relay hop's
  * identity (Host, Origin, Referer, Cookie, Sec-Fetch-*, client hints), the relay's own X-Relay-*, Content-Length
@@ -94,23 +87,6 @@ export function forwardRequestHeaders(incoming: IncomingMessage['headers']): Hea
     for (const v of Array.isArray(value) ? value : [value]) out.append(lower, v);
   }
   out.set('accept-encoding', 'identity');
-  return out;
-}
-
-/**
- * Upstream response headers to pass back: all but hop-by-hop ones, Content-Encoding / Content-Length (the body is
- * re-streamed), and Set-Cookie (an upstream must not plant cookies on the app's origin). `Location` is renamed to
- * `X-Relay-Location` so the browser shows the 3xx instead of following it; `createRelayFetch` restores it.
- */
-export function passBackHeaders(upstream: Headers): Record<string, string> {
-  const listed = connectionListed(upstream.get('connection') ?? undefined);
-  const out: Record<string, string> = {};
-  upstream.forEach((value, name) => {
-    if (HOP_BY_HOP.has(name) || listed.has(name)) return;
-    if (['content-encoding', 'content-length', 'set-cookie', 'set-cookie2'].includes(name)) return;
-    out[name === 'location' ? 'x-relay-location' : name] = value;
-  });
-  out['x-relay'] = '1';
   return out;
 }
 

@@ -59,8 +59,9 @@ describe('relay forward', () => {
     });
     expect(res.status).toBe(201);
     expect(res.statusText).toBe('Made');
-    expect(res.headers.get('x-upstream')).toBe('yes');
-    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="x"');
+    expect(res.headers.get('x-relay-upstream-x-upstream')).toBe('yes');
+    expect(res.headers.get('x-relay-upstream-www-authenticate')).toBe('Bearer realm="x"');
+    expect(res.headers.get('www-authenticate')).toBeNull();
     expect(res.headers.get('x-relay')).toBe('1');
     expect(res.headers.get('set-cookie')).toBeNull();
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([0, 255, 1, 254, 0x7b]);
@@ -124,7 +125,7 @@ describe('relay forward', () => {
     const relay = await up(startRelay());
     const res = await relayPost(relay, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
     expect(res.status).toBe(302);
-    expect(res.headers.get('x-relay-location')).toBe('file:///etc/passwd');
+    expect(res.headers.get('x-relay-upstream-location')).toBe('file:///etc/passwd');
     expect(res.headers.get('location')).toBeNull();
   });
 

@@ -27,8 +27,13 @@ export interface RelayOptions {
   maxBodyBytes?: number;
   /** Largest upstream response passed back, default 32 MiB. */
   maxResponseBytes?: number;
-  /** Upstream time limit: to response headers (504), then between body chunks; default 60 s. */
+  /** Idle limit: to response headers (504 `upstream_timeout`), then between body chunks (stream cut); default 60 s. */
   timeoutMs?: number;
+  /**
+   * Total limit per forwarded request, from receiving it to the response's last byte, however steadily the upstream
+   * trickles: 504 `upstream_total_timeout` before the headers, the stream cut after; default 10 minutes.
+   */
+  totalTimeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
 
@@ -49,8 +54,11 @@ function routeOf(url: string | undefined): string | undefined {
   return path === RELAY_FORWARD_PATH || path === RELAY_PROBE_PATH ? path : undefined;
 }
 
-/** Every refusal that does not depend on the route, in order; throws `RelayRefusal`. Returns the app origin. */
-function guard(req: IncomingMessage, opts: RelayOptions): string {
+/**
+ * Every refusal that does not depend on the route, in order; throws `RelayRefusal`. Returns the app origin. Also guards
+ * the command line's stdio log route, so it is exactly as hard to reach as the relay.
+ */
+export function guardRelayRequest(req: IncomingMessage, opts: Pick<RelayOptions, 'token' | 'appHosts'>): string {
   if (!isLoopbackAddress(req.socket.localAddress)) {
     throw new RelayRefusal(403, 'not_loopback', 'The relay only serves connections to a loopback address.');
   }
@@ -82,12 +90,13 @@ export function createRelayHandler(opts: RelayOptions): RelayMiddleware {
   const maxBodyBytes = opts.maxBodyBytes ?? 4 * 1024 * 1024;
   const maxResponseBytes = opts.maxResponseBytes ?? 32 * 1024 * 1024;
   const timeoutMs = opts.timeoutMs ?? 60_000;
+  const totalTimeoutMs = opts.totalTimeoutMs ?? 600_000;
   const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
 
   async function serve(route: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const appOrigin = guard(req, opts);
+    const appOrigin = guardRelayRequest(req, opts);
     if (route === RELAY_FORWARD_PATH) {
-      await handleForward(req, res, { maxBodyBytes, maxResponseBytes, timeoutMs, fetchImpl });
+      await handleForward(req, res, { maxBodyBytes, maxResponseBytes, timeoutMs, totalTimeoutMs, fetchImpl });
       return;
     }
     const { target, headers } = parseProbeRequest(await readBody(req, maxBodyBytes));

@@ -58,7 +58,15 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
         reason: `${typeProblem}: HTTP ${statusLine(response)}. The body holds a JSON-RPC message, but a client must not read it as the response (the raw body is in the leg inspector).`,
       };
     }
-    return classifyMessage(exchange.message, method, rpcId);
+    const outcome = classifyMessage(exchange.message, method, rpcId);
+    // HTTP status is part of the outcome: a server error status with a result is not a success
+    if (response.status >= 500 && (outcome.kind === 'complete' || outcome.kind === 'input_required')) {
+      return {
+        kind: 'invalid',
+        reason: `HTTP ${statusLine(response)} carrying a result: a server error status with a "result" body is contradictory, so the result is not trusted (it is in the leg inspector).`,
+      };
+    }
+    return outcome;
   }
   const ct = response.contentType || 'no content type';
   if (response.sseEvents) {

@@ -29,16 +29,20 @@ function readError(value: unknown): JsonRpcError | string {
 
 function readInputRequests(value: unknown): InputRequests | string {
   if (!isJsonObject(value)) return 'inputRequests is not an object';
-  const out: InputRequests = {};
+  const out: [string, InputRequests[string]][] = [];
   for (const [key, entry] of Object.entries(value)) {
     if (!isJsonObject(entry) || typeof entry.method !== 'string') {
       return `inputRequests["${key}"] is not a {method, params} object`;
     }
     if (entry.params !== undefined && !isJsonObject(entry.params))
       return `inputRequests["${key}"].params is not an object`;
-    out[key] = entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params };
+    out.push([
+      key,
+      entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params },
+    ]);
   }
-  return out;
+  // fromEntries defines own properties: a key named "__proto__" stays a key (an assignment would set the prototype)
+  return Object.fromEntries(out) as InputRequests;
 }
 
 /**
@@ -48,6 +52,12 @@ function readInputRequests(value: unknown): InputRequests | string {
 export function classifyMessage(message: unknown, method: string, id: RpcId | undefined): Outcome {
   if (!isJsonObject(message)) return { kind: 'invalid', reason: 'the response body is not a JSON-RPC object' };
   if (message.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'the response is missing "jsonrpc": "2.0"' };
+  // a JSON-RPC error with id null (a parse error, a 405, a gateway) is still the server's error (JSON-RPC 2.0 section 5:
+  // the id is null when it could not be determined): show its code and message, not an id mismatch
+  if (message.id === null && 'error' in message && id !== undefined) {
+    const error = readError(message.error);
+    return typeof error === 'string' ? { kind: 'invalid', reason: error } : { kind: 'error', error };
+  }
   if (id !== undefined && message.id !== id) {
     return {
       kind: 'invalid',
@@ -93,6 +103,13 @@ export function classifyMessage(message: unknown, method: string, id: RpcId | un
     const parsed = readInputRequests(result.inputRequests);
     if (typeof parsed === 'string') return { kind: 'invalid', reason: parsed };
     inputRequests = parsed;
+  }
+  if (inputRequests && Object.keys(inputRequests).length === 0 && !hasState) {
+    return {
+      kind: 'invalid',
+      reason:
+        'an input_required result with an empty inputRequests and no requestState asks for nothing and carries no state: there is nothing to answer or echo (2026-07-28 basic/utilities/mrtr)',
+    };
   }
   const outcome: Outcome = {
     kind: 'input_required',

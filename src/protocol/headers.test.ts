@@ -60,7 +60,27 @@ describe('headers', () => {
         c: { type: 'string', 'x-mcp-header': 'C' },
       },
     });
-    expect(valid).toEqual([{ argument: 'c', header: 'C' }]);
+    expect(valid).toEqual([{ argument: 'c', path: ['c'], header: 'C', type: 'string' }]);
     expect(invalid.map((i) => i.argument)).toEqual(['a', 'b']);
+  });
+
+  it('never lets connection-wide extra headers replace MCP-managed headers (basic/transports)', () => {
+    const body = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: { name: 'pay' } };
+    const extra = { 'MCP-Protocol-Version': '2025-11-25', 'mcp-method': 'x', 'Mcp-Name': 'y', 'Mcp-Param-A': '1' };
+    const h = requestHeaders(body, { extra: { ...extra, 'Content-Type': 'text/plain', Accept: '*/*', 'X-Team': 'a' } });
+    expect(Object.fromEntries(h)).toEqual({
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'pay',
+      'X-Team': 'a',
+    });
+  });
+
+  it('lets a per-leg override replace a managed header when the user typed it in the composer', () => {
+    const body = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: { name: 'pay' } };
+    const h = Object.fromEntries(requestHeaders(body, { overrides: { 'Mcp-Name': 'other' } }));
+    expect(h['Mcp-Name']).toBe('other');
   });
 });

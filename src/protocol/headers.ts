@@ -1,5 +1,6 @@
 import type { JsonObject, JsonRpcRequest, JsonValue } from './types.ts';
 import { PROTOCOL_VERSION } from './types.ts';
+import { paramHeaderDeclarations, valueAt } from './param-headers.ts';
 
 /** A header value is "safe" when it is printable ASCII without leading/trailing whitespace. */
 export function isSafeHeaderValue(value: string): boolean {
@@ -13,9 +14,15 @@ function base64Utf8(value: string): string {
   return btoa(binary);
 }
 
-/** Encode a header value, using the `=?base64?...?=` sentinel for values that are not plain ASCII. */
+/** A plain value that would read as the base64 sentinel (`=?base64?…?=`) must itself be encoded. */
+const SENTINEL = /^=\?base64\?.*\?=$/i;
+
+/**
+ * Encode a header value (2026-07-28 basic/transports "Value encoding"): the `=?base64?…?=` sentinel for values that
+ * are not printable ASCII without surrounding whitespace, and for plain values that look like the sentinel.
+ */
 export function encodeHeaderValue(value: string): string {
-  return isSafeHeaderValue(value) ? value : `=?base64?${base64Utf8(value)}?=`;
+  return isSafeHeaderValue(value) && !SENTINEL.test(value) ? value : `=?base64?${base64Utf8(value)}?=`;
 }
 
 /** Decode a header value that may use the base64 sentinel. Returns the input unchanged when it does not. */
@@ -41,56 +48,19 @@ export function nameForHeader(method: string, params: JsonObject | undefined): s
   return undefined;
 }
 
-export interface ParamHeaderDeclaration {
-  /** argument (property) name in the tool's inputSchema */
-  argument: string;
-  /** header suffix: sent as `Mcp-Param-<header>` */
-  header: string;
-}
+export type { ParamHeaderDeclaration } from './param-headers.ts';
+export { invalidToolReason, paramHeaderDeclarations } from './param-headers.ts';
 
-const HEADER_TOKEN = /^[A-Za-z0-9-]+$/;
-
-/** Reads `x-mcp-header` declarations from a tool inputSchema. Invalid declarations are returned separately. */
-export function paramHeaderDeclarations(inputSchema: JsonObject | undefined): {
-  valid: ParamHeaderDeclaration[];
-  invalid: { argument: string; reason: string }[];
-} {
-  const valid: ParamHeaderDeclaration[] = [];
-  const invalid: { argument: string; reason: string }[] = [];
-  const props = inputSchema?.properties;
-  if (!props || typeof props !== 'object' || Array.isArray(props)) return { valid, invalid };
-  const seen = new Set<string>();
-  for (const [argument, schema] of Object.entries(props)) {
-    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) continue;
-    const declared = (schema as JsonObject)['x-mcp-header'];
-    if (declared === undefined) continue;
-    if (typeof declared !== 'string' || !HEADER_TOKEN.test(declared)) {
-      invalid.push({
-        argument,
-        reason: `x-mcp-header must be a non-empty header token, got ${JSON.stringify(declared)}`,
-      });
-      continue;
-    }
-    const type = (schema as JsonObject).type;
-    if (type === 'object' || type === 'array') {
-      invalid.push({ argument, reason: `x-mcp-header is only allowed on primitive arguments, not ${String(type)}` });
-      continue;
-    }
-    const key = declared.toLowerCase();
-    if (seen.has(key)) {
-      invalid.push({ argument, reason: `duplicate x-mcp-header name "${declared}"` });
-      continue;
-    }
-    seen.add(key);
-    valid.push({ argument, header: declared });
-  }
-  return { valid, invalid };
-}
-
-function primitiveToHeader(value: JsonValue | undefined): string | undefined {
+/**
+ * The header value of a mirrored argument (2026-07-28 basic/transports "Value encoding"): strings encoded as needed,
+ * booleans as `true`/`false`, integers in decimal; nothing for null/absent values or for an integer outside the
+ * JavaScript safe range (it cannot be written exactly; the SDK omits it too).
+ */
+function paramHeaderValue(value: JsonValue | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') return encodeHeaderValue(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : undefined;
   return undefined;
 }
 
@@ -99,7 +69,19 @@ export interface HeaderOptions {
   /** the tool's inputSchema, for `x-mcp-header` arguments */
   inputSchema?: JsonObject;
   authorization?: string;
+  /**
+   * connection-wide custom headers: added, but never in place of a header the client manages (those are set from the
+   * body and the settings; a silent replacement would make header and body disagree)
+   */
   extra?: Record<string, string>;
+  /** per-leg headers the user typed in the composer: a deliberate edit, allowed to replace managed headers */
+  overrides?: Record<string, string>;
+}
+
+/** Headers the client sets itself from the body and the settings (2026-07-28 basic/transports). */
+export function isManagedHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === 'content-type' || n === 'accept' || n === 'authorization' || isMcpHeader(n);
 }
 
 /** The HTTP headers a 2026-07-28 client sends with a request body, in a stable display order. */
@@ -116,12 +98,16 @@ export function requestHeaders(body: JsonRpcRequest, opts: HeaderOptions = {}): 
     const args = body.params?.arguments;
     const argObj = args && typeof args === 'object' && !Array.isArray(args) ? (args as JsonObject) : {};
     for (const decl of paramHeaderDeclarations(opts.inputSchema).valid) {
-      const value = primitiveToHeader(argObj[decl.argument]);
+      const value = paramHeaderValue(valueAt(argObj, decl.path));
       if (value !== undefined) headers.push([`Mcp-Param-${decl.header}`, value]);
     }
   }
   if (opts.authorization) headers.push(['Authorization', opts.authorization]);
   for (const [k, v] of Object.entries(opts.extra ?? {})) {
+    if (isManagedHeader(k) || headers.some(([name]) => name.toLowerCase() === k.toLowerCase())) continue;
+    headers.push([k, v]);
+  }
+  for (const [k, v] of Object.entries(opts.overrides ?? {})) {
     const existing = headers.findIndex(([name]) => name.toLowerCase() === k.toLowerCase());
     if (existing >= 0) headers[existing] = [k, v];
     else headers.push([k, v]);

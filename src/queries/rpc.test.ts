@@ -33,6 +33,13 @@ describe('describeOutcome', () => {
     expect(describeOf(ex)).toBe('HTTP 404: JSON-RPC error -32601: Method not found');
   });
 
+  it("names the server's error for the connection doctor when a 405 answers with id null", () => {
+    const error = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } };
+    const ex = exchangeWith({ status: 405, contentType: 'application/json', body: JSON.stringify(error) });
+    ex.message = error;
+    expect(describeOf(ex)).toBe('HTTP 405: JSON-RPC error -32000: Method not allowed.');
+  });
+
   it('does not mistake another status in the reason for this one', () => {
     const ex = exchangeWith({ status: 500 });
     expect(describeOutcome({ kind: 'invalid', reason: 'like HTTP 5000 or HTTP 50' }, ex)).toBe(

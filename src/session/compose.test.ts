@@ -6,6 +6,7 @@ import { composeRequest, type ConnectionContext } from './compose.ts';
 import { forkFromLeg } from './forks.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
+import { unansweredKeys } from './selectors.ts';
 
 const CTX: ConnectionContext = { url: 'http://127.0.0.1:1/mcp' };
 const OPTIONS: RequestOptions = {
@@ -117,5 +118,27 @@ describe('composeRequest with request options', () => {
     ]);
     expect('requestOptions' in composed.sent).toBe(false);
     expect(state.conversations.c1!.draft && 'requestOptions' in state.conversations.c1!.draft).toBe(false);
+  });
+});
+
+describe('server keys named __proto__', () => {
+  it('keeps the key from the card to the answer when the server names an input request __proto__', () => {
+    const ask = JSON.parse(
+      '{"resultType":"input_required","requestState":"s","inputRequests":{"__proto__":{"method":"elicitation/create","params":{"mode":"form","message":"m"}}}}',
+    ) as JsonObject;
+    const { state } = sendDraft(started(), 'leg-1', ask);
+    const draft = state.conversations.c1!.draft!;
+    expect(unansweredKeys(draft)).toEqual(['__proto__']);
+    const answered = reduce(state, {
+      type: 'draft/answer',
+      conversationId: 'c1',
+      key: '__proto__',
+      response: { action: 'accept', content: {} },
+    });
+    const d2 = answered.conversations.c1!.draft!;
+    expect(unansweredKeys(d2)).toEqual([]);
+    const composed = composeRequest(answered.conversations.c1!, d2, CTX);
+    expect(composed.body).toContain('"inputResponses":{"__proto__":{"action":"accept","content":{}}}');
+    expect(composed.sent.answeredKeys).toEqual(['__proto__']);
   });
 });

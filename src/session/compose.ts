@@ -1,6 +1,6 @@
 import type { HeaderList } from '../protocol/exchange.ts';
 import { envelope } from '../protocol/envelope.ts';
-import { requestHeaders } from '../protocol/headers.ts';
+import { isManagedHeader, requestHeaders } from '../protocol/headers.ts';
 import { legParams } from '../protocol/retry.ts';
 import {
   isJsonObject,
@@ -73,7 +73,8 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
     }
   }
   const headerOpts: Parameters<typeof requestHeaders>[1] = {
-    extra: { ...(ctx.headers ?? {}), ...draft.extraHeaders },
+    extra: ctx.headers ?? {},
+    overrides: draft.extraHeaders,
   };
   if (ctx.protocolVersion) headerOpts.protocolVersion = ctx.protocolVersion;
   if (conversation.inputSchema) headerOpts.inputSchema = conversation.inputSchema;
@@ -88,6 +89,8 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
     capabilities: draft.capabilities,
     params: draft.params as JsonObject,
   };
+  const headersEdited = Object.keys(draft.extraHeaders).filter(isManagedHeader);
+  if (headersEdited.length) sent.headersEdited = headersEdited;
   if (draft.requestOptions) sent.requestOptions = draft.requestOptions;
   if (Object.keys(inputResponses).length) sent.inputResponses = inputResponses;
   if (draft.requestState !== undefined) sent.requestState = draft.requestState;
@@ -111,8 +114,10 @@ function factsFromBody(sent: SentFacts, message: JsonRpcRequest | undefined, ask
   const responses = params?.inputResponses;
   delete sent.inputResponses;
   if (isJsonObject(responses)) {
-    const answers: InputResponses = {};
-    for (const [k, v] of Object.entries(responses)) if (isJsonObject(v)) answers[k] = v;
+    // fromEntries keeps a key named "__proto__" as a key
+    const answers: InputResponses = Object.fromEntries(
+      Object.entries(responses).filter((e): e is [string, JsonObject] => isJsonObject(e[1])),
+    );
     if (Object.keys(answers).length) sent.inputResponses = answers;
   }
   sent.answeredKeys = Object.keys(sent.inputResponses ?? {});

@@ -85,6 +85,8 @@ export interface SentFacts {
   originalRequestState?: string;
   requestStateEdited: boolean;
   bodyEdited: boolean;
+  /** MCP-managed headers (Mcp-Method, MCP-Protocol-Version, …) the user replaced in the composer on purpose */
+  headersEdited?: string[];
   capabilities: ClientCapabilities;
   params: JsonObject;
   /** the optional `_meta` members the leg was composed with (absent: none, or a leg saved before they existed) */

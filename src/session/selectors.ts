@@ -1,4 +1,5 @@
 import type { ClientInfo, JsonObject } from '../protocol/types.ts';
+import { hasOwnKey } from '../protocol/own-keys.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from './compose.ts';
 import type { Conversation, Draft, DraftPart, Leg, SessionState } from './model.ts';
 
@@ -21,7 +22,7 @@ export function lastLeg(state: SessionState, conversation: Conversation): Leg | 
 
 /** Keys the draft still needs answers for. */
 export function unansweredKeys(draft: Draft): string[] {
-  return Object.keys(draft.inputRequests).filter((k) => !(k in draft.answers));
+  return Object.keys(draft.inputRequests).filter((k) => !hasOwnKey(draft.answers, k));
 }
 
 export function isDraftReady(draft: Draft): boolean {

@@ -2,7 +2,8 @@
 import type { OutcomeKind } from '../protocol/classify.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { SessionState } from './model.ts';
-import { rowWithLegs, type ConversationRow, type LegRow } from './timeline-rows.ts';
+import { rowWithLegs } from './timeline-conversation-row.ts';
+import type { ConversationRow, LegRow } from './timeline-rows.ts';
 
 export interface TimelineFilter {
   /** exact method, '' = any */

@@ -6,6 +6,13 @@ function newStore() {
 }
 
 describe('connection slice', () => {
+  it('keeps the last version when an empty protocol version is set (basic/transports: header and _meta must agree)', () => {
+    const store = newStore();
+    store.getState().setProtocolVersion('2026-07-28');
+    store.getState().setProtocolVersion('  ');
+    expect(store.getState().protocolVersion).toBe('2026-07-28');
+  });
+
   it('keeps each saved connection’s own token, headers, version and client info when switching', () => {
     const store = newStore();
     const st = () => store.getState();

@@ -21,6 +21,11 @@ export interface SavedConnection {
   transportMode: TransportMode;
   bearerToken: string;
   customHeaders: Record<string, string>;
+  /**
+   * names the user marked "not secret": lower-cased custom header names and `?param` query names. Every other custom
+   * header value and query value is kept out of storage, exports, HAR and share links (session/io/redact.ts)
+   */
+  notSecret: string[];
   protocolVersion: string;
   clientInfo: ClientInfo;
   /** "Hold each leg": always (default), or only when something of the leg was edited */
@@ -47,6 +52,8 @@ export interface ConnectionSlice {
   bearerToken: string;
   /** connection-wide custom headers (default none) */
   customHeaders: Record<string, string>;
+  /** custom header names (lower-cased) and `?query` names the user marked "not secret" (default none) */
+  notSecret: string[];
   /** capabilities declared on new calls (default: everything this app supports) */
   capabilities: ClientCapabilities;
   transportMode: TransportMode;
@@ -76,6 +83,8 @@ export interface ConnectionSlice {
   setProtocolVersion: (v: string) => void;
   setBearerToken: (token: string) => void;
   setCustomHeaders: (headers: Record<string, string>) => void;
+  /** mark a custom header name or a `?query` name as not secret (or secret again) */
+  setNotSecret: (name: string, notSecret: boolean) => void;
   setClientInfo: (info: ClientInfo) => void;
   setHoldLegs: (mode: HoldLegs) => void;
   setCapabilities: (caps: ClientCapabilities) => void;
@@ -108,6 +117,7 @@ const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> = {
   transportMode: 'direct',
   bearerToken: '',
   customHeaders: {},
+  notSecret: [],
   protocolVersion: PROTOCOL_VERSION,
   clientInfo: DEFAULT_CLIENT_INFO,
   holdLegs: 'always',
@@ -126,6 +136,7 @@ export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
     transportMode: s.transportMode,
     bearerToken: s.bearerToken,
     customHeaders: s.customHeaders,
+    notSecret: s.notSecret,
     protocolVersion: s.protocolVersion,
     clientInfo: s.clientInfo,
     holdLegs: s.holdLegs,
@@ -161,6 +172,7 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     transportMode: c.transportMode,
     bearerToken: c.bearerToken,
     customHeaders: c.customHeaders,
+    notSecret: c.notSecret,
     protocolVersion: c.protocolVersion,
     clientInfo: c.clientInfo,
     holdLegs: c.holdLegs,
@@ -205,9 +217,17 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
       };
     }),
   disconnect: () => set({ connectedUrl: null, connectedSettings: null }),
-  setProtocolVersion: (protocolVersion) => set((s) => withActive(s, { protocolVersion })),
+  // an empty version would send an empty MCP-Protocol-Version while _meta names one (-32020): refused
+  setProtocolVersion: (protocolVersion) =>
+    set((s) => (protocolVersion.trim() === '' ? s : withActive(s, { protocolVersion: protocolVersion.trim() }))),
   setBearerToken: (bearerToken) => set((s) => withActive(s, { bearerToken })),
   setCustomHeaders: (customHeaders) => set((s) => withActive(s, { customHeaders })),
+  setNotSecret: (name, notSecret) =>
+    set((s) => {
+      const key = name.toLowerCase();
+      const rest = s.notSecret.filter((n) => n !== key);
+      return withActive(s, { notSecret: notSecret ? [...rest, key] : rest });
+    }),
   setClientInfo: (clientInfo) => set((s) => withActive(s, { clientInfo })),
   setHoldLegs: (holdLegs) => set((s) => withActive(s, { holdLegs })),
   setCapabilities: (capabilities) => set({ capabilities }),

@@ -1,10 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FetchLike } from '../client/send-leg.ts';
+import { createAuthSlice, type AuthSlice } from './auth-slice.ts';
+import type { TabStorage } from './auth-runtime.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & UiSlice;
+export type InspectorState = ConnectionSlice & SessionSlice & UiSlice & AuthSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -12,6 +14,22 @@ export interface InspectorDeps {
   now: () => number;
   /** per-leg timeout in ms */
   timeoutMs?: number;
+  /** what signing in needs from the browser; absent = no sign-in (e.g. unit tests of other slices) */
+  auth?: AuthEnv;
+}
+
+export interface AuthEnv {
+  /** open the authorization URL in a sign-in window; resolves with the URL the server redirected back to */
+  openBrowser: (url: string, signal: AbortSignal) => Promise<string>;
+  /** this app's callback route, e.g. http://127.0.0.1:5173/oauth/callback */
+  redirectUri: string;
+  /** this app's Client ID Metadata Document URL ('' when the page is served without one) */
+  metadataDocumentUrl: string;
+  /** client metadata sent with Dynamic Client Registration */
+  registrationMetadata: Record<string, unknown>;
+  relayToken?: string;
+  /** sessionStorage, for the opt-in "keep signed in in this tab" */
+  tabStorage?: TabStorage;
 }
 
 export type InspectorStore = StoreApi<InspectorState>;
@@ -22,6 +40,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
     ...createConnectionSlice(...a),
     ...createSessionSlice(deps)(...a),
     ...createUiSlice(...a),
+    ...createAuthSlice(deps)(...a),
   }));
   if (initial) store.setState(initial);
   return store;

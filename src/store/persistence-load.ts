@@ -123,6 +123,7 @@ export async function restoreSaved(
         ...c,
         holdLegs: hold ?? 'always',
         bearerToken: '',
+        notSecret: c.notSecret ?? [],
       }));
     }
     if (activeConnectionId !== undefined) patch.activeConnectionId = activeConnectionId;

@@ -20,6 +20,7 @@ function used() {
   store.getState().connect();
   store.getState().setBearerToken(TEST_TOKEN);
   store.getState().setCustomHeaders({ 'X-Team': 'blue', 'X-Api-Key': 'key-abc' });
+  store.getState().setNotSecret('X-Team', true);
   store.getState().setRoundCap(4);
   store.getState().select({ kind: 'tool', name: 'provision' });
   store.getState().selectConversation('c1');

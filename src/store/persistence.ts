@@ -5,7 +5,7 @@ import { soloTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { plural } from '../lib/text.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
-import { connectionOf, uiOf } from './persisted-settings.ts';
+import { connectionOf, notSecretNames, uiOf } from './persisted-settings.ts';
 import { keysOf, readSaved, restoreSaved, type LoadReport, type SavedTexts } from './persistence-load.ts';
 import { createSessionWriter } from './session-save.ts';
 import { createTabWriter, NotTheWriter, otherTabStatus, type OtherTabSituation } from './tab-writer.ts';
@@ -120,7 +120,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
         // incremental and in idle slices: only new legs and changed conversations are serialised (session-save.ts)
         const { toSessionFile } = await sessionFileCodec();
         const { session: _none, ...header } = toSessionFile(emptySession, { redacted: true, now: now() });
-        await sessionWriter.save(session, header);
+        await sessionWriter.save(session, header, notSecretNames(store.getState()));
         saved.session = session;
       }
       if (connection !== saved.connection) {

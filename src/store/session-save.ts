@@ -13,7 +13,7 @@
  */
 import type { QuietGate } from '../lib/input-activity.ts';
 import { getMany, setMany, type KeyValueStorage } from '../lib/storage/key-value-storage.ts';
-import { redactConversation, redactLeg } from '../session/io/redact.ts';
+import { redactConversation, redactLeg, type NotSecret } from '../session/io/redact.ts';
 import type { Conversation, Leg, SessionState } from '../session/model.ts';
 
 /** Everything of a session file but its `session`. */
@@ -143,8 +143,11 @@ async function inSlices<T, R>(
 }
 
 export interface SessionWriter {
-  /** write what changed since the index in storage; redacted (credentials never reach storage) */
-  save(session: SessionState, header: SessionFileHeader): Promise<void>;
+  /**
+   * write what changed since the index in storage; redacted (credentials never reach storage): every custom header
+   * and query value not named in `notSecret`
+   */
+  save(session: SessionState, header: SessionFileHeader, notSecret?: NotSecret): Promise<void>;
 }
 
 const ALWAYS_QUIET: QuietGate = { whenQuiet: () => Promise.resolve(true) };
@@ -164,7 +167,7 @@ export function createSessionWriter(
   const conversationJson = new WeakMap<Conversation, string>();
 
   return {
-    async save(session, header) {
+    async save(session, header, notSecret) {
       // what storage holds now (another tab may have written since): legs the list does not name are written
       const stored = await storedLegIds(storage, sessionKey);
       const storedSet = new Set(stored);
@@ -179,7 +182,7 @@ export function createSessionWriter(
       await inSlices(
         gate,
         legs,
-        (leg): [string, string] => [legKey(sessionKey, leg.id), JSON.stringify(redactLeg(leg))],
+        (leg): [string, string] => [legKey(sessionKey, leg.id), JSON.stringify(redactLeg(leg, notSecret))],
         async (done, entries) => {
           await setMany(storage, entries);
           for (const leg of done) written.set(leg.id, leg);
@@ -190,7 +193,7 @@ export function createSessionWriter(
       await inSlices(
         gate,
         conversations.filter((c) => !conversationJson.has(c)),
-        (c) => JSON.stringify(redactConversation(c)),
+        (c) => JSON.stringify(redactConversation(c, notSecret)),
         (done, texts) => done.forEach((c, i) => conversationJson.set(c, texts[i] as string)),
       );
       // the file and the list of legs are one large write: it too waits for a pause

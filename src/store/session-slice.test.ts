@@ -35,6 +35,25 @@ function store() {
 }
 
 describe('session slice', () => {
+  it('sends nothing and says why when the tool declares an invalid x-mcp-header (SEP-2243, server/tools)', async () => {
+    let requests = 0;
+    const s = createInspectorStore(
+      {
+        fetchFor:
+          () =>
+          (...a) => (requests++, fakeFetch(...a)),
+        now: () => Date.now(),
+      },
+      { connectedUrl: 'http://fake/mcp', savedRoots: [] },
+    );
+    const inputSchema = { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } };
+    await expect(
+      s.getState().startCall({ method: 'tools/call', title: 'bad', params: { name: 'bad' }, inputSchema }),
+    ).rejects.toThrow(/invalid x-mcp-header \(score: /);
+    expect(requests).toBe(0);
+    expect(Object.keys(s.getState().session.conversations)).toEqual([]);
+  });
+
   it('sends one fork per mutation and leaves the paused draft alone when the tamper matrix runs', async () => {
     const s = store();
     const id = await s.getState().startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } });
@@ -94,5 +113,39 @@ describe('session slice', () => {
     const id = await second;
     expect(s.getState().selectedConversationId).toBe(id);
     expect(s.getState().selectedLegId).toBe(s.getState().session.conversations[id]!.legIds[0]);
+  });
+
+  it('emits a focus intent for the next round only when the step was asked to move focus', async () => {
+    const s = store();
+    const id = await s.getState().startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } });
+    expect(s.getState().focusIntent).toBeNull();
+    s.getState().dispatch({ type: 'draft/reset', conversationId: id });
+    const started = await s
+      .getState()
+      .startCall({ method: 'tools/call', title: 'pay', params: { name: 'pay' } }, { focusFrom: 'Call' });
+    expect(s.getState().focusIntent).toEqual({
+      target: 'first-request',
+      conversationId: started,
+      round: 2,
+      from: 'Call',
+      nonce: 1,
+    });
+    s.getState().dispatch({
+      type: 'draft/answer',
+      conversationId: started,
+      key: 'confirm',
+      response: { action: 'accept' },
+    });
+    await s.getState().sendDraft(started, { focusFrom: 'Next request' });
+    expect(s.getState().focusIntent).toMatchObject({ target: 'result', from: 'Next request', nonce: 2 });
+  });
+
+  it('emits a focus intent on the Run button when a run stops at the round cap', async () => {
+    const s = store();
+    s.getState().setRoundCap(1);
+    const id = await s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
+    await s.getState().runToCompletion(id, { focusFrom: 'Next request' });
+    expect(s.getState().runNotes[id]?.kind).toBe('round-cap');
+    expect(s.getState().focusIntent).toMatchObject({ target: 'run-button', conversationId: id, round: 3 });
   });
 });

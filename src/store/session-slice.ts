@@ -3,18 +3,20 @@ import { sendLeg } from '../client/send-leg.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
+import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { SseEventRecord } from '../protocol/exchange.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
-import { emptySession, type SessionState } from '../session/model.ts';
+import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
+import { emptySession, type Conversation, type SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
 import { connectionContextOf } from '../session/selectors.ts';
-import { afterAnswer } from '../session/hold-rule.ts';
+import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import type { InputResponse } from '../protocol/types.ts';
 import { currentSettings } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
@@ -29,6 +31,11 @@ export interface StartCallInput {
 }
 
 export type { RunNote, RunWait };
+
+/** Ask for a focus intent when the step ends: `focusFrom` names the region the user acted in. */
+export interface FocusOption {
+  focusFrom?: string;
+}
 
 /**
  * One-click forks of an earlier leg: resend it as it was, answer every elicitation with decline, or resend it with the
@@ -50,21 +57,24 @@ export interface SessionSlice {
   /** SSE events of the leg in flight per conversation, as they arrive; never saved, cleared when the leg is recorded */
   liveEvents: Record<string, SseEventRecord[]>;
   setRoundCap: (n: number) => void;
-  /** create a conversation and send its first leg; returns its id */
-  startCall: (input: StartCallInput) => Promise<string>;
-  /** send the conversation's draft exactly as composed; `select: false` keeps the current selection */
-  sendDraft: (conversationId: string, opts?: { select?: boolean }) => Promise<void>;
-  runToCompletion: (conversationId: string) => Promise<void>;
   /**
-   * record an answer; when it completes the round, send the leg at once if the user asked ("Accept and send",
-   * `send: true`) or the connection holds only edited legs, unless something of the leg was edited (then it is held
-   * with a note saying what). Returns whether the leg went out.
+   * create a conversation and send its first leg; returns its id. With `focusFrom` (the region the user acted in),
+   * focus then goes to the first request or the Result (a focus intent)
    */
+  startCall: (input: StartCallInput, opts?: FocusOption) => Promise<string>;
+  /**
+   * send the conversation's draft exactly as composed; `select: false` keeps the current selection; with `focusFrom`,
+   * focus then goes where the call continues (a focus intent)
+   */
+  sendDraft: (conversationId: string, opts?: { select?: boolean } & FocusOption) => Promise<void>;
+  /** with `focusFrom`, focus goes where the run stopped (Result, a request, or the Run button) */
+  runToCompletion: (conversationId: string, opts?: FocusOption) => Promise<void>;
+  /** record an answer; may send the completed round at once (flows/answer-and-send.ts); true when it went out */
   answerRequest: (
     conversationId: string,
     key: string,
     response: InputResponse | undefined,
-    opts?: { send?: boolean },
+    opts?: { send?: boolean } & FocusOption,
   ) => Promise<boolean>;
   abort: (conversationId: string) => void;
   fork: (legId: string) => string;
@@ -83,11 +93,20 @@ export const createSessionSlice =
 
     const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
 
-    const sendDraft = async (conversationId: string, opts: { select?: boolean } = {}) => {
+    /** Emit a focus intent for the conversation as it is now. */
+    const focusNext = (conversationId: string, from: string | undefined, pick: (c: Conversation) => FocusTarget) => {
+      const c = get().session.conversations[conversationId];
+      if (!c || from === undefined) return;
+      set((s) => ({ focusIntent: focusIntent(c, pick(c), from, (s.focusIntent?.nonce ?? 0) + 1) }));
+    };
+
+    const sendDraft = async (conversationId: string, opts: { select?: boolean } & FocusOption = {}) => {
       const s = get();
       const conversation = s.session.conversations[conversationId];
       const draft = conversation?.draft;
       if (!conversation || !draft || conversation.inFlight) return;
+      // a tool with an invalid x-mcp-header is never called (SEP-2243), whichever way the leg was reached
+      if (conversation.method === 'tools/call' && invalidToolReason(conversation.inputSchema)) return;
       const composed = composeRequest(conversation, draft, connectionContext());
       const controller = new AbortController();
       controllers.set(conversationId, controller);
@@ -115,6 +134,7 @@ export const createSessionSlice =
         runNotes: omit(st.runNotes, conversationId),
         liveEvents: omit(st.liveEvents, conversationId),
       }));
+      focusNext(conversationId, opts.focusFrom, focusAfterLeg);
     };
 
     const flowDeps = (conversationId: string, signal: AbortSignal): FlowDeps => ({
@@ -170,7 +190,9 @@ export const createSessionSlice =
       liveEvents: {},
       setRoundCap: (roundCap) => set({ roundCap: Math.max(1, Math.floor(roundCap)) }),
       connectionContext,
-      startCall: async (input) => {
+      startCall: async (input, opts = {}) => {
+        const refused = input.method === 'tools/call' ? invalidToolReason(input.inputSchema) : undefined;
+        if (refused) throw new Error(refused);
         const id = newId('conv');
         const event: SessionEvent = {
           type: 'conversation/started',
@@ -187,22 +209,26 @@ export const createSessionSlice =
         dispatch(event);
         // the new call and its leg in flight are what the panels show now, not a leg of an earlier call
         set({ selectedConversationId: id, selectedLegId: null });
-        await sendDraft(id);
+        await sendDraft(id, opts);
         return id;
       },
       sendDraft,
-      runToCompletion: async (conversationId) => {
+      runToCompletion: async (conversationId, opts = {}) => {
         const stop = begin(conversationId);
         if (!stop) return;
-        await track(conversationId, FINISHED_NOTE, () =>
-          runToCompletion(conversationId, {
-            ...flowDeps(conversationId, stop.signal),
-            conversation: () => get().session.conversations[conversationId],
-            roundCap: () => get().roundCap,
-            savedRoots: () => get().savedRoots,
-            send: () => sendDraft(conversationId),
-          }),
-        );
+        try {
+          await track(conversationId, FINISHED_NOTE, () =>
+            runToCompletion(conversationId, {
+              ...flowDeps(conversationId, stop.signal),
+              conversation: () => get().session.conversations[conversationId],
+              roundCap: () => get().roundCap,
+              savedRoots: () => get().savedRoots,
+              send: () => sendDraft(conversationId),
+            }),
+          );
+        } finally {
+          focusNext(conversationId, opts.focusFrom, focusAfterRun);
+        }
       },
       runTamperMatrix: async (conversationId) => {
         const source = get().session.conversations[conversationId];
@@ -221,36 +247,22 @@ export const createSessionSlice =
             })) ?? tamperNote(get().session, conversationId, stop.signal.aborted),
         );
       },
-      answerRequest: async (conversationId, key, response, opts = {}) => {
-        dispatch({ type: 'draft/answer', conversationId, key, response });
-        const conversation = get().session.conversations[conversationId];
-        if (response === undefined || !conversation?.draft || conversation.inFlight) return false;
-        const decision = afterAnswer(conversation.draft, get().holdLegs, Boolean(opts.send));
-        if (!decision.send) {
-          if (decision.reason === 'edited') {
-            set((s) => ({
-              runNotes: { ...s.runNotes, [conversationId]: { kind: 'held', message: decision.message } },
-            }));
-          }
-          return false;
-        }
-        const round = conversation.legIds.length + 1;
-        await sendDraft(conversationId);
-        const legId = get().session.conversations[conversationId]?.legIds[round - 1];
-        const how = opts.send ? 'Accept and send' : 'Hold each leg: only when I edit something';
-        const note: RunNote = { kind: 'sent', message: `Leg ${round} went out at once (${how})` };
-        if (legId) note.legId = legId;
-        set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: note } }));
-        return true;
-      },
+      answerRequest: (conversationId, key, response, opts = {}) =>
+        answerAndSend(conversationId, key, response, Boolean(opts.send), {
+          dispatch,
+          conversation: () => get().session.conversations[conversationId],
+          holdMode: () => get().holdLegs,
+          send: () => sendDraft(conversationId, opts.focusFrom !== undefined ? { focusFrom: opts.focusFrom } : {}),
+          note: (note) => set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: note } })),
+        }),
       forkAndSend: async (legId, variant) => {
         const id = fork(legId);
         const draft = get().session.conversations[id]?.draft;
         if (variant === 'decline' && draft) {
-          const answers = { ...draft.answers };
+          let answers = { ...draft.answers };
           for (const [key, request] of Object.entries(draft.inputRequests)) {
             const kind = classifyInputRequest(request);
-            if (kind === 'elicit-form' || kind === 'elicit-url') answers[key] = { action: 'decline' };
+            if (kind === 'elicit-form' || kind === 'elicit-url') answers = { ...answers, [key]: { action: 'decline' } };
           }
           dispatch({ type: 'draft/answers', conversationId: id, answers });
         }

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { FocusIntent } from '../session/focus.ts';
 import { emptyFilter, type TimelineFilter } from '../session/timeline-filter.ts';
 import type { InspectorState } from './inspector-store.ts';
 
@@ -29,6 +30,8 @@ export interface UiSlice {
    * only, never saved (arguments can hold anything, secrets included); default none
    */
   callArguments: Record<string, Record<string, unknown>>;
+  /** where keyboard focus should go next (applied after render by the app's focus hook); default none */
+  focusIntent: FocusIntent | null;
   select: (selection: Selection | null) => void;
   selectConversation: (id: string | null) => void;
   selectLeg: (id: string | null) => void;
@@ -49,6 +52,7 @@ export const createUiSlice: StateCreator<InspectorState, [], [], UiSlice> = (set
   diffBaseLegId: null,
   selectionNonce: 0,
   callArguments: {},
+  focusIntent: null,
   select: (selection) => set((s) => ({ selection, selectionNonce: s.selectionNonce + 1 })),
   selectConversation: (selectedConversationId) => set({ selectedConversationId }),
   selectLeg: (selectedLegId) => set({ selectedLegId }),

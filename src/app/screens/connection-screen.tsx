@@ -4,6 +4,7 @@ import { ConnectionBar } from '../../features/connection/connection-bar.tsx';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
+import { AuthScreen } from './auth-screen.tsx';
 
 // The doctor (its checks, probes and findings) loads only when a connect fails.
 const DoctorPanel = lazy(() => import('./doctor-panel.tsx').then((m) => ({ default: m.DoctorPanel })));
@@ -13,6 +14,7 @@ export function ConnectionScreen() {
   return (
     <div>
       <ConnectionBar />
+      <AuthScreen />
       <DoctorScreen />
     </div>
   );

@@ -148,7 +148,9 @@ export function ConversationView() {
             serverName={discover.data?.serverName ?? conversation.serverUrl}
             serverOrigin={originOf(conversation.serverUrl)}
             savedRoots={s.savedRoots}
-            onAnswer={(key, response, send) => st.answerRequest(id, key, response, send ? { send } : {})}
+            onAnswer={(key, response, send) =>
+              st.answerRequest(id, key, response, { focusFrom: 'Input requests', ...(send ? { send } : {}) })
+            }
           />
         </section>
       )}
@@ -185,8 +187,8 @@ export function ConversationView() {
           sent={sent}
           onRequestState={(value) => st.dispatch({ type: 'draft/request-state', conversationId: id, value })}
           onBody={(body) => st.dispatch({ type: 'draft/body', conversationId: id, body })}
-          onSend={() => void st.sendDraft(id)}
-          onRun={() => void st.runToCompletion(id)}
+          onSend={() => void st.sendDraft(id, { focusFrom: 'Next request' })}
+          onRun={() => void st.runToCompletion(id, { focusFrom: 'Next request' })}
           onAbort={() => st.abort(id)}
           onRoundCap={st.setRoundCap}
           onReset={() => st.dispatch({ type: 'draft/reset', conversationId: id })}

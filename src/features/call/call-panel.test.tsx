@@ -98,8 +98,9 @@ describe('CallPanel', () => {
     try {
       await user.click(elsewhere);
       act(() => store.getState().select({ kind: 'tool', name: 'provision' }));
+      // the form is there: a watch would have moved focus by now (it looks on every change to the page)
       await screen.findByRole('textbox', { name: 'Database name' });
-      await new Promise((r) => setTimeout(r, 60));
+      await act(async () => {});
       expect(document.activeElement).toBe(elsewhere);
     } finally {
       elsewhere.remove();

@@ -2,17 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector } from '../../store/store-context.tsx';
-import { firstPendingRequest, moveFocusWhenReady, regionNamed } from '../../lib/move-focus.ts';
-import { unansweredKeys } from '../../session/selectors.ts';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import { moveFocusWhenReady } from '../../lib/move-focus.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { paramHeaderDeclarations } from '../../protocol/headers.ts';
+import { invalidToolReason } from '../../protocol/headers.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import { newId } from '../../lib/ids.ts';
 import { fillTemplate, templateVariables } from './uri-template.ts';
 import { RequestOptionsPanel, requestOptionsOf, type RequestOptionsValue } from './request-options.tsx';
+
+import { formSchema } from './form-schema.ts';
+import { RenderGuard } from '../../components/ui/render-guard.tsx';
 
 const SchemaForm = lazy(() => import('./schema-form.tsx'));
 
@@ -59,12 +61,11 @@ function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>
 /** The picked tool/prompt/resource: its arguments form and the button that starts a call. */
 export function CallPanel() {
   const env = useQueryEnv();
-  const { selection, selectionNonce, startCall, callArguments, setCallArguments } = useInspector((s) => ({
+  const { startCall, setCallArguments } = useInspectorActions();
+  const { selection, selectionNonce, callArguments } = useInspector((s) => ({
     selection: s.selection,
     selectionNonce: s.selectionNonce,
-    startCall: s.startCall,
     callArguments: s.callArguments,
-    setCallArguments: s.setCallArguments,
   }));
   const tools = useQuery(connectedQuery(env, toolsQuery));
   const prompts = useQuery(connectedQuery(env, promptsQuery));
@@ -85,28 +86,16 @@ export function CallPanel() {
     traceparent: '',
   }));
   useFocusOnPick(selectionNonce, sectionRef);
-  // after a call starts: the server asks for input: go to the first request; it answered at once: go to the Result
-  const [started, setStarted] = useState<{ id: string; from: Element | null } | null>(null);
-  const startedAsks = useInspector((s) => {
-    if (!started) return null;
-    const draft = s.session.conversations[started.id]?.draft;
-    return draft !== undefined && unansweredKeys(draft).length > 0;
-  });
-  useEffect(() => {
-    if (!started || startedAsks === null) return;
-    setStarted(null);
-    moveFocusWhenReady(startedAsks ? () => firstPendingRequest() : () => regionNamed('Result'), { from: started.from });
-  }, [started, startedAsks]);
 
   const target = useMemo<Target | null>(() => {
     if (!selection) return null;
     if (selection.kind === 'tool') {
       const tool = tools.data?.find((t) => t.name === selection.name);
       if (!tool) return null;
-      const invalid = paramHeaderDeclarations(tool.inputSchema).invalid;
+      const invalidReason = invalidToolReason(tool.inputSchema);
       const t: Target = {
         title: tool.name,
-        schema: (tool.inputSchema ?? { type: 'object' }) as RJSFSchema,
+        schema: formSchema(tool.inputSchema ?? { type: 'object' }),
         actionLabel: 'Call tool',
         build: (v) => {
           const out: ReturnType<Target['build']> = {
@@ -118,9 +107,7 @@ export function CallPanel() {
         },
       };
       if (tool.description) t.description = tool.description;
-      if (invalid.length) {
-        t.invalidReason = `This tool declares an invalid x-mcp-header (${invalid.map((i) => `${i.argument}: ${i.reason}`).join('; ')}). The spec says clients must not call it.`;
-      }
+      if (invalidReason) t.invalidReason = invalidReason;
       return t;
     }
     if (selection.kind === 'prompt') {
@@ -171,7 +158,6 @@ export function CallPanel() {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    const button = sectionRef.current?.querySelector('[data-call-action]') ?? null;
     try {
       if (!anyway) {
         // the arguments form's own validator (its chunk is already loaded: the form is on screen)
@@ -188,8 +174,11 @@ export function CallPanel() {
       if (options.askProgress) {
         setOptions((o) => ({ ...o, lastSentToken: o.progressToken, progressToken: newId('progress') }));
       }
-      const id = await startCall({ ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) });
-      setStarted({ id, from: button });
+      // then focus goes to the first request the server asks, or to the Result (a focus intent of the store)
+      await startCall(
+        { ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) },
+        { focusFrom: 'Call' },
+      );
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -200,15 +189,24 @@ export function CallPanel() {
     <section ref={sectionRef} aria-label="Call" className="space-y-2">
       <h2 className="font-mono text-base font-semibold">{target.title}</h2>
       {target.description && <p className="text-sm whitespace-pre-wrap text-slate-600">{target.description}</p>}
-      <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-        <SchemaForm
-          key={key}
-          schema={target.schema}
-          value={values}
-          onChange={(v) => setCallArguments(key, v)}
-          idPrefix={`arg-${key}`}
-        />
-      </Suspense>
+      <RenderGuard
+        resetKey={key}
+        fallback={(message) => (
+          <p role="alert" className="rounded bg-amber-50 p-2 text-sm text-amber-900">
+            This schema cannot be shown as a form ({message}). The call is sent with the arguments typed so far.
+          </p>
+        )}
+      >
+        <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
+          <SchemaForm
+            key={key}
+            schema={target.schema}
+            value={values}
+            onChange={(v) => setCallArguments(key, v)}
+            idPrefix={`arg-${key}`}
+          />
+        </Suspense>
+      </RenderGuard>
       <RequestOptionsPanel value={options} onChange={setOptions} />
       {refused && refused.values === values && (
         <div role="alert" className="space-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">

@@ -85,12 +85,10 @@ export function Catalog() {
       <Section title="Tools" empty={stateText(tools, 'tools', failed)}>
         {tools.data?.map((t) => {
           const invalid = paramHeaderDeclarations(t.inputSchema).invalid;
-          return item(
-            { kind: 'tool', name: t.name },
-            t.name,
-            t.description,
-            invalid.length ? `invalid x-mcp-header: not callable` : undefined,
-          );
+          const flag = invalid.length
+            ? `invalid x-mcp-header (${invalid.map((i) => `${i.argument}: ${i.reason}`).join('; ')}): not callable`
+            : undefined;
+          return item({ kind: 'tool', name: t.name }, t.name, t.description, flag);
         })}
       </Section>
       <Section title="Prompts" empty={stateText(prompts, 'prompts', failed)}>

@@ -4,13 +4,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { isMcpHeader } from '../../protocol/headers.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import {
-  buttonNamed,
-  firstPendingRequest,
-  moveFocusWhenReady,
-  nextAfterLeg,
-  regionNamed,
-} from '../../lib/move-focus.ts';
 import { Countdown } from './countdown.tsx';
 
 export interface ComposerProps {
@@ -55,51 +48,6 @@ function prettyBody(body: string): string {
   } catch {
     return body;
   }
-}
-
-/**
- * After Send: once the leg is answered (this composer is replaced or its button no longer busy), focus goes to the
- * first request of the next round, else to the Result. Nothing moves if the user put focus elsewhere meanwhile.
- */
-function focusAfterSend(button: HTMLButtonElement) {
-  let sawBusy = false;
-  moveFocusWhenReady(nextAfterLeg, {
-    from: button,
-    timeoutMs: 60_000,
-    ready: () => {
-      if (!button.isConnected) return true;
-      const busy = button.getAttribute('aria-disabled') === 'true';
-      sawBusy ||= busy;
-      return sawBusy && !busy;
-    },
-  });
-}
-
-/**
- * After Run to completion: the run sends leg after leg (this composer is replaced by one per leg, each marked
- * `data-running`), so the watch reads the page, not this component. Once no composer runs any more: the call finished
- * (no composer left) → the Result; it paused for input only the user can give → the first unanswered request; it
- * stopped otherwise (round cap) → the Run button again. Started after the click's render, so a run that pauses at
- * once is seen as ended, and one still going is seen as running. Never takes focus the user put elsewhere.
- */
-function focusAfterRun(button: HTMLButtonElement) {
-  const composer = () => regionNamed('Next request');
-  setTimeout(() => {
-    moveFocusWhenReady(
-      () => {
-        const next = composer();
-        if (!next) return regionNamed('Result');
-        return firstPendingRequest() ?? buttonNamed(next, 'Run to completion');
-      },
-      {
-        from: button,
-        timeoutMs: 300_000,
-        // a run can last minutes: look five times a second, not fifty
-        intervalMs: 200,
-        ready: () => composer()?.getAttribute('data-running') !== 'true',
-      },
-    );
-  }, 0);
 }
 
 /** The next leg, held before it is sent: exactly what will go on the wire, editable. */
@@ -223,21 +171,13 @@ export function Composer(p: ComposerProps) {
           aria-disabled={busy || undefined}
           disabled={blockedByUnanswered && !busy}
           className={busy ? 'cursor-wait opacity-60' : ''}
-          onClick={(e) => {
-            if (busy) return;
-            p.onSend();
-            focusAfterSend(e.currentTarget);
+          onClick={() => {
+            if (!busy) p.onSend();
           }}
         >
           {p.isRetry ? 'Send retry' : 'Send'}
         </Button>
-        <Button
-          onClick={(e) => {
-            p.onRun();
-            focusAfterRun(e.currentTarget);
-          }}
-          disabled={p.inFlight || p.running}
-        >
+        <Button onClick={p.onRun} disabled={p.inFlight || p.running}>
           Run to completion
         </Button>
         <Button variant="danger" onClick={p.onAbort} disabled={!p.inFlight && !p.running}>

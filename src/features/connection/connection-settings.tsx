@@ -3,6 +3,7 @@ import { useInspector } from '../../store/store-context.tsx';
 import { useDeps } from '../../store/deps-context.tsx';
 import { hasCapability, withCapability, type CapabilityFlag } from '../../protocol/envelope.ts';
 import { formatHeaders, parseHeaders } from './header-text.ts';
+import { NotSecretToggles, queryNamesOf } from './not-secret-toggles.tsx';
 import { SaveConnectionControls } from './saved-connections.tsx';
 
 const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
@@ -23,6 +24,9 @@ export function ConnectionSettings() {
     setBearerToken: st.setBearerToken,
     customHeaders: st.customHeaders,
     setCustomHeaders: st.setCustomHeaders,
+    notSecret: st.notSecret,
+    setNotSecret: st.setNotSecret,
+    serverUrl: st.serverUrl,
     clientInfo: st.clientInfo,
     setClientInfo: st.setClientInfo,
     holdLegs: st.holdLegs,
@@ -106,17 +110,16 @@ export function ConnectionSettings() {
             {parsed} (the last valid headers are still in use)
           </p>
         )}
+        <NotSecretToggles
+          headerNames={Object.keys(s.customHeaders)}
+          queryNames={queryNamesOf(s.serverUrl)}
+          notSecret={s.notSecret}
+          onToggle={s.setNotSecret}
+        />
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Protocol and client</legend>
-        <label className="block">
-          Protocol version
-          <input
-            className={INPUT}
-            value={s.protocolVersion}
-            onChange={(e) => s.setProtocolVersion(e.target.value.trim())}
-          />
-        </label>
+        <ProtocolVersionField value={s.protocolVersion} onChange={s.setProtocolVersion} />
         <label className="block">
           Client name
           <input
@@ -173,5 +176,38 @@ export function ConnectionSettings() {
         </p>
       </fieldset>
     </div>
+  );
+}
+
+/**
+ * The version pin. An empty version is refused here: the header would then be empty while `_meta` still names one,
+ * and the server would answer -32020 for a mismatch the user never meant. The text stays as typed; the last valid
+ * version stays in use until a valid one is typed.
+ */
+export function ProtocolVersionField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const empty = text.trim() === '';
+  return (
+    <>
+      <label className="block">
+        Protocol version
+        <input
+          className={INPUT}
+          value={text}
+          aria-invalid={empty || undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim() !== '') onChange(e.target.value.trim());
+          }}
+        />
+      </label>
+      {empty && (
+        <p role="alert" className="text-red-700">
+          The protocol version cannot be empty: MCP-Protocol-Version and _meta must both name one ({value} is still in
+          use).
+        </p>
+      )}
+    </>
   );
 }

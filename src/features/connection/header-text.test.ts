@@ -13,6 +13,7 @@ describe('custom header text', () => {
     expect(parseHeaders('Host: x')).toBe('Line 1: browsers do not let a page set Host');
     expect(parseHeaders('Authorization: Bearer x')).toBe('Line 1: use the Bearer token field for Authorization');
     expect(parseHeaders('Mcp-Method: x')).toBe('Line 1: Mcp-Method is set from the request itself');
+    expect(parseHeaders('Mcp-Param-Region: x')).toBe('Line 1: Mcp-Param-Region is set from the request itself');
     expect(parseHeaders('X-City: Zürich')).toBe('Line 1: the value of X-City must be plain ASCII');
   });
 });

@@ -26,7 +26,7 @@ export function parseHeaders(text: string): Record<string, string> | string {
     if (!TOKEN.test(name)) return `${where}: "${name}" is not a valid header name`;
     if (FORBIDDEN.has(lower)) return `${where}: browsers do not let a page set ${name}`;
     if (lower === 'authorization') return `${where}: use the Bearer token field for Authorization`;
-    if (MANAGED.has(lower)) return `${where}: ${name} is set from the request itself`;
+    if (MANAGED.has(lower) || lower.startsWith('mcp-param-')) return `${where}: ${name} is set from the request itself`;
     if (/[^\x20-\x7e\t]/.test(value)) return `${where}: the value of ${name} must be plain ASCII`;
     out[name] = value;
   }

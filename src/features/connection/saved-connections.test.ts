@@ -9,6 +9,7 @@ const saved: SavedConnection = {
   transportMode: 'direct',
   bearerToken: '',
   customHeaders: {},
+  notSecret: [],
   protocolVersion: '2026-07-28',
   clientInfo: { name: 'x', version: '1' },
   holdLegs: 'always',

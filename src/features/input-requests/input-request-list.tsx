@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { buttonNamed, moveFocusWhenReady, nextAfterLeg, regionNamed } from '../../lib/move-focus.ts';
+import { ownValue } from '../../protocol/own-keys.ts';
+import { buttonNamed, moveFocusWhenReady, regionNamed } from '../../lib/move-focus.ts';
 import type { InputRequests, InputResponse } from '../../protocol/types.ts';
 import { InputRequestCard } from './input-request-card.tsx';
 
@@ -24,7 +25,7 @@ export function nextUnanswered(
 ): string | undefined {
   const i = keys.indexOf(key);
   const order = [...keys.slice(i + 1), ...keys.slice(0, Math.max(i, 0))];
-  return order.find((k) => k !== key && answers[k] === undefined);
+  return order.find((k) => k !== key && ownValue(answers, k) === undefined);
 }
 
 /**
@@ -40,7 +41,7 @@ export function InputRequestList({
   onAnswer,
 }: InputRequestListProps) {
   const keys = Object.keys(inputRequests);
-  const answered = keys.filter((k) => answers[k] !== undefined).length;
+  const answered = keys.filter((k) => ownValue(answers, k) !== undefined).length;
   const listRef = useRef<HTMLDivElement>(null);
   const group = (key: string) =>
     [...(listRef.current?.querySelectorAll<HTMLElement>('[data-input-request]') ?? [])].find(
@@ -60,12 +61,11 @@ export function InputRequestList({
       return;
     }
     const from = listRef.current;
-    // the round is complete: it went out at once (then focus follows the answer), or it waits for Send retry
-    void Promise.resolve(sent).then((wentOut) =>
-      moveFocusWhenReady(wentOut ? nextAfterLeg : () => buttonNamed(regionNamed('Next request'), 'Send retry'), {
-        from,
-      }),
-    );
+    // the round is complete: it went out at once (the store's focus intent then follows the answer), or it waits
+    // for Send retry
+    void Promise.resolve(sent).then((wentOut) => {
+      if (!wentOut) moveFocusWhenReady(() => buttonNamed(regionNamed('Next request'), 'Send retry'), { from });
+    });
   };
   return (
     <div ref={listRef} className="flex flex-col gap-3">
@@ -73,18 +73,18 @@ export function InputRequestList({
         {answered} of {keys.length} answered
       </p>
       {keys.map((key) => {
-        const request = inputRequests[key];
+        const request = ownValue(inputRequests, key);
         if (request === undefined) return null;
         return (
           <InputRequestCard
             key={key}
             requestKey={key}
             request={request}
-            answer={answers[key]}
+            answer={ownValue(answers, key)}
             serverName={serverName}
             serverOrigin={serverOrigin}
             savedRoots={savedRoots}
-            offerSend={answers[key] === undefined && nextUnanswered(keys, answers, key) === undefined}
+            offerSend={ownValue(answers, key) === undefined && nextUnanswered(keys, answers, key) === undefined}
             onAnswer={(response, send) => answer(key, response, send)}
           />
         );

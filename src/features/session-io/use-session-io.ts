@@ -5,6 +5,7 @@ import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
 import { redactSession } from '../../session/io/redact.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';
 import { emptySession, type SessionState } from '../../session/model.ts';
+import { notSecretNames } from '../../store/persisted-settings.ts';
 import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorStore } from '../../store/store-context.tsx';
 import { downloadText, slug, stampedName } from './download.ts';
@@ -55,7 +56,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
       if (typeof picked === 'string') return say('error', picked);
       const { serializeSessionFile, toSessionFile } = await sessionFileCodec();
       const now = Date.now();
-      const session = includeSecrets ? picked.session : redactSession(picked.session);
+      const session = includeSecrets ? picked.session : redactSession(picked.session, notSecretNames(store.getState()));
       const file = toSessionFile(session, { redacted: !includeSecrets, now });
       downloadText(stampedName(picked.name, 'json', now), serializeSessionFile(file));
       say(
@@ -63,7 +64,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
         `Exported ${session.order.length} conversation(s)${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
       );
     },
-    [includeSecrets, say, scoped],
+    [includeSecrets, say, scoped, store],
   );
 
   const exportHar = useCallback(
@@ -72,7 +73,11 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
       const conversationId = scope === 'conversation' ? s.selectedConversationId : undefined;
       if (scope === 'conversation' && !conversationId) return say('error', 'Select a conversation first.');
       const { toHar } = await harCodec();
-      const har = toHar(s.session, { includeSecrets, ...(conversationId ? { conversationId } : {}) });
+      const har = toHar(s.session, {
+        includeSecrets,
+        notSecret: notSecretNames(s),
+        ...(conversationId ? { conversationId } : {}),
+      });
       const name = conversationId ? `mrtr-${slug(s.session.conversations[conversationId]?.title ?? '')}` : 'mrtr-legs';
       downloadText(stampedName(name, 'har', Date.now()), JSON.stringify(har, null, 2), 'application/json');
       say(
@@ -136,6 +141,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
         baseUrl: base,
         now: Date.now(),
         includeSecrets,
+        notSecret: notSecretNames(s),
         ...(scope === 'conversation' && id ? { conversationIds: [id] } : {}),
       });
       if (!result.ok) {

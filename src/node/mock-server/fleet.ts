@@ -8,6 +8,9 @@
  * - `/fleet/split`: each instance has its own key, so a retry that lands on the other instance is answered with
  *   the frozen `-32602 Invalid or expired requestState`.
  *
+ * `/fleet/shared/a`, `/fleet/shared/b` (and the same under `split`) reach one instance each, without advancing the
+ * round-robin: one URL per instance, for checks that mint on one instance and retry on another.
+ *
  * Both instances are the normal main endpoint (`createMainHandler`), so every tool of `/mcp` exists here too.
  * Keys are random per process (`crypto.randomBytes(32)`). Instance names passed to `createMainHandler` are
  * `a` / `b`; every response carries `X-Mock-Instance: a|b` (forced here) and `X-Mock-Fleet: shared|split`.
@@ -43,7 +46,7 @@ function makeInstance(
   stateKey: Uint8Array,
   baseUrl: () => string,
 ): FleetInstance {
-  const handler = createMainHandler({ stateKey, instanceName: name, baseUrl });
+  const handler = createMainHandler({ stateKey, instanceName: name, baseUrl, eras: 'modern' });
   const node = toNodeHandler({
     fetch: async (request: Request) => {
       let response: Response;
@@ -107,8 +110,9 @@ export function resetFleetCounters(): void {
 }
 
 export async function handleFleet(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  const p = path.replace(/\/+$/, '');
-  const mode: FleetMode | undefined = p === '/fleet/shared' ? 'shared' : p === '/fleet/split' ? 'split' : undefined;
+  const match = /^\/fleet\/(shared|split)(?:\/(a|b))?$/.exec(path.replace(/\/+$/, ''));
+  const mode = match?.[1] as FleetMode | undefined;
+  const pinned = match?.[2] as FleetInstanceName | undefined;
 
   if (applyCors(req, res)) return; // preflight / refused Origin: never counted
 
@@ -126,6 +130,8 @@ export async function handleFleet(req: IncomingMessage, res: ServerResponse, pat
   lastOrigin.set(mode, originOf(req));
   const route = getRoute(mode, () => lastOrigin.get(mode) ?? 'http://localhost');
 
+  // `/fleet/<mode>/a|b` reaches one instance directly (one URL per instance, as a fleet's own hosts would be)
+  if (pinned) return route.instances[pinned === 'a' ? 0 : 1].node(req, res);
   const instance = route.instances[route.posts % 2 === 0 ? 0 : 1];
   if (req.method === 'POST') route.posts++;
   await instance.node(req, res);

@@ -133,9 +133,9 @@ describe('main endpoint: protocol errors', () => {
     expect(res.body.error?.code).toBe(-32601);
   });
 
-  it('answers GET with 405 and the instance header', async () => {
+  it('answers GET without a 2025-11-25 session with 400 and the instance header', async () => {
     const res = await fetch(mock.server.mcpUrl);
-    expect(res.status).toBe(405);
+    expect(res.status).toBe(400);
     expect(res.headers.get('x-mock-instance')).toBe('main');
   });
 });

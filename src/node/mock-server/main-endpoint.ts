@@ -12,6 +12,7 @@
 import {
   createMcpHandler,
   InMemoryServerEventBus,
+  isLegacyRequest,
   McpServer,
   type McpRequestContext,
   type ServerContext,
@@ -22,6 +23,8 @@ import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts'
 import type { ScenarioContext } from './scenarios/context.ts';
 import { registerAllScenarios } from './scenarios/index.ts';
 import { createServerPool, type ServerLease } from './server-pool.ts';
+import { createLegacySessions } from './legacy-sessions.ts';
+import { PITFALL_TOOL } from './scenarios/dual-era-pitfall.ts';
 
 export const MOCK_SERVER_INFO = { name: 'mrtr-mock', version: '1.0.0' } as const;
 
@@ -43,6 +46,13 @@ export interface MainHandlerOptions {
   flows?: ConsentFlows;
   /** TTL of `approve_payment_short_ttl` state, in seconds; default 5. */
   shortTtlSeconds?: number;
+  /**
+   * Which eras this endpoint serves: `both` (default: 2026-07-28 stateless, and 2025-11-25 sessions, see
+   * `legacy-sessions.ts`) or `modern` (2025 traffic gets 400 / -32022, GET and DELETE 405).
+   */
+  eras?: 'both' | 'modern';
+  /** a deliberately changed scenario (see ScenarioContext.drift) */
+  drift?: 'provision';
 }
 
 export type MainHandler = ((req: Request) => Promise<Response>) & {
@@ -164,9 +174,13 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     requestHeaders: (sctx) => requestOf(sctx).headers,
     notify,
     log,
+    ...(opts.drift ? { drift: opts.drift } : {}),
   };
-  const build = (): McpServer => {
+  const build = (legacyShim = true): McpServer => {
     const server = new McpServer(MOCK_SERVER_INFO, {
+      // The shim turns an input_required return into pushed requests on a 2025-11-25 session. Off only for the
+      // dual-era pitfall, which shows what a server without it (or another SDK) does: -32603.
+      inputRequired: { legacyShim },
       capabilities: {
         tools: { listChanged: true },
         prompts: { listChanged: true },
@@ -183,7 +197,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     return server;
   };
   // Instances are built once and reused, one exchange at a time (server-pool.ts explains why that is safe).
-  const pool = createServerPool(build);
+  const pool = createServerPool(() => build());
   const factory = ({ requestInfo }: McpRequestContext): McpServer => {
     const lease = pool.acquire();
     const info = requestInfo && current.get(requestInfo);
@@ -194,6 +208,17 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const onerror = (err: Error) => log(`[${instanceName}] ${err.message}`);
   const auto = createMcpHandler(factory, { legacy: 'reject', bus, onerror });
   const sse = createMcpHandler(factory, { legacy: 'reject', bus, onerror, responseMode: 'sse' });
+  const legacy = opts.eras === 'modern' ? undefined : createLegacySessions({ build: () => build(), log });
+  // The pitfall tool on a legacy session: served by an instance without the shim (stateless, per request).
+  const shimless = createMcpHandler(() => build(false), { legacy: 'stateless', onerror });
+
+  const serveLegacy = async (peeked: PeekedRequest): Promise<Response> => {
+    if (!legacy) throw new Error('unreachable');
+    if (peeked.target.method === 'tools/call' && peeked.target.name === PITFALL_TOOL) {
+      return shimless.fetch(peeked.request, { parsedBody: peeked.parsedBody });
+    }
+    return legacy.handle(peeked.request, peeked.parsedBody);
+  };
 
   const handle = async (req: Request): Promise<Response> => {
     const peeked = await peek(req);
@@ -203,7 +228,12 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     const options = peeked.parsedBody === undefined ? undefined : { parsedBody: peeked.parsedBody };
     let res: Response;
     try {
-      res = await handler.fetch(peeked.request, options);
+      const isLegacy =
+        legacy !== undefined &&
+        (peeked.parsedBody === undefined
+          ? req.method !== 'POST' && (await isLegacyRequest(peeked.request))
+          : await isLegacyRequest(peeked.request, peeked.parsedBody));
+      res = isLegacy ? await serveLegacy(peeked) : await handler.fetch(peeked.request, options);
     } finally {
       info.lease?.done();
     }
@@ -217,7 +247,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   return Object.assign(handle, {
     poolStats: () => pool.stats(),
     close: async () => {
-      await Promise.all([auto.close(), sse.close()]);
+      await Promise.all([auto.close(), sse.close(), shimless.close(), legacy?.close()]);
       pool.clear();
     },
   });

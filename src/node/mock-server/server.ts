@@ -31,6 +31,7 @@ const handle = await startMockServer({
   port,
   host,
   stateKey: process.env.MOCK_STATE_KEY || undefined,
+  ...(process.env.MOCK_DRIFT === 'provision' ? { drift: 'provision' as const } : {}),
   log: quiet ? undefined : (line) => console.error(line),
 });
 console.log(`Mock MCP server listening on ${handle.mcpUrl}`);

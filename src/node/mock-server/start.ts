@@ -17,6 +17,7 @@ import { handleConsent, sharedConsentFlows } from './consent.ts';
 import { applyCors, rejectForeignHost, sendJsonError } from './cors.ts';
 import { handleFleet } from './fleet.ts';
 import { createMainHandler, MOCK_SERVER_INFO } from './main-endpoint.ts';
+import { createProtectedEndpoints } from './auth/protected-endpoint.ts';
 
 export interface StartMockServerOptions {
   /** Port to bind; 0 (or omitted in tests) picks a free one. Default 0. */
@@ -29,6 +30,12 @@ export interface StartMockServerOptions {
   stateKey?: Uint8Array | string;
   /** TTL of approve_payment_short_ttl state in seconds (default 5). */
   shortTtlSeconds?: number;
+  /** a deliberately changed scenario on /mcp, for testing replays (`provision` also asks `size`) */
+  drift?: 'provision';
+  /** approve sign-in consent at once on /auth/* (tests); default: MOCK_AUTH_AUTO_APPROVE=1, else a page for people */
+  authAutoApprove?: boolean;
+  /** redirect URIs of the pre-registered OAuth client (default: the app's callback on 5173 and APP_PORT) */
+  authRedirects?: string[];
 }
 
 export interface MockServerHandle {
@@ -97,12 +104,23 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     log,
     flows: sharedConsentFlows,
     shortTtlSeconds: opts.shortTtlSeconds,
+    ...(opts.drift ? { drift: opts.drift } : {}),
   });
   const mainNode = toNodeHandler(
     { fetch: (request: Request) => main(request) },
     { onerror: (err) => log(`[main] adapter error: ${err.message}`) },
   );
   const guardHost = LOOPBACK_BIND.has(host);
+  const appPorts = [...new Set(['5173', process.env.PORT, process.env.E2E_APP_PORT].filter(Boolean))];
+  const auth = createProtectedEndpoints({
+    base: () => baseUrl,
+    autoApprove: opts.authAutoApprove ?? process.env.MOCK_AUTH_AUTO_APPROVE === '1',
+    preRegisteredRedirects:
+      opts.authRedirects ??
+      appPorts.flatMap((p) => [`http://127.0.0.1:${p}/oauth/callback`, `http://localhost:${p}/oauth/callback`]),
+    serve: (req, res) => mainNode(req, res),
+    log,
+  });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -117,6 +135,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     if (applyCors(req, res)) return;
 
     if (path === '/mcp' || path === '/mcp/') return mainNode(req, res);
+    if (await auth.handle(req, res, path)) return;
     if (path.startsWith('/consent/')) {
       handleConsent(req, res, path, sharedConsentFlows);
       log(`[consent] ${req.method} ${path} -> ${res.statusCode}`);

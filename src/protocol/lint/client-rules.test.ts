@@ -135,6 +135,17 @@ describe('client/headers-match-body', () => {
     expect(finding?.message).toContain('Mcp-Name says "other_tool"');
     expect(finding?.spec.page).toBe('basic/transports/streamable-http');
   });
+  it('labels the mismatch "edited by you" when the user replaced the header in the composer', () => {
+    const leg = testLeg({
+      headers: [
+        ['MCP-Protocol-Version', '2026-07-28'],
+        ['Mcp-Method', 'tools/call'],
+        ['Mcp-Name', 'other_tool'],
+      ],
+    });
+    leg.sent.headersEdited = ['Mcp-Name'];
+    expect(headersAgreeWithBody({ leg, history: [] })[0]).toMatchObject({ byYou: 'edited by you', severity: 'info' });
+  });
   it('reports a missing Mcp-Method header', () => {
     const leg = testLeg({
       headers: [

@@ -173,7 +173,7 @@ export function headersAgreeWithBody({ leg }: LintContext): LintFinding[] {
         message: `Headers disagree with the body: ${problems.join('; ')}. Servers answer 400 / -32020.`,
         spec: SPEC.standardHeaders,
       },
-      leg.sent.bodyEdited ? 'edited by you' : undefined,
+      leg.sent.bodyEdited || leg.sent.headersEdited?.length ? 'edited by you' : undefined,
     ),
   ];
 }

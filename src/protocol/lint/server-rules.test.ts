@@ -37,6 +37,14 @@ describe('server/input-required-empty', () => {
     const leg = testLeg({ result: { resultType: 'input_required' } });
     expect(inputRequiredNotEmpty({ leg, history: [] })[0]?.rule).toBe('server/input-required-empty');
   });
+  it('reports an error when inputRequests is empty and there is no requestState (basic/utilities/mrtr)', () => {
+    const leg = testLeg({ result: { resultType: 'input_required', inputRequests: {} } });
+    expect(inputRequiredNotEmpty({ leg, history: [] })[0]?.message).toMatch(/empty inputRequests and no requestState/);
+  });
+  it('stays quiet for an empty inputRequests with a requestState', () => {
+    const leg = testLeg({ result: { resultType: 'input_required', inputRequests: {}, requestState: 's' } });
+    expect(inputRequiredNotEmpty({ leg, history: [] })).toEqual([]);
+  });
   it('stays quiet for a state-only result', () => {
     const leg = testLeg({ result: { resultType: 'input_required', requestState: 'wait' } });
     expect(inputRequiredNotEmpty({ leg, history: [] })).toEqual([]);

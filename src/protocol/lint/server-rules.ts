@@ -45,7 +45,26 @@ export function inputRequiredOnlyOnMrtrMethods({ leg }: LintContext): LintFindin
 export function inputRequiredNotEmpty({ leg }: LintContext): LintFinding[] {
   const result = rawResult(leg.exchange);
   if (!result || result.resultType !== 'input_required') return [];
-  if (result.inputRequests !== undefined || result.requestState !== undefined) return [];
+  const requests = result.inputRequests;
+  const noRequests =
+    requests === undefined ||
+    (typeof requests === 'object' &&
+      requests !== null &&
+      !Array.isArray(requests) &&
+      Object.keys(requests).length === 0);
+  if (!noRequests || result.requestState !== undefined) return [];
+  if (requests !== undefined) {
+    return [
+      {
+        rule: 'server/input-required-empty',
+        side: 'server',
+        severity: 'error',
+        message:
+          'The input_required result has an empty inputRequests and no requestState: it asks for nothing and carries no state, so there is nothing to answer or echo.',
+        spec: SPEC.serverRequirements,
+      },
+    ];
+  }
   return [
     {
       rule: 'server/input-required-empty',

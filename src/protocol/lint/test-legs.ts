@@ -30,6 +30,25 @@ export interface TestLegInput {
 
 export const ALL_CAPS: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 
+/** A recorded exchange whose answer is `message` as a 200 application/json response. */
+export function jsonExchange(request: Exchange['request'], message: Exchange['message'], startedAt = 0): Exchange {
+  const body = JSON.stringify(message);
+  return {
+    request,
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'application/json']],
+      contentType: 'application/json',
+      body,
+      size: body.length,
+    },
+    startedAt,
+    durationMs: 5,
+    message,
+  };
+}
+
 export function testLeg(input: TestLegInput = {}): LintLeg {
   const method = input.method ?? 'tools/call';
   const id = input.id ?? 1;
@@ -45,26 +64,15 @@ export function testLeg(input: TestLegInput = {}): LintLeg {
   const message = input.error
     ? { jsonrpc: '2.0', id, error: input.error }
     : { jsonrpc: '2.0', id, result: input.result ?? { resultType: 'complete', content: [] } };
-  const body = JSON.stringify(message);
-  const exchange: Exchange = {
-    request: {
+  const exchange = jsonExchange(
+    {
       url: 'http://127.0.0.1:1/mcp',
       method: 'POST',
       headers: input.headers ?? requestHeaders(request),
       body: input.body ?? JSON.stringify(request),
     },
-    response: {
-      status: 200,
-      statusText: 'OK',
-      headers: [['content-type', 'application/json']],
-      contentType: 'application/json',
-      body,
-      size: body.length,
-    },
-    startedAt: 0,
-    durationMs: 5,
     message,
-  };
+  );
   const sent: LintSent = {
     answeredKeys: Object.keys(input.inputResponses ?? {}),
     unansweredKeys: [],

@@ -40,6 +40,7 @@ export interface LintSent {
   originalRequestState?: string;
   requestStateEdited: boolean;
   bodyEdited: boolean;
+  headersEdited?: string[];
   capabilities: ClientCapabilities;
 }
 

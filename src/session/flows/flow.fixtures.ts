@@ -1,6 +1,6 @@
 /** A fake world for flow tests: a session driven by the real reducer, a scripted server, a fake clock. */
 import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
-import type { Exchange } from '../../protocol/exchange.ts';
+import { jsonExchange } from '../../protocol/lint/test-legs.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { composeRequest } from '../compose.ts';
 import type { SessionEvent } from '../events.ts';
@@ -33,22 +33,8 @@ export function fakeWorld(script: Script) {
     dispatch({ type: 'leg/sent', conversationId, rpcId: c.draft.rpcId, at: clock });
     const params = (JSON.parse(composed.body) as { params: JsonObject }).params;
     const message = { jsonrpc: '2.0', id: c.draft.rpcId, result: script(conversationId, params) };
-    const body = JSON.stringify(message);
-    const exchange: Exchange = {
-      request: { url: composed.url, method: 'POST', headers: composed.headers, body: composed.body },
-      response: {
-        status: 200,
-        statusText: 'OK',
-        headers: [['content-type', 'application/json']],
-        contentType: 'application/json',
-        body,
-        size: body.length,
-      },
-      message,
-      startedAt: clock,
-      headersMs: 1,
-      durationMs: 1,
-    };
+    const request = { url: composed.url, method: 'POST' as const, headers: composed.headers, body: composed.body };
+    const exchange = jsonExchange(request, message, clock);
     sentBy.push(conversationId);
     dispatch({
       type: 'leg/recorded',

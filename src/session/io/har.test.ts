@@ -20,6 +20,13 @@ function harValidator() {
 }
 
 describe('HAR 1.2 export', () => {
+  it('redacts every custom request header value except the ones marked not secret when secrets are left out', () => {
+    const header = (har: ReturnType<typeof toHar>) =>
+      har.log.entries.flatMap((e) => e.request.headers).find((h) => h.name === 'X-Trace')?.value;
+    expect(header(toHar(testSession()))).toBe('[redacted]');
+    expect(header(toHar(testSession(), { notSecret: ['x-trace'] }))).toBe('visible');
+  });
+
   const validate = harValidator();
 
   it('validates against the HAR 1.2 schema when every leg is exported', () => {

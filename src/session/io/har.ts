@@ -1,6 +1,6 @@
 import { headerValue, type Exchange, type HeaderList } from '../../protocol/exchange.ts';
 import type { Conversation, Leg, SessionState } from '../model.ts';
-import { redactSession } from './redact.ts';
+import { redactSession, type NotSecret } from './redact.ts';
 
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) as far as this app writes it. */
 export interface HarHeader {
@@ -82,6 +82,8 @@ export interface HarOptions {
   conversationId?: string;
   /** keep Authorization and other secret headers (default: redacted) */
   includeSecrets?: boolean;
+  /** custom header names and `?query` names the user marked "not secret" (kept when secrets are redacted) */
+  notSecret?: NotSecret;
   creatorVersion?: string;
 }
 
@@ -199,7 +201,7 @@ function entry(leg: Leg, conversation: Conversation, round: number): HarEntry {
  * the conversation that sent it, unless one conversation is exported). Secrets are redacted unless included.
  */
 export function toHar(input: SessionState, opts: HarOptions = {}): Har {
-  const session = opts.includeSecrets ? input : redactSession(input);
+  const session = opts.includeSecrets ? input : redactSession(input, opts.notSecret);
   const ids = opts.conversationId ? [opts.conversationId] : session.order;
   const pages: Har['log']['pages'] = [];
   const entries: HarEntry[] = [];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { containsSecrets, redactHeaderValue, redactLeg, redactSession, redactUrl, REDACTED } from './redact.ts';
+import {
+  containsSecrets,
+  redactHeaderValue,
+  redactRequestHeaderValue,
+  redactLeg,
+  redactSession,
+  redactUrl,
+  REDACTED,
+} from './redact.ts';
 import { TEST_TOKEN, testSession } from './test-session.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 
@@ -21,16 +29,19 @@ describe('redaction of secrets', () => {
     expect(redactHeaderValue('MCP-Protocol-Version', '2026-07-28')).toBe('2026-07-28');
   });
 
-  it('hides passwords and token query parameters when a URL carries them', () => {
-    expect(redactUrl('https://u:pw@host/mcp?access_token=abc&x=1')).toBe(
+  it('hides passwords and every query value not marked safe when a URL carries them', () => {
+    expect(redactUrl('https://u:pw@host/mcp?access_token=abc&x=1', ['?x'])).toBe(
       'https://u:%5Bredacted%5D@host/mcp?access_token=%5Bredacted%5D&x=1',
+    );
+    expect(redactUrl('https://host/mcp?subscription-key=k1&region=eu')).toBe(
+      'https://host/mcp?subscription-key=%5Bredacted%5D&region=%5Bredacted%5D',
     );
     expect(redactUrl('http://127.0.0.1:8765/mcp')).toBe('http://127.0.0.1:8765/mcp');
   });
 
   it('removes every copy of the token from a session when it is redacted', () => {
     const session = testSession();
-    const redacted = redactSession(session);
+    const redacted = redactSession(session, ['x-trace']);
     const text = JSON.stringify(redacted);
     expect(text).not.toContain(TEST_TOKEN);
     expect(text).not.toContain('key-abc');
@@ -40,6 +51,16 @@ describe('redaction of secrets', () => {
     const leg = redacted.legs['leg-1']!;
     expect(headerValue(leg.exchange.request.headers, 'x-trace')).toBe('visible');
     expect(leg.exchange.request.body).toBe(session.legs['leg-1']!.exchange.request.body);
+  });
+
+  it('treats a custom request header as secret whatever its name when the user has not marked it safe', () => {
+    expect(redactRequestHeaderValue('Ocp-Apim-Subscription-Key', 'sub-123')).toBe(REDACTED);
+    expect(redactRequestHeaderValue('X-Trace', 'visible')).toBe(REDACTED);
+    expect(redactRequestHeaderValue('X-Trace', 'visible', ['x-trace'])).toBe('visible');
+    // protocol headers are the request's own data; Authorization stays secret even when marked
+    expect(redactRequestHeaderValue('Mcp-Method', 'tools/call')).toBe('tools/call');
+    expect(redactRequestHeaderValue('Mcp-Param-Region', 'eu')).toBe('eu');
+    expect(redactRequestHeaderValue('Authorization', 'Bearer x', ['authorization'])).toBe(`Bearer ${REDACTED}`);
   });
 
   it('does not change the session it was given when redacting', () => {

@@ -18,12 +18,67 @@ const SECRET_HEADERS = new Set([
 ]);
 /** Other header names that look like they carry secrets. */
 const SECRET_NAME = /(token|secret|password|api[-_]?key|session|credential)/i;
-/** URL query parameters that carry credentials. */
-const SECRET_QUERY = /^(access_token|token|api[-_]?key|key|secret|password|auth|code|sig|signature)$/i;
+/**
+ * Request headers the protocol itself sets, whose values are the request's own data (no credentials). Every other
+ * request header is a custom one: its value is a secret unless the user marked it "not secret".
+ */
+const PROTOCOL_HEADERS = new Set([
+  'accept',
+  'accept-language',
+  'content-type',
+  'cache-control',
+  'last-event-id',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'user-agent',
+]);
 
+/**
+ * Names the user marked "not secret" in the connection settings: header names lower-cased (`x-trace-id`), query
+ * parameter names with a leading `?` (`?region`). Undefined or empty: nothing is marked.
+ */
+export type NotSecret = readonly string[] | undefined;
+
+/** The query-parameter entry of a `NotSecret` list. */
+export function queryName(param: string): string {
+  return `?${param}`;
+}
+
+function marked(notSecret: NotSecret, name: string): boolean {
+  return notSecret !== undefined && notSecret.includes(name);
+}
+
+/**
+ * A response header's value is secret when its name says so (`Set-Cookie`, `*-Token`, `*-Api-Key`...). Request
+ * headers follow the stricter `isSecretRequestHeader`.
+ */
 export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return SECRET_HEADERS.has(lower) || SECRET_NAME.test(lower);
+}
+
+/**
+ * A request header's value is secret unless it is one the protocol sets (`Mcp-Method`, `Accept`...), an
+ * `Mcp-Param-*` mirror of an argument, or a custom header the user marked "not secret". Names cannot tell a key
+ * from an id (`Ocp-Apim-Subscription-Key`, `X-Goog-Api-Key`, `DD-API-KEY`...), so nothing custom is guessed safe.
+ * Authorization, cookies and secret-named headers stay secret even when marked.
+ */
+export function isSecretRequestHeader(name: string, notSecret?: NotSecret): boolean {
+  const lower = name.toLowerCase();
+  if (isSecretHeader(lower)) return true;
+  if (PROTOCOL_HEADERS.has(lower) || lower.startsWith('mcp-param-')) return false;
+  return !marked(notSecret, lower);
+}
+
+function redactValue(value: string): string {
+  const scheme = /^(Bearer|Basic|Digest|Token)\s+/i.exec(value);
+  return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}
+
+/** A request header's value, redacted when `isSecretRequestHeader` says so. */
+export function redactRequestHeaderValue(name: string, value: string, notSecret?: NotSecret): string {
+  return isSecretRequestHeader(name, notSecret) ? redactValue(value) : value;
 }
 
 /** Keep the auth scheme so a reader still sees "Bearer" was used. */
@@ -33,19 +88,29 @@ export function redactHeaderValue(name: string, value: string): string {
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
 
-/** The headers with secret values replaced; the same array when nothing is secret (no copy). */
+/** Response headers with secret values replaced; the same array when nothing is secret (no copy). */
 export function redactHeaders(headers: HeaderList): HeaderList {
   if (!headers.some(([name]) => isSecretHeader(name))) return headers;
   return headers.map(([name, value]) => [name, redactHeaderValue(name, value)]);
 }
 
-export function redactHeaderRecord(headers: Record<string, string>): Record<string, string> {
+/** Request headers with secret values replaced; the same array when nothing is secret (no copy). */
+export function redactRequestHeaders(headers: HeaderList, notSecret?: NotSecret): HeaderList {
+  if (!headers.some(([name]) => isSecretRequestHeader(name, notSecret))) return headers;
+  return headers.map(([name, value]) => [name, redactRequestHeaderValue(name, value, notSecret)]);
+}
+
+export function redactHeaderRecord(headers: Record<string, string>, notSecret?: NotSecret): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = redactHeaderValue(name, value);
+  for (const [name, value] of Object.entries(headers)) out[name] = redactRequestHeaderValue(name, value, notSecret);
   return out;
 }
 
-export function redactUrl(url: string): string {
+/**
+ * The URL with its password and every query value replaced, except the values of parameters the user marked "not
+ * secret" (`?region`): a key in a query string (`?key=`, `?subscription-key=`, `?code=`) has no telling name either.
+ */
+export function redactUrl(url: string, notSecret?: NotSecret): string {
   // credentials live in the userinfo (before an '@') or the query: most URLs have neither, and need no parse
   if (!url.includes('@') && !url.includes('?')) return url;
   let parsed: URL;
@@ -60,7 +125,7 @@ export function redactUrl(url: string): string {
     changed = true;
   }
   for (const key of [...parsed.searchParams.keys()]) {
-    if (SECRET_QUERY.test(key)) {
+    if (!marked(notSecret, queryName(key))) {
       parsed.searchParams.set(key, REDACTED);
       changed = true;
     }
@@ -69,10 +134,10 @@ export function redactUrl(url: string): string {
 }
 
 /** The leg with credentials redacted; the same object when it has none (autosave redacts every leg it writes). */
-export function redactLeg(leg: Leg): Leg {
+export function redactLeg(leg: Leg, notSecret?: NotSecret): Leg {
   const { exchange } = leg;
-  const url = redactUrl(exchange.request.url);
-  const requestHeaders = redactHeaders(exchange.request.headers);
+  const url = redactUrl(exchange.request.url, notSecret);
+  const requestHeaders = redactRequestHeaders(exchange.request.headers, notSecret);
   const responseHeaders = exchange.response && redactHeaders(exchange.response.headers);
   if (
     url === exchange.request.url &&
@@ -90,26 +155,27 @@ export function redactLeg(leg: Leg): Leg {
 }
 
 /** The conversation with credentials redacted (server URL, draft headers). */
-export function redactConversation(c: Conversation): Conversation {
-  const next: Conversation = { ...c, serverUrl: redactUrl(c.serverUrl) };
-  if (c.draft) next.draft = { ...c.draft, extraHeaders: redactHeaderRecord(c.draft.extraHeaders) };
+export function redactConversation(c: Conversation, notSecret?: NotSecret): Conversation {
+  const next: Conversation = { ...c, serverUrl: redactUrl(c.serverUrl, notSecret) };
+  if (c.draft) next.draft = { ...c.draft, extraHeaders: redactHeaderRecord(c.draft.extraHeaders, notSecret) };
   return next;
 }
 
 /**
- * A copy of the session with credentials replaced by "[redacted]": Authorization / Cookie / API-key style headers in
- * every recorded request and response and in drafts, and credentials in URLs. Bodies are left alone (they are the
+ * A copy of the session with credentials replaced by "[redacted]": every custom request header not marked "not
+ * secret" (Authorization and cookies always), secret-named response headers, in every recorded leg and in drafts,
+ * and passwords and unmarked query values in URLs. Bodies are left alone (they are the
  * protocol under inspection; MCP carries no credentials in JSON-RPC bodies).
  */
-export function redactSession(session: SessionState): SessionState {
+export function redactSession(session: SessionState, notSecret?: NotSecret): SessionState {
   const legs: SessionState['legs'] = {};
-  for (const [id, leg] of Object.entries(session.legs)) legs[id] = redactLeg(leg);
+  for (const [id, leg] of Object.entries(session.legs)) legs[id] = redactLeg(leg, notSecret);
   const conversations: SessionState['conversations'] = {};
-  for (const [id, c] of Object.entries(session.conversations)) conversations[id] = redactConversation(c);
+  for (const [id, c] of Object.entries(session.conversations)) conversations[id] = redactConversation(c, notSecret);
   return { ...session, legs, conversations };
 }
 
 /** Whether anything in the session would be redacted: lets the UI say "this export contains a token". */
-export function containsSecrets(session: SessionState): boolean {
-  return JSON.stringify(redactSession(session)) !== JSON.stringify(session);
+export function containsSecrets(session: SessionState, notSecret?: NotSecret): boolean {
+  return JSON.stringify(redactSession(session, notSecret)) !== JSON.stringify(session);
 }

@@ -26,6 +26,15 @@ describe('share links', () => {
     expect(decoded.redacted).toBe(true);
   });
 
+  it('leaves an unmarked custom header value out and keeps a marked one when secrets are not included', () => {
+    const hidden = encodeShareLink(testSession(), { baseUrl: base, now: 0 });
+    const shown = encodeShareLink(testSession(), { baseUrl: base, now: 0, notSecret: ['x-trace'] });
+    if (!hidden.ok || !shown.ok) throw new Error('no link');
+    const text = (url: string) => JSON.stringify(decodeSharePayload(payloadOf(url)));
+    expect(text(hidden.url)).not.toContain('visible');
+    expect(text(shown.url)).toContain('visible');
+  });
+
   it('leaves the token out when secrets are not included', () => {
     const link = encodeShareLink(testSession(), { baseUrl: base, now: 0 });
     if (!link.ok) throw new Error(link.error);

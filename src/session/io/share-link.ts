@@ -1,7 +1,7 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import type { SessionState } from '../model.ts';
 import { pickConversations } from './merge.ts';
-import { redactSession } from './redact.ts';
+import { redactSession, type NotSecret } from './redact.ts';
 import { parseSessionFile, toSessionFile, type ParseResult } from './session-file.ts';
 
 export const SHARE_PARAM = 'share';
@@ -17,6 +17,8 @@ export interface ShareOptions {
   /** the conversations to share (default: all) */
   conversationIds?: string[];
   includeSecrets?: boolean;
+  /** custom header names and `?query` names the user marked "not secret" (kept when secrets are redacted) */
+  notSecret?: NotSecret;
   now: number;
   maxChars?: number;
 }
@@ -52,7 +54,7 @@ function slim(session: SessionState): SessionState {
  */
 export function encodeShareLink(session: SessionState, opts: ShareOptions): ShareResult {
   const picked = opts.conversationIds ? pickConversations(session, opts.conversationIds) : session;
-  const safe = opts.includeSecrets ? picked : redactSession(picked);
+  const safe = opts.includeSecrets ? picked : redactSession(picked, opts.notSecret);
   const file = toSessionFile(slim(safe), { redacted: !opts.includeSecrets, now: opts.now });
   const packed = deflateSync(strToU8(JSON.stringify(file)), { level: 9 });
   const url = `${opts.baseUrl.split('#')[0]}#${SHARE_PARAM}=${PREFIX}${toBase64Url(packed)}`;

@@ -20,6 +20,11 @@ export interface ScenarioContext {
   requestHeaders(sctx: ServerContext): Headers;
   /** Publishes list-changed events to open `subscriptions/listen` streams. */
   notify: ServerNotifier;
+  /**
+   * A deliberately changed scenario, for testing replays: `provision` then also asks `size` (a second form field
+   * request) and says "(v2)" in its result. Absent: every scenario as documented.
+   */
+  drift?: 'provision';
   /** Server-side log (stderr in the CLI). */
   log: (line: string) => void;
 }

@@ -7,7 +7,9 @@ import { register as approvePayment } from './approve-payment.ts';
 import { register as askUntilAccept } from './ask-until-accept.ts';
 import { register as configureService } from './configure-service.ts';
 import { register as conformanceFixtures } from './conformance-fixtures.ts';
+import { register as dualEraPitfall } from './dual-era-pitfall.ts';
 import { register as headerTools } from './header-tools.ts';
+import { register as legacyReference, registerSubscriptions } from './legacy-reference.ts';
 import { register as listWorkspace } from './list-workspace.ts';
 import { register as planTrip } from './plan-trip.ts';
 import { register as progressReport } from './progress-report.ts';
@@ -36,14 +38,17 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   progressReport,
   headerTools,
   approvePayment,
+  dualEraPitfall,
   promptsResources,
   conformanceFixtures,
   statelessFixtures,
   referenceTools,
   referenceResources,
   referencePrompts,
+  legacyReference,
 ];
 
 export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): void {
   for (const register of SCENARIOS) register(server, ctx);
+  registerSubscriptions(server);
 }

@@ -30,6 +30,19 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
       const ask = async (note?: string) =>
         inputRequired({
           inputRequests: {
+            ...(ctx.drift === 'provision'
+              ? {
+                  size: inputRequired.elicit({
+                    mode: 'form',
+                    message: `How large should ${name} be?`,
+                    requestedSchema: {
+                      type: 'object',
+                      properties: { size: { type: 'string', title: 'Size', enum: ['small', 'large'] } },
+                      required: ['size'],
+                    },
+                  }),
+                }
+              : {}),
             region: inputRequired.elicit({
               mode: 'form',
               message: `${note ? `${note} ` : ''}Which region should ${name} be provisioned in?`,
@@ -57,6 +70,11 @@ export function register(server: McpServer, ctx: ScenarioContext): void {
       const region = answer.content?.region;
       if (typeof region !== 'string' || !(PROVISION_REGIONS as readonly string[]).includes(region)) {
         return ask(`"${String(region)}" is not one of the offered regions.`);
+      }
+      if (ctx.drift === 'provision') {
+        const size = inputResponse(sctx.mcpReq.inputResponses, 'size');
+        if (size.kind !== 'elicit' || size.action !== 'accept') return ask('Which size?');
+        return textResult(`Provisioned ${name} in ${region} (v2, ${String(size.content?.size)})`);
       }
       return textResult(`Provisioned ${name} in ${region}`);
     },

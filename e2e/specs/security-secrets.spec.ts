@@ -1,0 +1,56 @@
+/**
+ * Secrets in custom headers (issue 22): a key sent in a custom header whose name says nothing (Azure API
+ * Management's `Ocp-Apim-Subscription-Key`) must not reach the browser's storage or the exported files; a header the
+ * user marked "not secret" is kept.
+ */
+import { test, expect } from '../fixtures.ts';
+import { ConnectionPage } from '../pages/connection-page.ts';
+import { SessionPage } from '../pages/session-page.ts';
+
+const KEY = 'sub-e2e-secret-789';
+const TRACE = 'trace-visible-42';
+
+test('a custom header key stays out of autosave, the session file and HAR unless marked not secret', async ({
+  inspector,
+  page,
+}) => {
+  const connection = new ConnectionPage(page);
+  const session = new SessionPage(page);
+  await inspector.open();
+  await connection.openSettings();
+  await page
+    .getByRole('textbox', { name: /Custom headers/ })
+    .fill(`Ocp-Apim-Subscription-Key: ${KEY}\nX-Trace-Id: ${TRACE}`);
+  await page.getByRole('checkbox', { name: 'X-Trace-Id is not secret' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Ocp-Apim-Subscription-Key is not secret' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await connection.expectConnected();
+  await inspector.provisionOrders();
+  await session.waitSaved(2);
+
+  // everything the app keeps in IndexedDB and localStorage, as text
+  const stored = await page.evaluate(async () => {
+    const texts: string[] = [JSON.stringify({ ...localStorage })];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const all = db.transaction(name).objectStore(name).getAll();
+        texts.push(JSON.stringify(await new Promise((resolve) => (all.onsuccess = () => resolve(all.result)))));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+  expect(stored).toContain(TRACE); // the headers were recorded and saved...
+  expect(stored).not.toContain(KEY); // ...but not the unmarked key
+
+  for (const button of ['Export session', 'Export HAR']) {
+    const file = await session.download(button);
+    expect(file.text, button).toContain(TRACE);
+    expect(file.text, button).not.toContain(KEY);
+  }
+});

@@ -1,0 +1,302 @@
+/**
+ * The 2025-11-25 session at the client edge (stateful streamable HTTP, `basic/transports` and `basic/lifecycle` of
+ * that revision): `initialize` + `notifications/initialized`, `Mcp-Session-Id` and `MCP-Protocol-Version` on every
+ * later request, the server's own requests pushed on a POST's SSE stream (or the standalone GET stream) and answered
+ * with a JSON-RPC response in a new POST, resumption of a dropped stream with `GET` + `Last-Event-ID` after the
+ * server's `retry` delay, and `DELETE` to end the session.
+ *
+ * Every HTTP exchange is reported as it completes (`onExchange`), with exactly the bytes that went out and came back,
+ * so the inspector can show them as legs. A pushed request is handed to `onPushed`, whose promise resolves with the
+ * answer when the user (or a policy) has one: the stream keeps being read meanwhile. No React, no store.
+ */
+import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
+import type { FetchLike } from '../send-leg.ts';
+import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
+
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+
+export type JsonRpcId = string | number;
+export interface PushedRequest {
+  id: JsonRpcId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+/** What a pushed request is answered with: its `result`, or an `error`. */
+export type PushedAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
+
+export interface LegacyExchange {
+  /** what this HTTP exchange was: `initialize`, `tools/call`, `answer elicitation/create`, `GET (resume)`, ... */
+  label: string;
+  exchange: Exchange;
+}
+
+export interface LegacySessionOptions {
+  url: string;
+  fetch: FetchLike;
+  clientInfo: { name: string; version: string };
+  /** 2025-era client capabilities, declared once in `initialize` */
+  capabilities: Record<string, unknown>;
+  /** extra headers on every request (Authorization, custom) */
+  headers?: Record<string, string>;
+  now?: () => number;
+  onExchange?: (e: LegacyExchange) => void;
+  onNotification?: (message: Record<string, unknown>) => void;
+  /** resumption attempts after a dropped stream before the call fails; default 3 */
+  maxResumes?: number;
+  /** waits `ms` (injectable for tests); default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class LegacyProtocolError extends Error {
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+export interface InitializeOutcome {
+  protocolVersion: string;
+  serverInfo?: { name?: string; version?: string };
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+}
+
+type Message = Record<string, unknown>;
+const isObject = (v: unknown): v is Message => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isResponse = (m: Message) => 'id' in m && ('result' in m || 'error' in m) && !('method' in m);
+const isRequest = (m: Message) => typeof m.method === 'string' && 'id' in m;
+
+function listHeaders(h: Headers): HeaderList {
+  const out: HeaderList = [];
+  h.forEach((value, name) => out.push([name, value]));
+  return out;
+}
+
+export class LegacySession {
+  sessionId?: string;
+  protocolVersion = LEGACY_PROTOCOL_VERSION;
+  server?: InitializeOutcome;
+  private nextId = 1;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  /** the last `retry` hint the server gave on any stream */
+  retryMs = 1000;
+
+  constructor(private readonly opts: LegacySessionOptions) {
+    this.now = opts.now ?? (() => Date.now());
+    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  private headers(extra: Record<string, string> = {}): HeaderList {
+    const h: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...this.opts.headers,
+      ...extra,
+    };
+    if (this.sessionId) h['mcp-session-id'] = this.sessionId;
+    if (this.server) h['mcp-protocol-version'] = this.protocolVersion;
+    return Object.entries(h);
+  }
+
+  /**
+   * Sends one HTTP request and reads its answer. JSON and SSE bodies are both read; each message of an SSE body is
+   * handed to `onMessage` as it arrives. Never throws for HTTP statuses: the caller reads the exchange.
+   */
+  private async http(
+    label: string,
+    method: 'POST' | 'GET' | 'DELETE',
+    body: string | undefined,
+    onMessage: (m: Message) => boolean | void,
+    extra: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<{ exchange: Exchange; sse?: SseReadResult }> {
+    const headers = this.headers(method === 'POST' ? extra : { ...extra, 'content-type': '' });
+    const sentHeaders = headers.filter(([, v]) => v !== '');
+    const startedAt = this.now();
+    // RecordedRequest is POST-shaped; GET/DELETE legs record their method in the label and an empty body.
+    const exchange: Exchange = {
+      request: { url: this.opts.url, method: 'POST', headers: sentHeaders, body: body ?? '' },
+      startedAt,
+      durationMs: 0,
+    };
+    let res: Response;
+    try {
+      res = await this.opts.fetch(this.opts.url, {
+        method,
+        headers: sentHeaders,
+        ...(body === undefined ? {} : { body }),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (err) {
+      exchange.failure = { kind: 'network', message: err instanceof Error ? err.message : String(err) };
+      exchange.durationMs = this.now() - startedAt;
+      this.opts.onExchange?.({ label, exchange });
+      return { exchange };
+    }
+    exchange.headersMs = this.now() - startedAt;
+    const contentType = res.headers.get('content-type') ?? '';
+    const recorded = {
+      status: res.status,
+      statusText: res.statusText,
+      headers: listHeaders(res.headers),
+      contentType,
+      body: '',
+      size: 0,
+    };
+    exchange.response = recorded;
+    let sse: SseReadResult | undefined;
+    if (contentType.toLowerCase().startsWith('text/event-stream')) {
+      const notifications: unknown[] = [];
+      sse = await readSse(res, startedAt, this.now, (m) => {
+        if (!isObject(m)) return false;
+        if (isResponse(m)) exchange.message = m;
+        else notifications.push(m);
+        return onMessage(m);
+      });
+      Object.assign(recorded, { body: sse.text, size: sse.size, sseEvents: sse.events });
+      if (notifications.length) exchange.notifications = notifications;
+      if (sse.error) exchange.failure = { kind: 'stream', message: `the stream dropped: ${sse.error}` };
+      if (sse.retryMs !== undefined) this.retryMs = sse.retryMs;
+    } else {
+      const text = await res.text();
+      Object.assign(recorded, { body: text, size: new TextEncoder().encode(text).byteLength });
+      const m = text ? tryParseJson(text) : undefined;
+      if (m !== undefined) exchange.message = m;
+      if (isObject(m)) onMessage(m);
+    }
+    exchange.durationMs = this.now() - startedAt;
+    this.opts.onExchange?.({ label, exchange });
+    return { exchange, sse };
+  }
+
+  /** `initialize`, then `notifications/initialized`. Throws LegacyProtocolError when the server refuses. */
+  async initialize(): Promise<InitializeOutcome> {
+    const id = this.nextId++;
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: {
+        protocolVersion: LEGACY_PROTOCOL_VERSION,
+        capabilities: this.opts.capabilities,
+        clientInfo: this.opts.clientInfo,
+      },
+    });
+    const { exchange } = await this.http('initialize', 'POST', body, () => {});
+    const m = exchange.message;
+    if (!exchange.response || !isObject(m) || !isObject(m.result)) {
+      const why = isObject(m) && isObject(m.error) ? `${String(m.error.code)} ${String(m.error.message)}` : '';
+      throw new LegacyProtocolError(
+        `initialize failed (${exchange.failure?.message ?? `HTTP ${exchange.response?.status}`}${why ? `: ${why}` : ''})`,
+        exchange,
+      );
+    }
+    const result = m.result;
+    const sid = exchange.response.headers.find(([k]) => k.toLowerCase() === 'mcp-session-id')?.[1];
+    if (sid) this.sessionId = sid;
+    this.protocolVersion =
+      typeof result.protocolVersion === 'string' ? result.protocolVersion : LEGACY_PROTOCOL_VERSION;
+    const outcome: InitializeOutcome = {
+      protocolVersion: this.protocolVersion,
+      capabilities: isObject(result.capabilities) ? result.capabilities : {},
+    };
+    if (isObject(result.serverInfo)) outcome.serverInfo = result.serverInfo as InitializeOutcome['serverInfo'];
+    if (typeof result.instructions === 'string') outcome.instructions = result.instructions;
+    this.server = outcome;
+    await this.http(
+      'notifications/initialized',
+      'POST',
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      () => {},
+    );
+    return outcome;
+  }
+
+  /** Posts the answer to a pushed request (the server acknowledges with 202). */
+  async answer(request: PushedRequest, answer: PushedAnswer): Promise<Exchange> {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer });
+    const { exchange } = await this.http(`answer ${request.method}`, 'POST', body, () => {});
+    return exchange;
+  }
+
+  /**
+   * Sends a request and resolves with its JSON-RPC response. Server requests pushed on its stream go to `onPushed`;
+   * each answer is POSTed as soon as `onPushed` resolves. A stream that ends before the response is resumed with
+   * `GET` + `Last-Event-ID` after the server's `retry` delay (at most `maxResumes` times).
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    onPushed: (request: PushedRequest) => Promise<PushedAnswer>,
+    signal?: AbortSignal,
+  ): Promise<Message> {
+    const id = this.nextId++;
+    let response: Message | undefined;
+    const answers: Promise<unknown>[] = [];
+    const onMessage = (m: Message): boolean => {
+      if (isResponse(m) && m.id === id) {
+        response = m;
+        return true;
+      }
+      if (isRequest(m)) {
+        const pushed: PushedRequest = { id: m.id as JsonRpcId, method: m.method as string };
+        if (isObject(m.params)) pushed.params = m.params;
+        answers.push(onPushed(pushed).then((a) => this.answer(pushed, a)));
+      } else if (!isResponse(m)) this.opts.onNotification?.(m);
+      return false;
+    };
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    let { exchange, sse } = await this.http(method, 'POST', body, onMessage, {}, signal);
+    let resumes = 0;
+    while (!response && sse?.lastEventId && !signal?.aborted && resumes < (this.opts.maxResumes ?? 3)) {
+      resumes++;
+      await this.sleep(sse.retryMs ?? this.retryMs);
+      ({ exchange, sse } = await this.http(
+        `GET (resume after ${sse.lastEventId})`,
+        'GET',
+        undefined,
+        onMessage,
+        { 'last-event-id': sse.lastEventId },
+        signal,
+      ));
+    }
+    await Promise.all(answers);
+    if (response) return response;
+    throw new LegacyProtocolError(
+      exchange.failure?.message ?? `no JSON-RPC response to ${method} (HTTP ${exchange.response?.status})`,
+      exchange,
+    );
+  }
+
+  /** A notification POST (202 expected). */
+  async notify(method: string, params?: Record<string, unknown>): Promise<Exchange> {
+    const body = JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) });
+    return (await this.http(method, 'POST', body, () => {})).exchange;
+  }
+
+  /**
+   * Opens the standalone GET stream for server messages outside any request; runs until `signal` aborts or the
+   * server closes it. Pushed requests are answered like those on a POST stream.
+   */
+  async listen(onPushed: (request: PushedRequest) => Promise<PushedAnswer>, signal: AbortSignal): Promise<Exchange> {
+    const onMessage = (m: Message) => {
+      if (isRequest(m)) {
+        const pushed: PushedRequest = { id: m.id as JsonRpcId, method: m.method as string };
+        if (isObject(m.params)) pushed.params = m.params;
+        void onPushed(pushed).then((a) => this.answer(pushed, a));
+      } else if (!isResponse(m)) this.opts.onNotification?.(m);
+    };
+    return (await this.http('GET (standalone stream)', 'GET', undefined, onMessage, {}, signal)).exchange;
+  }
+
+  /** Ends the session (`DELETE`); the server answers 200/204, or 405 when it does not let clients end sessions. */
+  async close(): Promise<Exchange | undefined> {
+    if (!this.sessionId) return undefined;
+    const { exchange } = await this.http('DELETE (end session)', 'DELETE', undefined, () => {});
+    this.sessionId = undefined;
+    return exchange;
+  }
+}

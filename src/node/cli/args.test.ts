@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, UsageError } from './args.ts';
+
+describe('parseArgs', () => {
+  it('reads the serve options when no subcommand is given', () => {
+    expect(parseArgs(['--server', 'http://127.0.0.1:9/mcp', '--port=0', '--mock', '--stdio', 'node s.js'])).toEqual({
+      kind: 'serve',
+      server: 'http://127.0.0.1:9/mcp',
+      port: 0,
+      mock: true,
+      open: false,
+      stdio: ['node s.js'],
+    });
+    expect(parseArgs([])).toMatchObject({ kind: 'serve', port: 6280, stdio: [] });
+  });
+
+  it('reads replay with its file, junit path and ignore list when given', () => {
+    expect(
+      parseArgs(['replay', 's.json', '--server', 'http://h/mcp', '--junit', 'o.xml', '--ignore', 'a.b,c', '--json']),
+    ).toEqual({
+      kind: 'replay',
+      file: 's.json',
+      server: 'http://h/mcp',
+      junit: 'o.xml',
+      json: true,
+      ignore: ['a.b', 'c'],
+    });
+  });
+
+  it('collects several --server URLs for a fleet audit', () => {
+    expect(parseArgs(['audit', '--server', 'http://a/mcp', '--server', 'http://b/mcp', '--only', 'x'])).toEqual({
+      kind: 'audit',
+      servers: ['http://a/mcp', 'http://b/mcp'],
+      json: false,
+      only: ['x'],
+    });
+  });
+
+  it('names the problem when an option is unknown, missing its value or not a URL', () => {
+    expect(() => parseArgs(['--bogus'])).toThrow(new UsageError('unknown option --bogus'));
+    expect(() => parseArgs(['--port'])).toThrow('--port needs a value');
+    expect(() => parseArgs(['--port', '70000'])).toThrow('--port must be 0-65535, got 70000');
+    expect(() => parseArgs(['replay', 'f.json'])).toThrow('replay needs one --server URL');
+    expect(() => parseArgs(['audit', '--server', 'file:///etc/passwd'])).toThrow('must be an http: or https: URL');
+    expect(() => parseArgs(['serve-me'])).toThrow('unknown command "serve-me"');
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAudit, type AuditReport, type Scorecard } from '../../session/flows/audit.ts';
+import { startMockServer, type MockServerHandle } from '../mock-server/start.ts';
+import { formatAudit } from './audit-command.ts';
+import { nodeDriver } from './node-driver.ts';
+
+let mock: MockServerHandle;
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, shortTtlSeconds: 4 });
+});
+afterAll(() => mock.close());
+
+function audit(paths: string[], only: string[]): Promise<AuditReport> {
+  const [server, ...fleet] = paths.map((p) => `${mock.url}${p}`) as [string, ...string[]];
+  return runAudit({
+    driver: nodeDriver(server),
+    server,
+    fleet,
+    only,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+}
+
+/** `{check: status}` of one scorecard, the shape the assertions compare. */
+function statuses(card: Scorecard | undefined): Record<string, string> {
+  return Object.fromEntries((card?.checks ?? []).map((c) => [c.id, c.status]));
+}
+
+const COMMON = {
+  baseline: 'pass',
+  missing: 'pass',
+  decline: 'pass',
+  cancel: 'pass',
+  capability: 'pass',
+  header: 'pass',
+};
+
+describe('audit against the mock variants', () => {
+  it('tells signed, sealed, unprotected and short-TTL state apart when auditing the payment tools', async () => {
+    const variants = ['signed', 'sealed', 'unprotected', 'short_ttl'].map((v) => `approve_payment_${v}`);
+    const report = await audit(['/mcp'], variants);
+    const card = (name: string) => report.scorecards.find((c) => c.name === name);
+    expect(report.scorecards.map((c) => c.name)).toEqual(variants);
+    expect(statuses(card('approve_payment_signed'))).toEqual({
+      ...COMMON,
+      tamper: 'pass',
+      binding: 'pass',
+      reuse: 'warn',
+      opaque: 'warn',
+      fleet: 'skip',
+      expiry: 'skip',
+      frozen: 'pass',
+    });
+    expect(statuses(card('approve_payment_sealed'))).toMatchObject({
+      tamper: 'pass',
+      binding: 'pass',
+      opaque: 'pass',
+      expiry: 'skip',
+      frozen: 'pass',
+    });
+    expect(statuses(card('approve_payment_unprotected'))).toMatchObject({
+      tamper: 'fail',
+      binding: 'fail',
+      opaque: 'warn',
+    });
+    expect(statuses(card('approve_payment_short_ttl'))).toMatchObject({
+      tamper: 'pass',
+      binding: 'pass',
+      expiry: 'pass',
+      frozen: 'pass',
+    });
+    // the evidence says why: the signed state's exp is far, the sealed one is unreadable, the unprotected one was used
+    expect(card('approve_payment_signed')!.checks.find((c) => c.id === 'expiry')!.evidence).toMatch(
+      /expires in \d+ s; not waited/,
+    );
+    expect(card('approve_payment_sealed')!.checks.find((c) => c.id === 'expiry')!.evidence).toMatch(
+      /no readable expiry/,
+    );
+    const tamper = card('approve_payment_unprotected')!.checks.find((c) => c.id === 'tamper')!;
+    expect(tamper.evidence).toMatch(/ACCEPTED, completed: Approved payment/);
+    expect(tamper.spec).toMatch(/MUST reject state that fails verification/);
+    // scores order the variants: sealed > short-TTL > signed > unprotected
+    const pct = variants.map((v) => card(v)!.score.percent);
+    expect(pct[1]).toBeGreaterThan(pct[0]!);
+    expect(pct[3]).toBeGreaterThan(pct[0]!);
+    expect(pct[2]).toBeLessThan(pct[0]!);
+    const text = formatAudit(report);
+    expect(text).toContain('FAIL  Tampered state is refused');
+    expect(text).toContain('fix:  Sign (HMAC');
+  }, 60_000);
+
+  it('passes the cross-instance check on a shared-key fleet and fails it on a split one', async () => {
+    const shared = await audit(['/fleet/shared/a', '/fleet/shared/b'], ['approve_payment_signed']);
+    const split = await audit(['/fleet/split/a', '/fleet/split/b'], ['approve_payment_signed']);
+    expect(statuses(shared.scorecards[0])).toMatchObject({ baseline: 'pass', fleet: 'pass' });
+    expect(statuses(split.scorecards[0])).toMatchObject({ baseline: 'pass', fleet: 'fail' });
+    expect(split.scorecards[0]!.checks.find((c) => c.id === 'fleet')!.evidence).toContain(
+      '/fleet/split/b: 200 / -32602',
+    );
+  }, 30_000);
+
+  it('fails the baseline when one round-robin URL fronts instances with different keys', async () => {
+    const report = await audit(['/fleet/split'], ['provision']);
+    expect(statuses(report.scorecards[0])).toMatchObject({ baseline: 'fail' });
+  }, 30_000);
+
+  it('finds the prompts and templates that ask and leaves out tools that never ask', async () => {
+    const report = await audit(['/mcp'], ['draft_email', 'report://2024/summary', 'list_workspace', 'regional_lookup']);
+    expect(report.scorecards.map((c) => `${c.method} ${c.name}`)).toEqual([
+      'tools/call list_workspace',
+      'prompts/get draft_email',
+      'resources/read report://2024/summary',
+    ]);
+    expect(report.notAsking.map((n) => n.name)).toEqual(['regional_lookup']);
+    // list_workspace asks for roots only and keeps no state
+    expect(statuses(report.scorecards[0])).toMatchObject({ tamper: 'skip', decline: 'skip', capability: 'pass' });
+  }, 30_000);
+});

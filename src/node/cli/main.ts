@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * The package's `bin`: `mrtr-inspector [serve options] | replay … | audit …` (see args.ts for the usage text).
+ * Built to `dist-node/cli.js` (vite.node.config.ts) so the installed package needs nothing from the dev tool chain.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, USAGE, UsageError, type Command } from './args.ts';
+import { openInBrowser } from './open-browser.ts';
+import { startInspectorServer } from './serve.ts';
+
+const VERSION = '0.1.0';
+
+/** `dist/` beside the bundle (`<pkg>/dist-node/cli.js`) or at the repo root (`src/node/cli/main.ts` under tsx). */
+function findDist(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, '..', 'dist'), join(here, '..', '..', '..', 'dist')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'index.html')));
+  if (!found) throw new UsageError(`the built app is missing (looked in ${candidates.join(', ')}); run npm run build`);
+  return found;
+}
+
+async function serve(cmd: Extract<Command, { kind: 'serve' }>): Promise<void> {
+  const { stdioEndpoints, stderrRoute } = await import('./stdio-endpoints.ts');
+  const stdio = stdioEndpoints(cmd.stdio);
+  const inspector = await startInspectorServer({
+    port: cmd.port,
+    distDir: findDist(),
+    mock: cmd.mock,
+    localEndpoints: stdio.start,
+    extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+  });
+  const first = inspector.endpoints[0];
+  const target = cmd.server ?? first?.url;
+  const query = target ? `?server=${encodeURIComponent(target)}${first && !cmd.server ? '&transport=relay' : ''}` : '';
+  const pageUrl = `${inspector.url}/${query}`;
+  console.log(`MRTR Inspector: ${pageUrl}`);
+  if (inspector.mock) console.log(`Mock MCP server: ${inspector.mock.mcpUrl}`);
+  for (const e of inspector.endpoints) console.log(`${e.label}: ${e.url} (through the relay)`);
+  if (cmd.open) openInBrowser(pageUrl);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 3000);
+    force.unref();
+    inspector.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(argv: readonly string[]): Promise<number | undefined> {
+  const cmd = parseArgs(argv);
+  switch (cmd.kind) {
+    case 'help':
+      console.log(USAGE);
+      return 0;
+    case 'version':
+      console.log(VERSION);
+      return 0;
+    case 'serve':
+      await serve(cmd);
+      return undefined;
+    case 'replay': {
+      const { replayCommand } = await import('./replay-command.ts');
+      return replayCommand(cmd);
+    }
+    case 'audit': {
+      const { auditCommand } = await import('./audit-command.ts');
+      return auditCommand(cmd);
+    }
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      console.error(`mrtr-inspector: ${err.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+      return;
+    }
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? 'mrtr-inspector: the port is in use; pick another with --port N (0 picks a free one).'
+        : `mrtr-inspector: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,142 @@
+/**
+ * `mrtr-inspector` (no subcommand): one loopback node:http server with the built app, the relay, the runtime config
+ * and, on request, the bundled mock and stdio servers. The relay, its protections and the config are the very
+ * handlers `npm start` mounts through the Vite plugin. Node-only; nothing from the dev tool chain.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createConfigHandler,
+  inspectorConfig,
+  loopbackHosts,
+  newRelayToken,
+  type ConfigEndpoint,
+} from '../inspector-config.ts';
+import type { MockServerHandle, StartMockServerOptions } from '../mock-server/start.ts';
+import { createRelayHandler } from '../relay.ts';
+import { createStaticHandler } from './static-files.ts';
+
+/** A server reachable only through the relay: the relay's fetch hands it requests for `url` instead of the network. */
+export interface LocalEndpoint {
+  label: string;
+  /** the loopback URL the page connects to (through the relay) */
+  url: string;
+  handle(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface InspectorServerOptions {
+  /** 0 picks a free port */
+  port: number;
+  /** the built app (dist/) */
+  distDir: string;
+  /** start the bundled mock (on its own ephemeral loopback port) */
+  mock?: boolean | StartMockServerOptions;
+  /** endpoints the relay serves in-process (stdio bridges); made once the app's port is known */
+  localEndpoints?: (appBase: string) => Promise<LocalEndpoint[]>;
+  /** extra guarded routes (Connect-style, `next` when not theirs), e.g. the stdio stderr reader */
+  extraRoutes?: (ctx: {
+    token: string;
+    appHosts: () => string[];
+  }) => ((req: IncomingMessage, res: ServerResponse, next: () => void) => void)[];
+}
+
+export interface InspectorServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  token: string;
+  mock?: MockServerHandle;
+  endpoints: LocalEndpoint[];
+  close(): Promise<void>;
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+function chain(
+  handlers: Middleware[],
+  last: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const step = (i: number): void => {
+      const handler = handlers[i];
+      if (!handler) return last(req, res);
+      handler(req, res, () => step(i + 1));
+    };
+    step(0);
+  };
+}
+
+export async function startInspectorServer(opts: InspectorServerOptions): Promise<InspectorServer> {
+  const token = newRelayToken();
+  let mock: MockServerHandle | undefined;
+  if (opts.mock) {
+    const { startMockServer } = await import('../mock-server/start.ts');
+    mock = await startMockServer({ port: 0, ...(opts.mock === true ? {} : opts.mock) });
+  }
+  let endpoints: LocalEndpoint[] = [];
+  const serveStatic = createStaticHandler(opts.distDir);
+  const server = createServer();
+  const appHosts = () => loopbackHosts(server.address());
+  const local = new Map<string, LocalEndpoint>();
+  const relayFetch: typeof fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const target = local.get(url);
+    return target ? target.handle(new Request(url, init)) : globalThis.fetch(input, init);
+  };
+  const config = () =>
+    inspectorConfig(
+      token,
+      mock,
+      endpoints.map((e): ConfigEndpoint => ({ label: e.label, url: e.url })),
+    );
+  const handlers: Middleware[] = [
+    createRelayHandler({ token, appHosts, fetchImpl: relayFetch }),
+    createConfigHandler({ appHosts, config }),
+    ...(opts.extraRoutes?.({ token, appHosts }) ?? []),
+  ];
+  server.on(
+    'request',
+    chain(handlers, (req, res) => {
+      serveStatic(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // loopback only: the relay must never be reachable from the network
+    server.listen(opts.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (err: unknown) => {
+    await mock?.close();
+    throw err;
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    endpoints = (await opts.localEndpoints?.(url)) ?? [];
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mock?.close();
+    throw err;
+  }
+  for (const e of endpoints) local.set(e.url, e);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    token,
+    ...(mock ? { mock } : {}),
+    endpoints,
+    close: () =>
+      (closing ??= (async () => {
+        await Promise.allSettled(endpoints.map((e) => e.close()));
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await mock?.close();
+      })()),
+  };
+}

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRelayFetch } from '../../client/relay-fetch.ts';
+import { sendLeg } from '../../client/send-leg.ts';
+import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
+import { PROTOCOL_VERSION } from '../../protocol/types.ts';
+import { createDriver } from '../../session/flows/driver.ts';
+import { startInspectorServer, type InspectorServer } from './serve.ts';
+import { STDIO_LOG_PATH, stderrRoute, stdioEndpoints } from './stdio-endpoints.ts';
+
+const DEMO = join(import.meta.dirname, '..', 'stdio', 'demo-server.ts');
+const demoCommand = `"${process.execPath}" --import tsx "${DEMO}"`;
+
+let running: InspectorServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.map((r) => r.close()));
+  running = [];
+});
+
+async function start(commands: string[]) {
+  const dist = mkdtempSync(join(tmpdir(), 'mrtr-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  const stdio = stdioEndpoints(commands);
+  const server = await startInspectorServer({
+    port: 0,
+    distDir: dist,
+    localEndpoints: stdio.start,
+    extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+  });
+  running.push(server);
+  return server;
+}
+
+describe('a stdio server through the relay', () => {
+  it('runs an MRTR call to completion when the page speaks to the stdio endpoint through the relay', async () => {
+    expect(existsSync(DEMO)).toBe(true);
+    const inspector = await start([demoCommand]);
+    const url = inspector.endpoints[0]!.url;
+    expect(url).toBe(`${inspector.url}/__stdio/1/mcp`);
+    const relayFetch = createRelayFetch({ relayBase: inspector.url, token: inspector.token });
+    const driver = createDriver({
+      now: () => Date.now(),
+      connection: { url, protocolVersion: PROTOCOL_VERSION },
+      send: (c) =>
+        sendLeg({ url: c.url, headers: c.headers, body: c.body, fetch: relayFetch, rpcId: c.rpcId, viaRelay: true }),
+    });
+    const id = await driver.start({
+      method: 'tools/call',
+      title: 'confirm_delete',
+      params: { name: 'confirm_delete', arguments: { path: '/tmp/report.txt' } },
+      capabilities: ALL_CAPABILITIES,
+    });
+    const first = driver.lastLeg(id)!;
+    expect(first.outcome.kind).toBe('input_required');
+    expect(Object.keys(driver.conversation(id).draft!.inputRequests)).toEqual(['confirm']);
+    driver.dispatch({
+      type: 'draft/answer',
+      conversationId: id,
+      key: 'confirm',
+      response: { action: 'accept', content: { delete: true } },
+    });
+    const last = await driver.sendDraft(id);
+    expect(last.outcome).toMatchObject({
+      kind: 'complete',
+      result: { content: [{ type: 'text', text: 'Deleted /tmp/report.txt (dry run)' }] },
+    });
+    // the same leg id twice on the wire cannot cross: the bridge renumbers; the response keeps the page's id
+    expect((last.exchange.message as { id: unknown }).id).toBe(last.rpcId);
+
+    const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, {
+      method: 'POST',
+      headers: { 'x-relay-token': inspector.token },
+    });
+    const body = (await log.json()) as { servers: { running: boolean; stderr: string; command: string }[] };
+    expect(body.servers[0]).toMatchObject({ running: true });
+    expect(body.servers[0]!.stderr).toContain('[stdio-demo] tools/call confirm_delete "/tmp/report.txt"');
+  }, 30_000);
+
+  it('refuses the stderr log and the endpoint without the relay token when asked directly', async () => {
+    const inspector = await start([demoCommand]);
+    const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, { method: 'POST' });
+    expect(log.status).toBe(401);
+    expect(log.headers.get('x-relay-error')).toBe('bad_token');
+    const foreignOrigin = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, {
+      method: 'POST',
+      headers: { 'x-relay-token': inspector.token, origin: 'http://evil.example' },
+    });
+    expect(foreignOrigin.headers.get('x-relay-error')).toBe('bad_origin');
+    // the endpoint URL is served by no route of its own: only the relay's fetch reaches the bridge
+    const direct = await fetch(inspector.endpoints[0]!.url, {
+      method: 'POST',
+      headers: { 'x-relay-token': inspector.token },
+      body: '{}',
+    });
+    expect(direct.status).toBe(405);
+  }, 30_000);
+
+  it('says the server exited and keeps its stderr when the command fails', async () => {
+    const inspector = await start([`"${process.execPath}" -e "console.error('boom: no config'); process.exit(3)"`]);
+    const relayFetch = createRelayFetch({ relayBase: inspector.url, token: inspector.token });
+    await expect
+      .poll(async () => {
+        const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, {
+          method: 'POST',
+          headers: { 'x-relay-token': inspector.token },
+        });
+        return ((await log.json()) as { servers: { running: boolean }[] }).servers[0]!.running;
+      })
+      .toBe(false);
+    const res = await relayFetch(inspector.endpoints[0]!.url, {
+      method: 'POST',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ id: 1, error: { code: -32000 } });
+    const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, {
+      method: 'POST',
+      headers: { 'x-relay-token': inspector.token },
+    });
+    const server = ((await log.json()) as { servers: { stderr: string; exitCode: number }[] }).servers[0]!;
+    expect(server.exitCode).toBe(3);
+    expect(server.stderr).toContain('boom: no config');
+  }, 30_000);
+});

@@ -1,0 +1,86 @@
+/**
+ * What the local server tells the page at start (`GET /__inspector/config`): where the bundled mock is, the per-launch
+ * relay token and any stdio servers the command line started. Shared by the Vite plugin (`npm start`) and the
+ * command line (`mrtr-inspector`), so both serve exactly the same thing under the same Host check. Node-only.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { configRefusal } from './page-security.ts';
+
+export const CONFIG_PATH = '/__inspector/config';
+
+/** A fresh per-launch relay token (32 base64url characters). */
+export function newRelayToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The Host header values an app on this loopback port is served under. */
+export function loopbackHosts(address: AddressInfo | string | null | undefined): string[] {
+  if (!address || typeof address === 'string') return [];
+  const port = address.port;
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
+
+export interface MockLocation {
+  /** base URL, e.g. `http://127.0.0.1:8765` */
+  url: string;
+  /** `url + '/mcp'` */
+  mcpUrl: string;
+}
+
+export interface ConfigEndpoint {
+  label: string;
+  url: string;
+}
+
+/** The JSON the page reads (see `src/lib/runtime-config.ts` for the page's side). */
+export function inspectorConfig(
+  token: string,
+  mock: MockLocation | undefined,
+  stdio: readonly ConfigEndpoint[] = [],
+): Record<string, unknown> {
+  const endpoints: ConfigEndpoint[] = mock
+    ? [
+        { label: 'Mock: main', url: mock.mcpUrl },
+        { label: 'Mock: fleet, shared key', url: `${mock.url}/fleet/shared` },
+        { label: 'Mock: fleet, one key per instance', url: `${mock.url}/fleet/split` },
+        { label: 'Mock: chaos', url: `${mock.url}/chaos` },
+      ]
+    : [];
+  endpoints.push(...stdio);
+  return {
+    ...(mock ? { mockUrl: mock.mcpUrl } : {}),
+    ...(endpoints.length ? { mockEndpoints: endpoints } : {}),
+    ...(stdio.length ? { stdio } : {}),
+    relay: { token },
+  };
+}
+
+/**
+ * Connect-style handler of `GET /__inspector/config`; other paths go to `next`. It hands out the relay token, so it
+ * answers only a loopback connection under one of the app's own Hosts (a rebinding page must not read it), with no
+ * foreign Origin and no cross-site Sec-Fetch-Site (another loopback origin must not read it either): 403 otherwise.
+ */
+export function createConfigHandler(opts: {
+  appHosts: () => string[];
+  config: () => Record<string, unknown>;
+}): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== CONFIG_PATH) {
+      next();
+      return;
+    }
+    const refused = configRefusal(req, opts.appHosts());
+    if (refused) {
+      res.statusCode = 403;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(`forbidden: ${refused}`);
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(opts.config()));
+  };
+}

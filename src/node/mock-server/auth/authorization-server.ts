@@ -1,0 +1,157 @@
+/**
+ * The mock's authorization servers: real OAuth 2.1 / OpenID Connect providers (oidc-provider, a certified OpenID
+ * Provider), one per variant, each mounted at `/auth/<variant>` on the mock:
+ *   cimd   advertises Client ID Metadata Documents (and Dynamic Client Registration)
+ *   dcr    Dynamic Client Registration only
+ *   short  Dynamic Client Registration, access tokens that live 20 s (refresh tokens with offline_access)
+ * All of them know the pre-registered client `mrtr-preregistered` / `mrtr-preregistered-secret` (client_secret_basic),
+ * need PKCE S256, take RFC 8707 resource indicators (audience = the protected endpoint) and send `iss` on redirects.
+ * Consent: a page with Approve / Deny for people; `autoApprove` (the e2e suite) approves at once.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { MemoryAdapter } from './memory-adapter.ts';
+
+export type AuthVariant = 'cimd' | 'dcr' | 'short';
+export const AUTH_VARIANTS: AuthVariant[] = ['cimd', 'dcr', 'short'];
+export const PRE_REGISTERED = { clientId: 'mrtr-preregistered', clientSecret: 'mrtr-preregistered-secret' };
+export const MOCK_SCOPES = ['mcp:read', 'mcp:write'];
+
+export interface AuthServerOptions {
+  /** mock base URL, e.g. http://127.0.0.1:8765 */
+  base: string;
+  variant: AuthVariant;
+  autoApprove: boolean;
+  /** redirect URIs the pre-registered client may use */
+  preRegisteredRedirects: string[];
+}
+
+export interface MountedAuthServer {
+  issuer: string;
+  /** the protected MCP endpoint this server issues tokens for */
+  resource: string;
+  provider: Provider;
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+function consentPage(uid: string, client: string, scopes: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html><head><title>Authorize ${esc(client)}</title></head><body style="font:16px system-ui;margin:2rem">
+<h1>Authorize ${esc(client)}?</h1><p>It asks for: ${esc(scopes || '(no scopes)')}</p>
+<form method="post" action="./${esc(uid)}/approve"><button type="submit">Approve</button></form>
+<form method="post" action="./${esc(uid)}/deny"><button type="submit">Deny</button></form></body></html>`;
+}
+
+export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
+  const prefix = `/auth/${opts.variant}`;
+  const issuer = `${opts.base}${prefix}`;
+  const resource = `${issuer}/mcp`;
+  const ttl = opts.variant === 'short' ? 20 : 600;
+  const config: Configuration = {
+    adapter: MemoryAdapter,
+    clients: [
+      {
+        client_id: PRE_REGISTERED.clientId,
+        client_secret: PRE_REGISTERED.clientSecret,
+        redirect_uris: opts.preRegisteredRedirects,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    scopes: ['openid', 'offline_access', ...MOCK_SCOPES],
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource) throw new Error(`unknown resource ${indicator}`);
+          return { scope: MOCK_SCOPES.join(' '), audience: resource, accessTokenTTL: ttl, accessTokenFormat: 'opaque' };
+        },
+      },
+    },
+    discovery: opts.variant === 'cimd' ? { client_id_metadata_document_supported: true } : {},
+    pkce: { required: () => true },
+    ttl: { AccessToken: ttl, AuthorizationCode: 60, RefreshToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
+    interactions: { url: (_ctx, interaction) => `${prefix}/interaction/${interaction.uid}` },
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    clientBasedCORS: () => true,
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    cookies: { keys: ['mrtr-mock-auth-cookie-key'] },
+  };
+  const provider = new Provider(issuer, config);
+  provider.proxy = false;
+  const callback = provider.callback();
+
+  async function approve(req: IncomingMessage, res: ServerResponse) {
+    const details = await provider.interactionDetails(req, res);
+    const { prompt, params } = details;
+    const accountId = 'demo-user';
+    if (prompt.name === 'login') {
+      await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId, clientId: String(params.client_id) });
+    if (!grant) throw new Error('grant not found');
+    const requested = String(params.scope ?? '');
+    grant.addOIDCScope(
+      requested
+        .split(' ')
+        .filter((s) => s === 'openid' || s === 'offline_access')
+        .join(' '),
+    );
+    grant.addResourceScope(
+      resource,
+      requested
+        .split(' ')
+        .filter((s) => MOCK_SCOPES.includes(s))
+        .join(' '),
+    );
+    const grantId = await grant.save();
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const local = url.slice(prefix.length) || '/';
+    const interaction = /^\/interaction\/([^/?]+)(\/approve|\/deny)?/.exec(local);
+    if (interaction) {
+      try {
+        if (interaction[2] === '/deny') {
+          await provider.interactionFinished(
+            req,
+            res,
+            { error: 'access_denied', error_description: 'The user denied the request.' },
+            { mergeWithLastSubmission: false },
+          );
+          return;
+        }
+        if (interaction[2] === '/approve' || opts.autoApprove) {
+          await approve(req, res);
+          return;
+        }
+        const details = await provider.interactionDetails(req, res);
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(consentPage(details.uid, String(details.params.client_id), String(details.params.scope ?? '')));
+      } catch (error) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`Interaction failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return;
+    }
+    // oidc-provider routes relative to its issuer path
+    req.url = local;
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+    callback(req, res);
+  }
+
+  return { issuer, resource, provider, handle };
+}
+
+export type { KoaContextWithOIDC };

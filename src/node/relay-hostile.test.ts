@@ -1,0 +1,142 @@
+/**
+ * Attacks by a hostile upstream MCP server through the relay: each test plays the server's part on loopback and checks
+ * that what reaches the page cannot act on the browser (sign-in box, wiped storage) or pose as the relay itself.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { createRelayFetch, RelayError } from '../client/relay-fetch.ts';
+import { listen, readAll, relayPost, startRelay, TOKEN, type Running } from './relay-test-servers.ts';
+
+const FORWARD = '/__relay/forward';
+let running: Running[] = [];
+afterEach(async () => {
+  await Promise.all(running.map((r) => r.close()));
+  running = [];
+});
+
+/** A server that answers every POST with `status` and `headers` and a small JSON body. */
+async function hostile(status: number, headers: OutgoingHttpHeaders): Promise<Running> {
+  const server = await listen(async (req, res) => {
+    await readAll(req);
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+  });
+  running.push(server);
+  return server;
+}
+
+async function relay(extra: Parameters<typeof startRelay>[0] = {}): Promise<Running> {
+  const r = await startRelay(extra);
+  running.push(r);
+  return r;
+}
+
+describe('a hostile upstream through the relay', () => {
+  it('cannot raise the browser sign-in box when it answers 401 with WWW-Authenticate: Basic', async () => {
+    const upstream = await hostile(401, { 'www-authenticate': 'Basic realm="type your password here"' });
+    const r = await relay();
+    const res = await relayPost(r, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
+    expect(res.status).toBe(401);
+    // the browser raises its box only for a WWW-Authenticate header on the response it sees
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    expect(res.headers.get('x-relay-upstream-www-authenticate')).toBe('Basic realm="type your password here"');
+  });
+
+  it('hands the page the challenge as the server sent it when the page reads it through relay fetch', async () => {
+    const upstream = await hostile(401, { 'www-authenticate': 'Bearer resource_metadata="https://a.example/prm"' });
+    const r = await relay();
+    const res = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://a.example/prm"');
+  });
+
+  it('cannot wipe the app origin storage when it sends Clear-Site-Data', async () => {
+    const upstream = await hostile(200, { 'clear-site-data': '"cache", "cookies", "storage"' });
+    const r = await relay();
+    const res = await relayPost(r, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('clear-site-data')).toBeNull();
+    expect([...res.headers.keys()].filter((k) => k.includes('clear-site-data'))).toEqual([]);
+  });
+
+  it('cannot forge a relay refusal when it sends its own X-Relay-Error', async () => {
+    const upstream = await hostile(200, { 'x-relay-error': 'bad_token', 'x-relay': 'forged' });
+    const r = await relay();
+    const raw = await relayPost(r, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
+    expect(raw.headers.get('x-relay-error')).toBeNull();
+    expect(raw.headers.get('x-relay')).toBe('1');
+
+    const res = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
+      method: 'POST',
+      body: '{}',
+    });
+    // an answer from the server, not a RelayError; the page still sees the header as the server sent it
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-relay-error')).toBe('bad_token');
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+
+  it('passes only allow-listed headers verbatim and renames the rest when the server sends browser-active headers', async () => {
+    const upstream = await hostile(200, {
+      'mcp-session-id': 's-1',
+      'mcp-protocol-version': '2026-07-28',
+      'cache-control': 'no-store',
+      'retry-after': '5',
+      'content-security-policy': "default-src 'none'",
+      'access-control-allow-origin': '*',
+      refresh: '0; url=https://evil.example',
+      link: '<https://evil.example/x.js>; rel=preload; as=script',
+      'x-upstream-thing': 'kept',
+    });
+    const r = await relay();
+    const res = await relayPost(r, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
+    for (const name of ['mcp-session-id', 'mcp-protocol-version', 'cache-control', 'retry-after', 'content-type'])
+      expect(res.headers.get(name), name).not.toBeNull();
+    for (const name of [
+      'content-security-policy',
+      'access-control-allow-origin',
+      'refresh',
+      'link',
+      'x-upstream-thing',
+    ]) {
+      expect(res.headers.get(name), name).toBeNull();
+      expect(res.headers.get(`x-relay-upstream-${name}`), name).not.toBeNull();
+    }
+  });
+
+  it('cannot hold a stream open for ever when it trickles a byte before each idle limit', async () => {
+    const upstream = await listen(async (req, res) => {
+      await readAll(req);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const tick = setInterval(() => res.write(':\n'), 40);
+      res.on('close', () => clearInterval(tick));
+    });
+    running.push(upstream);
+    const r = await relay({ timeoutMs: 150, totalTimeoutMs: 500 });
+    const started = Date.now();
+    const res = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
+      method: 'POST',
+      body: '{}',
+    });
+    await expect(res.text()).rejects.toThrow();
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(450);
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it('refuses with a clear total-time error when the headers come after the total cap', async () => {
+    const upstream = await listen(() => undefined); // never answers
+    running.push(upstream);
+    const r = await relay({ timeoutMs: 5000, totalTimeoutMs: 200 });
+    const err = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
+      method: 'POST',
+      body: '{}',
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RelayError);
+    expect((err as RelayError).code).toBe('upstream_total_timeout');
+    expect((err as RelayError).message).toMatch(/200 ms in total/);
+  });
+});

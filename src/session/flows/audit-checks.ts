@@ -1,0 +1,198 @@
+/**
+ * The audit's checks against one target that asks for input. `probe` is a conversation paused at round 1 (its draft
+ * holds the server's requestState); every variant is a fork of that draft, so each sends exactly what a client would,
+ * changed in one way. Each check returns its status and the evidence (what was sent, what came back).
+ */
+import { decodeRequestState } from '../../protocol/request-state/decode-request-state.ts';
+import { viewExpiry, type DecodedView } from '../../protocol/request-state/decoded-view.ts';
+import type { InputRequests, InputResponses, JsonObject } from '../../protocol/types.ts';
+import { planTamperMatrix } from '../tamper-matrix.ts';
+import { CHECKS, type CheckId } from './audit-spec.ts';
+import { answersFor, withElicitations } from './audit-values.ts';
+import { verdictOf, type Verdict } from './audit-verdict.ts';
+import type { SessionDriver } from './driver.ts';
+
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
+
+export interface CheckResult {
+  id: CheckId;
+  title: string;
+  status: CheckStatus;
+  evidence: string;
+  spec: string;
+  fix: string;
+}
+
+export interface CheckContext {
+  driver: SessionDriver;
+  /** conversation paused at round 1 */
+  probe: string;
+  target: string;
+  /** the requestState round 1 gave (undefined: none) */
+  state?: string;
+  asked: InputRequests;
+  answers: InputResponses;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** verdicts of rejected / refused variants so far (for the frozen-error check) */
+  bad: { label: string; verdict: Verdict }[];
+}
+
+export function result(id: CheckId, status: CheckStatus, evidence: string): CheckResult {
+  return { id, status, evidence, ...CHECKS[id] };
+}
+
+/** Fork the paused round 1, change it, send it; read the answer against round 1's keys. */
+export async function variant(
+  ctx: CheckContext,
+  label: string,
+  change: { requestState?: string | null; answers?: InputResponses; url?: string; from?: string },
+): Promise<Verdict> {
+  const from = change.from ?? ctx.probe;
+  const asked = ctx.driver.conversation(from).draft?.inputRequests ?? ctx.asked;
+  const branch = ctx.driver.forkDraft(from, change.requestState);
+  ctx.driver.dispatch({ type: 'draft/answers', conversationId: branch, answers: change.answers ?? ctx.answers });
+  const leg = await ctx.driver.sendDraft(branch, change.url ? { url: change.url } : {});
+  const verdict = verdictOf(leg, asked);
+  if (verdict.kind === 'rejected' || verdict.kind === 'refused') ctx.bad.push({ label, verdict });
+  return verdict;
+}
+
+const NO_STATE = 'the server gave no requestState: nothing to protect';
+
+export async function tamperCheck(ctx: CheckContext, otherStates: { label: string; value: string; target: string }[]) {
+  if (ctx.state === undefined) return result('tamper', 'skip', NO_STATE);
+  const rows = planTamperMatrix(ctx.state, { now: ctx.now(), target: ctx.target, otherStates, maxExpiryWaitMs: 0 });
+  const lines: string[] = [];
+  let accepted = 0;
+  for (const row of rows) {
+    if (row.mutationId === 'control' || row.mutationId === 'expired-replay' || row.status === 'skipped') continue;
+    const v = await variant(ctx, row.label, { requestState: row.requestState });
+    if (v.kind === 'advanced') accepted += 1;
+    lines.push(`${row.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
+  }
+  return result('tamper', accepted ? 'fail' : 'pass', lines.join('\n'));
+}
+
+export async function bindingCheck(ctx: CheckContext, other: { probe: string; args: JsonObject } | null) {
+  if (ctx.state === undefined) return result('binding', 'skip', NO_STATE);
+  if (!other) return result('binding', 'skip', 'no argument to vary, or the call with other arguments asked nothing');
+  const answers = answersFor(ctx.driver.conversation(other.probe).draft?.inputRequests ?? {});
+  const v = await variant(ctx, 'state on other arguments', { from: other.probe, requestState: ctx.state, answers });
+  const sent = `sent round 1's state on a call with arguments ${JSON.stringify(other.args)}`;
+  return result(
+    'binding',
+    v.kind === 'advanced' ? 'fail' : 'pass',
+    `${sent}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`,
+  );
+}
+
+export async function reuseCheck(ctx: CheckContext, finalLegId: string | undefined) {
+  if (ctx.state === undefined) return result('reuse', 'skip', NO_STATE);
+  if (!finalLegId) return result('reuse', 'skip', 'the flow did not complete, so there is no final leg to resend');
+  const branch = ctx.driver.forkLeg(finalLegId);
+  const leg = await ctx.driver.sendDraft(branch);
+  // a refusal here is the server consuming its state, not an answer to a bad state: it stays out of the frozen check
+  const v = verdictOf(leg, {});
+  return result(
+    'reuse',
+    v.kind === 'advanced' ? 'warn' : 'pass',
+    `resent the final leg (same requestState and answers): ${v.kind === 'advanced' ? 'accepted again, ' : ''}${v.summary}`,
+  );
+}
+
+export async function expiryCheck(ctx: CheckContext, maxWaitMs: number) {
+  if (ctx.state === undefined) return result('expiry', 'skip', NO_STATE);
+  const exp = decodeRequestState(ctx.state, ctx.now())
+    .map(viewExpiry)
+    .find((e) => e !== null);
+  if (!exp) return result('expiry', 'skip', 'no readable expiry in the state (opaque, or none): not checked');
+  const waitUntil = (exp.unixSeconds + 1) * 1000 + 250;
+  const wait = waitUntil - ctx.now();
+  if (wait > maxWaitMs) {
+    return result(
+      'expiry',
+      'skip',
+      `the state expires in ${Math.round(wait / 1000)} s; not waited for (limit ${Math.round(maxWaitMs / 1000)} s)`,
+    );
+  }
+  await ctx.sleep(Math.max(0, wait));
+  const v = await variant(ctx, 'replay after expiry', { requestState: ctx.state });
+  return result(
+    'expiry',
+    v.kind === 'advanced' ? 'fail' : 'pass',
+    `resent the state after its exp passed: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`,
+  );
+}
+
+export async function missingCheck(ctx: CheckContext) {
+  if (!Object.keys(ctx.asked).length) return result('missing', 'skip', 'round 1 asked nothing (state only)');
+  const v = await variant(ctx, 'no answers', { answers: {} });
+  const status: CheckStatus = v.kind === 'reasked' ? 'pass' : v.kind === 'advanced' ? 'fail' : 'warn';
+  return result('missing', status, `retried without inputResponses: ${v.summary}`);
+}
+
+export async function answerCheck(ctx: CheckContext, action: 'decline' | 'cancel') {
+  const answers = withElicitations(ctx.asked, ctx.answers, action);
+  if (!answers) return result(action, 'skip', 'round 1 has no elicitation to decline or cancel');
+  const v = await variant(ctx, action, { answers });
+  const ok = v.kind === 'advanced' || v.kind === 'reasked' || v.kind === 'refused';
+  if (v.kind === 'refused') ctx.bad.pop(); // a tool error after a decline is a proper answer, not a bad-state oracle
+  return result(action, ok ? 'pass' : 'fail', `answered every elicitation with "${action}": ${v.summary}`);
+}
+
+function readablePayload(view: DecodedView): string {
+  const value =
+    view.kind === 'v1-signed'
+      ? view.payload
+      : view.kind === 'jwt'
+        ? view.claims
+        : view.kind === 'json'
+          ? view.value
+          : null;
+  const text = JSON.stringify(value ?? null);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+export function opaqueCheck(ctx: CheckContext) {
+  if (ctx.state === undefined) return result('opaque', 'skip', NO_STATE);
+  const views = decodeRequestState(ctx.state, ctx.now());
+  const readable = views.find((v) => v.kind === 'v1-signed' || v.kind === 'jwt' || v.kind === 'json');
+  return readable
+    ? result('opaque', 'warn', `the client can read the payload (${readable.label}): ${readablePayload(readable)}`)
+    : result('opaque', 'pass', `no readable payload (${views.map((v) => v.kind).join(', ') || 'opaque'})`);
+}
+
+export function frozenCheck(ctx: CheckContext) {
+  const distinct = new Map<string, string[]>();
+  for (const { label, verdict } of ctx.bad) {
+    if (verdict.kind !== 'rejected' && verdict.kind !== 'refused') continue;
+    distinct.set(verdict.signature, [...(distinct.get(verdict.signature) ?? []), `${label}: ${verdict.summary}`]);
+  }
+  const count = [...distinct.values()].reduce((n, l) => n + l.length, 0);
+  if (count < 2)
+    return result(
+      'frozen',
+      'skip',
+      `only ${count} bad state${count === 1 ? ' was' : 's were'} refused: nothing to compare`,
+    );
+  const lines = [...distinct.values()].map((l) => `${l.length}× ${l[0]}`);
+  return result(
+    'frozen',
+    distinct.size === 1 ? 'pass' : 'fail',
+    `${distinct.size} distinct answer(s) to ${count} bad states:\n${lines.join('\n')}`,
+  );
+}
+
+export async function fleetCheck(ctx: CheckContext, others: readonly string[]) {
+  if (ctx.state === undefined) return result('fleet', 'skip', NO_STATE);
+  if (!others.length) return result('fleet', 'skip', 'one URL given: pass several --server URLs of one fleet to check');
+  const lines: string[] = [];
+  let refused = 0;
+  for (const url of others) {
+    const v = await variant(ctx, `retry on ${url}`, { url, requestState: ctx.state });
+    if (v.kind === 'rejected' || v.kind === 'refused') refused += 1;
+    lines.push(`retry on ${url}: ${v.summary}`);
+  }
+  return result('fleet', refused ? 'fail' : 'pass', lines.join('\n'));
+}

@@ -1,0 +1,96 @@
+/**
+ * The audit's checks: what each one means, the spec text it rests on (MCP 2026-07-28, "Multi Round-Trip Requests",
+ * its server requirements, error handling and security considerations; the transport's header and capability rules)
+ * and the fix a server author applies when it fails. Data only.
+ */
+
+export type CheckId =
+  | 'baseline'
+  | 'tamper'
+  | 'binding'
+  | 'reuse'
+  | 'expiry'
+  | 'missing'
+  | 'decline'
+  | 'cancel'
+  | 'capability'
+  | 'header'
+  | 'frozen'
+  | 'opaque'
+  | 'fleet';
+
+export interface CheckSpec {
+  title: string;
+  spec: string;
+  fix: string;
+}
+
+const MRTR = 'Multi Round-Trip Requests, server requirements';
+
+export const CHECKS: Record<CheckId, CheckSpec> = {
+  baseline: {
+    title: 'The flow completes with the state the server gave',
+    spec: `${MRTR}: "the server processing the retry does not need any information beyond what is directly present in the retry request."`,
+    fix: 'Verify state with a key every instance has; keep nothing a retry needs outside requestState.',
+  },
+  tamper: {
+    title: 'Tampered state is refused',
+    spec: `${MRTR}: "servers MUST treat requestState as an attacker-controlled input ... MUST protect its integrity (e.g. HMAC or AEAD) and MUST reject state that fails verification."`,
+    fix: 'Sign (HMAC, e.g. the TS SDK createRequestStateCodec) or seal (AES-GCM) requestState and reject any token that fails verification before using it.',
+  },
+  binding: {
+    title: 'State is bound to the request it was minted for (other arguments)',
+    spec: `${MRTR}: servers SHOULD include "an identifier for the originating request, e.g. the method name and a digest of its salient parameters, rejecting state presented on a request that does not match."`,
+    fix: "Put the method, the tool/prompt/URI and a digest of the arguments inside the protected payload (the SDK codec's bind option) and compare on receipt.",
+  },
+  reuse: {
+    title: 'State is not accepted again after the call completed',
+    spec: `${MRTR}: "these measures bound the replay window ... but do not by themselves guarantee single-use. Servers for which a given requestState must be consumed at most once MUST enforce that invariant server-side."`,
+    fix: 'For one-time effects (payments, redemptions) record a nonce from the state when the call completes and refuse it the second time; otherwise keep the TTL short.',
+  },
+  expiry: {
+    title: 'Expired state is refused',
+    spec: `${MRTR}: servers SHOULD include "a short expiry (TTL), rejecting state presented after it lapses."`,
+    fix: "Put an expiry inside the protected payload (the SDK codec's ttlSeconds) and reject state past it.",
+  },
+  missing: {
+    title: 'A missing answer is asked for again',
+    spec: 'Multi Round-Trip Requests, error handling: "the server SHOULD respond with a new IncompleteResult requesting the missing information again, rather than returning an error."',
+    fix: 'When an expected inputResponses key is absent, answer input_required with the same request again.',
+  },
+  decline: {
+    title: 'A declined elicitation is handled',
+    spec: `${MRTR}: "Servers MUST NOT assume that clients will fulfill the inputRequests"; elicitation: decline is a normal user action.`,
+    fix: 'Treat action "decline" as an answer: finish with a result (isError if the call cannot go on) or ask again; never a protocol error.',
+  },
+  cancel: {
+    title: 'A cancelled elicitation is handled',
+    spec: `${MRTR}: "Servers MUST NOT assume that clients will fulfill the inputRequests"; elicitation: cancel is a normal user action.`,
+    fix: 'Treat action "cancel" as an answer: end the call with a result that says nothing was done.',
+  },
+  capability: {
+    title: 'An undeclared client capability gets -32021',
+    spec: `${MRTR}: "Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities." The 2026-07-28 transport answers such a request with 400 / -32021 and data.requiredCapabilities.`,
+    fix: "Read clientCapabilities from the request's _meta and answer -32021 (missing required client capability) instead of asking.",
+  },
+  header: {
+    title: 'A header that disagrees with the body gets -32020',
+    spec: 'Streamable HTTP (2026-07-28): Mcp-Method / Mcp-Name must equal the body; a missing or disagreeing header is answered 400 / -32020 (header mismatch).',
+    fix: 'Compare Mcp-Method, Mcp-Name and Mcp-Param-* with the JSON-RPC body before dispatching (the SDK handler does).',
+  },
+  frozen: {
+    title: 'Every bad state gets the same error (no oracle)',
+    spec: 'Security considerations: a client must not learn why a state failed (a MAC, a binding, an expiry); the TS SDK codec answers every failure with one frozen -32602 "Invalid or expired requestState".',
+    fix: 'Map every verification failure to one error (same HTTP status, code, message and data); log the reason on the server only.',
+  },
+  opaque: {
+    title: 'The state does not show its payload to the client',
+    spec: 'Multi Round-Trip Requests: requestState is "an opaque string meaningful only to the server"; clients MUST NOT inspect it, but anything readable in it is readable by them.',
+    fix: 'Keep secrets out of readable (signed-only) state, or seal it (AEAD) so the client cannot read it.',
+  },
+  fleet: {
+    title: 'State minted by one instance is accepted by another',
+    spec: 'Multi Round-Trip Requests: MRTR exists to work "without requiring a shared storage layer across server instances or requiring stateful load balancing."',
+    fix: 'Give every instance behind one URL the same requestState key (or key set for rotation).',
+  },
+};

@@ -1,0 +1,216 @@
+import type { StateCreator } from 'zustand';
+import { createAuthHttp } from '../client/auth/auth-http.ts';
+import { createOAuthLib } from '../client/auth/oauth-lib.ts';
+import { challengeKindOf } from '../protocol/auth/www-authenticate.ts';
+import type { RegisteredClient } from '../protocol/auth/oauth-lib.ts';
+import {
+  INITIAL_AUTH,
+  type AuthEvent,
+  type AuthFlowState,
+  type AuthHttpRequest,
+  type TokenSet,
+} from '../session/auth/model.ts';
+import { reduceAuth } from '../session/auth/reducer.ts';
+import { refreshTokens, runOAuthFlow, type OAuthFlowDeps, type OAuthSession } from '../session/flows/oauth.ts';
+import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
+import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+
+/** What a response said that asks for authorization: a 401, or a 403 with error="insufficient_scope". */
+export interface AuthChallenge {
+  serverUrl: string;
+  status: number;
+  wwwAuthenticate: string | null;
+  kind: 'unauthorized' | 'insufficient_scope';
+}
+
+/** How this app identifies itself to authorization servers; memory only (the secret never reaches storage). */
+export interface AuthSettings {
+  /** pre-registered client id ('' = none: a Client ID Metadata Document or Dynamic Client Registration instead) */
+  clientId: string;
+  clientSecret: string;
+  /** the client_id URL to use with Client ID Metadata Documents ('' = this app's own document) */
+  metadataDocumentUrl: string;
+  /** hold every step of the flow until "Send step" */
+  stepThrough: boolean;
+  /** keep the tokens in this tab's sessionStorage (per server) so a reload stays signed in; default off */
+  keepInTab: boolean;
+}
+
+export interface AuthSlice {
+  /** the flow's steps, tokens and failure (memory only: never persisted, exported or shared) */
+  auth: AuthFlowState;
+  /** the latest response that asked for authorization; null = none */
+  authChallenge: AuthChallenge | null;
+  authSettings: AuthSettings;
+  /** registrations by issuer (a new authorization server gets its own) */
+  authRegistrations: Record<string, RegisteredClient>;
+  setAuthSettings: (patch: Partial<AuthSettings>) => void;
+  /** a response came back for `url` (the transport reports every one) */
+  noteAuthResponse: (info: {
+    url: string;
+    method: string;
+    status: number;
+    wwwAuthenticate: string | null;
+    hadBearer: boolean;
+  }) => void;
+  signIn: () => Promise<void>;
+  signOut: () => void;
+  /** send the held step (possibly edited) */
+  sendHeldAuthStep: (request: AuthHttpRequest) => void;
+  cancelHeldAuthStep: () => void;
+  refreshAuthNow: () => Promise<void>;
+}
+
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  clientId: '',
+  clientSecret: '',
+  metadataDocumentUrl: '',
+  stepThrough: false,
+  keepInTab: false,
+};
+
+export const createAuthSlice =
+  (deps: InspectorDeps): StateCreator<InspectorState, [], [], AuthSlice> =>
+  (set, get) => {
+    let held: ((r: AuthHttpRequest | null) => void) | null = null;
+    let browserWait: AbortController | null = null;
+    let session: OAuthSession | null = null;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    const dispatch = (e: AuthEvent) => set((s) => ({ auth: reduceAuth(s.auth, e) }));
+    const tabStore = tabTokenStore(deps.auth?.tabStorage);
+
+    function flowDeps(): OAuthFlowDeps | null {
+      const env = deps.auth;
+      if (!env) return null;
+      const s = get();
+      const http = createAuthHttp({
+        ...(env.relayToken ? { relayToken: env.relayToken } : {}),
+        preferRelay: s.transportMode === 'relay',
+      });
+      return {
+        lib: createOAuthLib(),
+        http,
+        openBrowser: (url) => {
+          browserWait = new AbortController();
+          return env.openBrowser(url, browserWait.signal);
+        },
+        dispatch,
+        getState: () => get().auth,
+        now: deps.now,
+        newId: () => `auth-${Math.round(deps.now())}-${Math.random().toString(36).slice(2, 8)}`,
+        ...(s.authSettings.stepThrough
+          ? {
+              hold: (step) =>
+                new Promise<AuthHttpRequest | null>((resolve) => {
+                  held = resolve;
+                  void step;
+                }),
+            }
+          : {}),
+      };
+    }
+
+    function applyTokens(tokens: TokenSet, reconnect: boolean) {
+      const s = get();
+      s.setBearerToken(tokens.accessToken);
+      set((st) => ({
+        authChallenge: null,
+        connectedSettings: st.connectedSettings
+          ? { ...st.connectedSettings, bearerToken: tokens.accessToken }
+          : st.connectedSettings,
+      }));
+      if (s.authSettings.keepInTab && s.auth.serverUrl) tabStore.save(s.auth.serverUrl, tokens);
+      if (reconnect) get().connect(get().connectedUrl ?? undefined);
+      scheduleRefresh(tokens);
+    }
+
+    function scheduleRefresh(tokens: TokenSet) {
+      clearTimeout(refreshTimer);
+      const delay = refreshDelayMs(tokens, deps.now());
+      if (delay === null) return;
+      refreshTimer = setTimeout(() => void get().refreshAuthNow(), delay);
+    }
+
+    return {
+      auth: INITIAL_AUTH,
+      authChallenge: null,
+      authSettings: DEFAULT_AUTH_SETTINGS,
+      authRegistrations: {},
+      setAuthSettings: (patch) => set((s) => ({ authSettings: { ...s.authSettings, ...patch } })),
+      noteAuthResponse: ({ url, method, status, wwwAuthenticate, hadBearer }) => {
+        const kind = challengeKindOf(status, wwwAuthenticate);
+        if (kind) {
+          if (get().auth.phase === 'running' || get().auth.phase === 'waiting-for-browser') return;
+          set({ authChallenge: { serverUrl: url, status, wwwAuthenticate, kind } });
+          void method;
+          return;
+        }
+        if (hadBearer && status >= 200 && status < 300) dispatch({ type: 'auth/request-accepted' });
+      },
+      signIn: async () => {
+        const s = get();
+        const d = flowDeps();
+        const challenge = s.authChallenge;
+        const serverUrl = challenge?.serverUrl ?? s.connectedUrl;
+        if (!d || !serverUrl || !deps.auth) return;
+        const env = deps.auth;
+        const docUrl = s.authSettings.metadataDocumentUrl || env.metadataDocumentUrl;
+        const result = await runOAuthFlow(
+          {
+            serverUrl,
+            challenge: { status: challenge?.status ?? 401, wwwAuthenticate: challenge?.wwwAuthenticate ?? null },
+            identity: {
+              clientId: s.authSettings.clientId,
+              clientSecret: s.authSettings.clientSecret,
+              metadataDocumentUrl: docUrl,
+            },
+            redirectUri: env.redirectUri,
+            registrations: s.authRegistrations,
+            registrationMetadata: env.registrationMetadata,
+          },
+          d,
+        );
+        held = null;
+        const registration = result.ok ? result.client : result.registration;
+        if (registration?.kind === 'dcr')
+          set((st) => ({ authRegistrations: { ...st.authRegistrations, [registration.issuer]: registration } }));
+        if (!result.ok) return;
+        session = { as: result.as, client: result.client, resource: result.resource };
+        applyTokens(result.tokens, true);
+      },
+      signOut: () => {
+        clearTimeout(refreshTimer);
+        held?.(null);
+        held = null;
+        browserWait?.abort();
+        browserWait = null;
+        session = null;
+        const s = get();
+        if (s.auth.serverUrl) tabStore.remove(s.auth.serverUrl);
+        if (s.auth.tokens && s.bearerToken === s.auth.tokens.accessToken) s.setBearerToken('');
+        set((st) => ({
+          connectedSettings: st.connectedSettings ? { ...st.connectedSettings, bearerToken: '' } : st.connectedSettings,
+        }));
+        dispatch({ type: 'auth/signed-out' });
+      },
+      sendHeldAuthStep: (request) => {
+        const resolve = held;
+        held = null;
+        resolve?.(request);
+      },
+      cancelHeldAuthStep: () => {
+        const resolve = held;
+        held = null;
+        resolve?.(null);
+        browserWait?.abort();
+        browserWait = null;
+      },
+      refreshAuthNow: async () => {
+        const tokens = get().auth.tokens;
+        const d = flowDeps();
+        if (!tokens || !session || !d) return;
+        const next = await refreshTokens(session, tokens, { ...d, hold: undefined });
+        if (next) applyTokens(next, false);
+      },
+    };
+  };
