@@ -17,6 +17,11 @@ describe('argumentProblems', () => {
     expect(argumentProblems(schema, { city: 'Oslo', nights: 20 })).toEqual(['nights must be <= 14']);
   });
 
+  it('checks the keywords when the schema names draft 2020-12', () => {
+    const dialect = { ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' };
+    expect(argumentProblems(dialect, {})).toEqual(['city is required']);
+  });
+
   it('finds nothing when the arguments are valid', () => {
     expect(argumentProblems(schema, { city: 'Oslo', nights: 2 })).toEqual([]);
   });

@@ -7,7 +7,9 @@ import validator from '@rjsf/validator-ajv8';
 
 /** One plain sentence per problem ("city is required", "nights must be <= 14"); empty when the arguments are valid. */
 export function argumentProblems(schema: RJSFSchema, values: Record<string, unknown>): string[] {
-  const { errors } = validator.validateFormData(values, schema);
+  // tool schemas from the SDKs name draft 2020-12 in `$schema`, which this ajv build cannot load: check the keywords
+  const { $schema: _dialect, ...checked } = schema;
+  const { errors } = validator.validateFormData(values, checked);
   const out: string[] = [];
   for (const e of errors) {
     const params = (e.params ?? {}) as { missingProperty?: string };
