@@ -11,6 +11,7 @@ import { ResultView } from '../../features/result/result-view.tsx';
 import { InputRequestList } from '../../features/input-requests/input-request-list.tsx';
 import { TamperMatrix } from '../../features/tamper-matrix/tamper-matrix.tsx';
 import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
+import { CompareErasPanel } from '../../features/compare-eras/compare-eras-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LazyDetails } from '../../components/ui/lazy-details.tsx';
@@ -32,27 +33,21 @@ import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
 export { preloadElicitForm } from '../../features/input-requests/form-elicitation.tsx';
-import { SentSummary } from '../../features/composer/sent-summary.tsx';
+import { originOf } from '../../protocol/server-url.ts';
+import { sentSummaryOf } from '../../features/composer/sent-summary.tsx';
+import type { MissingCapabilityProps } from '../../features/result/missing-capability.tsx';
+import { missingCapabilitiesOf } from '../../protocol/capability-recovery.ts';
+import { withCapability } from '../../protocol/envelope.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
-
-/** scheme://host:port of a server URL, for "Asked by … at …" (the URL itself when it does not parse) */
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
+import { TaskSection } from './task-section.tsx';
+import { resultOutcome } from '../../session/task-view.ts';
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
 );
 
-/**
- * The lab under the composer, with every other requestState of the session to compare against (reading them walks
- * every leg, so it happens only once the lab is opened).
- */
+/** The lab under the composer, with every other requestState of the session (read only once the lab opens). */
 function ComposerLab(props: {
   original: string | null;
   value: string | null;
@@ -60,7 +55,6 @@ function ComposerLab(props: {
 }) {
   const session = useInspector((st) => st.session);
   const otherStates = useMemo(
-    // the state this leg echoes is "Restore original", not another leg's state
     () =>
       knownRequestStates(session)
         .filter((o) => o.value !== props.original)
@@ -85,6 +79,7 @@ export function ConversationView() {
     runWaits: st.runWaits,
     roundCap: st.roundCap,
     savedRoots: st.savedRoots,
+    eraCompares: st.eraCompares,
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
@@ -103,9 +98,8 @@ export function ConversationView() {
   const status = conversationStatus(s.session, conversation);
   const hasRequests = draft && Object.keys(draft.inputRequests).length > 0;
   const runNote = s.runNotes[id];
-  const sentLeg = runNote?.kind === 'sent' && runNote.legId ? s.session.legs[runNote.legId] : undefined;
-  const sent = sentLeg ? <SentSummary label={runNote?.message ?? ''} body={sentLeg.exchange.request.body} /> : null;
-  const note = sentLeg ? undefined : runNote?.message;
+  const sent = sentSummaryOf(runNote, s.session.legs);
+  const note = sent ? undefined : runNote?.message;
   const busy = Boolean(s.running[id]);
   const changed = draft ? changedParts(draft) : {};
   const editedParts = editedPartNames(changed);
@@ -113,7 +107,6 @@ export function ConversationView() {
   const points = forkPoints(s.session, conversation);
   const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
   const extras = resultRecovery(s.session, conversation, busy, st);
-  // a -32022 on the last leg: offer a manual resend, as a branch, with a version both sides speak
   const recovery = last
     ? versionRecoveryOf(last.outcome, headerValue(last.exchange.request.headers, 'MCP-Protocol-Version'))
     : undefined;
@@ -132,6 +125,21 @@ export function ConversationView() {
           },
         }
       : undefined;
+  // a -32021 on the last leg: offer one manual resend per capability the server named, as a branch declaring it
+  const missing = last ? missingCapabilitiesOf(last.outcome) : undefined;
+  const missingCapability: MissingCapabilityProps | undefined =
+    last && missing
+      ? {
+          missing,
+          ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
+          onResend: (m) => {
+            const branch = st.fork(last.id);
+            const capabilities = withCapability(last.sent.capabilities, m.flag, true);
+            st.dispatch({ type: 'draft/capabilities', conversationId: branch, capabilities });
+            void st.sendDraft(branch);
+          },
+        }
+      : undefined;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -139,6 +147,7 @@ export function ConversationView() {
         <Badge tone={statusTone(status)}>{status}</Badge>
         <span className="text-xs text-slate-500">{conversation.legIds.length} leg(s)</span>
       </div>
+      {conversation.task && <TaskSection conversationId={id} />}
       {draft && hasRequests && (
         <section aria-label="Input requests" className="space-y-2">
           <h3 className="text-sm font-semibold">The server asks</h3>
@@ -170,6 +179,7 @@ export function ConversationView() {
         <Composer
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
+          {...(conversation.task ? { sendLabel: 'Send update' } : {})}
           url={composed.url}
           headers={composed.headers}
           body={composed.body}
@@ -258,12 +268,22 @@ export function ConversationView() {
       )}
       <Panel label="Result">
         <ResultView
-          outcome={last?.outcome}
+          outcome={resultOutcome(s.session, conversation)}
           method={conversation.method}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
+          {...(missingCapability ? { missingCapability } : {})}
         />
       </Panel>
+      {conversation.legIds.length > 0 && (
+        <CompareErasPanel
+          {...(s.eraCompares[id]?.comparison ? { comparison: s.eraCompares[id].comparison } : {})}
+          {...(s.eraCompares[id]?.error ? { error: s.eraCompares[id].error } : {})}
+          running={s.eraCompares[id]?.status === 'running'}
+          disabled={busy || Boolean(conversation.inFlight)}
+          onCompare={() => void st.compareEras(id)}
+        />
+      )}
       {(branches.length > 1 || points.length > 0) && (
         <BranchesPanel
           branches={branches}

@@ -1,3 +1,4 @@
+import type { Leg } from '../../session/model.ts';
 import { JsonText } from '../../components/ui/json-text.tsx';
 
 export interface SentSummaryProps {
@@ -23,4 +24,13 @@ export function SentSummary({ label, body }: SentSummaryProps) {
       <JsonText value={pretty(body)} label="Request body that was sent" />
     </details>
   );
+}
+
+/** The summary for a run note that says a leg went out at once (null for any other note). */
+export function sentSummaryOf(
+  note: { kind: string; message: string; legId?: string } | undefined,
+  legs: Record<string, Leg>,
+) {
+  const body = note?.kind === 'sent' && note.legId ? legs[note.legId]?.exchange.request.body : undefined;
+  return body === undefined || !note ? null : <SentSummary label={note.message} body={body} />;
 }
