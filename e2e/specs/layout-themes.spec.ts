@@ -9,7 +9,7 @@ async function toComposer(inspector: InspectorPage) {
   });
   const region = inspector.inputRequest('region');
   await region.getByLabel('Region').selectOption('eu-west-1');
-  await region.getByRole('button', { name: 'Accept' }).click();
+  await region.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(inspector.composer).toBeVisible();
 }
 
