@@ -55,6 +55,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
     testTimeout: 20_000,
   },
 });

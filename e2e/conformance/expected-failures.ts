@@ -40,9 +40,20 @@ const NO_OAUTH: ExpectedFailure = {
   issue: 16,
 };
 
+const NO_LEGACY_CONNECT: ExpectedFailure = {
+  reason:
+    'the UI does not connect to a 2025-11-25 server yet: the legacy session exists at the client edge ' +
+    '(src/client/legacy/, used by Compare eras) but Connect still speaks only server/discover; the interim node ' +
+    'client e2e/conformance/legacy-node-client.ts, built on that session, passes this scenario',
+  issue: 18,
+};
+
 /** Keyed by spec revision, then scenario. */
 export const EXPECTED_FAILURES: Record<string, Record<string, ExpectedFailure>> = {
   '2026-07-28': Object.fromEntries(AUTH_SCENARIOS.map((s) => [`auth/${s}`, NO_OAUTH])),
+  '2025-11-25': Object.fromEntries(
+    ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'].map((s) => [s, NO_LEGACY_CONNECT]),
+  ),
 };
 
 export function expectedFailure(specVersion: string, scenario: string): ExpectedFailure | undefined {

@@ -2,11 +2,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FetchLike } from '../client/send-leg.ts';
 import { createAuthSlice, type AuthSlice } from './auth-slice.ts';
 import type { TabStorage } from './auth-runtime.ts';
+import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & UiSlice & AuthSlice;
+export type InspectorState = ConnectionSlice & SessionSlice & UiSlice & AuthSlice & CompareSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -41,6 +42,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
     ...createSessionSlice(deps)(...a),
     ...createUiSlice(...a),
     ...createAuthSlice(deps)(...a),
+    ...createCompareSlice(deps)(...a),
   }));
   if (initial) store.setState(initial);
   return store;

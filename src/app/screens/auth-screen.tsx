@@ -2,11 +2,11 @@ import { AuthorizationPanel } from '../../features/auth/authorization-panel.tsx'
 import { SignInNotice } from '../../features/auth/sign-in-notice.tsx';
 import { bearerChallenge } from '../../protocol/auth/www-authenticate.ts';
 import { useDeps } from '../../store/deps-context.tsx';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 
 /** Maps the auth slice to the sign-in notice and the "Authorization" region (connection area). */
 export function AuthScreen() {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const deps = useDeps();
   const { auth, challenge, settings } = useInspector((s) => ({
     auth: s.auth,
@@ -14,7 +14,6 @@ export function AuthScreen() {
     settings: s.authSettings,
   }));
   const busy = auth.phase === 'running' || auth.phase === 'waiting-for-browser';
-  const act = () => store.getState();
   if (!deps.auth) return null;
   const showPanel = auth.steps.length > 0 || challenge !== null || auth.phase !== 'idle';
   return (
@@ -27,7 +26,7 @@ export function AuthScreen() {
           busy={busy}
           stopped={auth.phase === 'stopped' ? auth.failure?.message : undefined}
           onSignIn={() => {
-            if (!busy) void act().signIn();
+            if (!busy) void actions.signIn();
           }}
         />
       )}
@@ -36,12 +35,12 @@ export function AuthScreen() {
           auth={auth}
           settings={settings}
           ownMetadataUrl={deps.auth.metadataDocumentUrl}
-          onSettings={(patch) => act().setAuthSettings(patch)}
-          onSignIn={() => void act().signIn()}
-          onSignOut={() => act().signOut()}
-          onSendStep={(r) => act().sendHeldAuthStep(r)}
-          onCancel={() => act().cancelHeldAuthStep()}
-          onRefresh={() => void act().refreshAuthNow()}
+          onSettings={(patch) => actions.setAuthSettings(patch)}
+          onSignIn={() => void actions.signIn()}
+          onSignOut={() => actions.signOut()}
+          onSendStep={(r) => actions.sendHeldAuthStep(r)}
+          onCancel={() => actions.cancelHeldAuthStep()}
+          onRefresh={() => void actions.refreshAuthNow()}
         />
       )}
     </>

@@ -11,6 +11,7 @@ import { ResultView } from '../../features/result/result-view.tsx';
 import { InputRequestList } from '../../features/input-requests/input-request-list.tsx';
 import { TamperMatrix } from '../../features/tamper-matrix/tamper-matrix.tsx';
 import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
+import { CompareErasPanel } from '../../features/compare-eras/compare-eras-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LazyDetails } from '../../components/ui/lazy-details.tsx';
@@ -31,6 +32,9 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
+import type { MissingCapabilityProps } from '../../features/result/missing-capability.tsx';
+import { missingCapabilitiesOf } from '../../protocol/capability-recovery.ts';
+import { withCapability } from '../../protocol/envelope.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
 
@@ -70,6 +74,7 @@ export function ConversationView() {
     runWaits: st.runWaits,
     roundCap: st.roundCap,
     savedRoots: st.savedRoots,
+    eraCompares: st.eraCompares,
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
@@ -111,6 +116,21 @@ export function ConversationView() {
               `Protocol version switched to ${version}: the server refused ${recovery.requested ?? 'the version sent'} on ${conversation.title} (-32022), which was resent as a branch.`,
             );
             void st.forkAndSend(last.id, 'resend');
+          },
+        }
+      : undefined;
+  // a -32021 on the last leg: offer one manual resend per capability the server named, as a branch declaring it
+  const missing = last ? missingCapabilitiesOf(last.outcome) : undefined;
+  const missingCapability: MissingCapabilityProps | undefined =
+    last && missing
+      ? {
+          missing,
+          ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
+          onResend: (m) => {
+            const branch = st.fork(last.id);
+            const capabilities = withCapability(last.sent.capabilities, m.flag, true);
+            st.dispatch({ type: 'draft/capabilities', conversationId: branch, capabilities });
+            void st.sendDraft(branch);
           },
         }
       : undefined;
@@ -239,8 +259,18 @@ export function ConversationView() {
           method={conversation.method}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
+          {...(missingCapability ? { missingCapability } : {})}
         />
       </Panel>
+      {conversation.legIds.length > 0 && (
+        <CompareErasPanel
+          {...(s.eraCompares[id]?.comparison ? { comparison: s.eraCompares[id].comparison } : {})}
+          {...(s.eraCompares[id]?.error ? { error: s.eraCompares[id].error } : {})}
+          running={s.eraCompares[id]?.status === 'running'}
+          disabled={busy || Boolean(conversation.inFlight)}
+          onCompare={() => void st.compareEras(id)}
+        />
+      )}
       {(branches.length > 1 || points.length > 0) && (
         <BranchesPanel
           branches={branches}

@@ -85,7 +85,7 @@ export class LegacySession {
   retryMs = 1000;
 
   constructor(private readonly opts: LegacySessionOptions) {
-    this.now = opts.now ?? (() => Date.now());
+    this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 

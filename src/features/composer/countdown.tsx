@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 
 /** "Next retry in 0.2 s (reason)": ticks while a run waits, so the user sees why nothing is happening yet. */
 export function Countdown({ until, reason }: { until: number; reason: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 50);
-    return () => clearInterval(id);
-  }, [until]);
+  const now = useTickingClock(50);
   const left = Math.max(0, until - now);
   const text = left >= 10_000 ? `${Math.ceil(left / 1000)} s` : `${(left / 1000).toFixed(1)} s`;
   return (

@@ -3,7 +3,7 @@ import { decodeRequestState } from '../../protocol/request-state/decode-request-
 import type { DecodedView } from '../../protocol/request-state/decoded-view.ts';
 import { viewExpiry } from '../../protocol/request-state/decoded-view.ts';
 import { ExpiryCountdown } from './expiry-countdown.tsx';
-import { useNow } from './use-now.ts';
+import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 
 export interface DecodedPanelProps {
   value: string;
@@ -40,7 +40,9 @@ function DecodedViewCard({ view, now }: { view: DecodedView; now: number }) {
 
 /** Every decoder's guess about the token, marked best effort; decoding is memoised on the token (and decode time). */
 export function DecodedPanel({ value, now: fixedNow }: DecodedPanelProps) {
-  const now = useNow(fixedNow);
+  // a fixed time (tests, replays) stops the clock
+  const ticking = useTickingClock(1000, { enabled: fixedNow === undefined });
+  const now = fixedNow ?? ticking;
   // Countdowns recompute from `now` every tick; the (O(n)) decode reruns only per token and per minute of clock.
   const decodedAt = fixedNow ?? Math.floor(now / 60_000) * 60_000;
   const views = useMemo(() => decodeRequestState(value, decodedAt), [value, decodedAt]);

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
 import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
+import { MissingCapabilityRecovery, type MissingCapabilityProps } from './missing-capability.tsx';
 import { RejectedStateNotice, type RejectedStateNoticeProps } from './rejected-state-notice.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
@@ -67,6 +68,8 @@ export interface ResultViewProps {
   method: string;
   /** set when the outcome is a -32022 (unsupported protocol version): what the server supports, and a resend */
   versionMismatch?: VersionMismatchProps;
+  /** a -32021 on the last leg: resend declaring what the server needs */
+  missingCapability?: MissingCapabilityProps;
   /** the draft that answers this outcome has every input request answered: the next step is sending it */
   allAnswered?: boolean;
   /** set when the outcome is an error and the requestState sent was edited or already expired */
@@ -74,7 +77,14 @@ export interface ResultViewProps {
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
-export function ResultView({ outcome, method, versionMismatch, allAnswered, rejectedState }: ResultViewProps) {
+export function ResultView({
+  outcome,
+  method,
+  versionMismatch,
+  missingCapability,
+  allAnswered,
+  rejectedState,
+}: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
     case 'complete':
@@ -90,6 +100,7 @@ export function ResultView({ outcome, method, versionMismatch, allAnswered, reje
           )}
           {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}
+          {missingCapability && <MissingCapabilityRecovery {...missingCapability} />}
           {outcome.error.data !== undefined && <JsonText value={outcome.error.data} label="error data" />}
         </div>
       );

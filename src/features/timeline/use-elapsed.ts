@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 
 /** How often a running elapsed time is redrawn. */
 export const ELAPSED_TICK_MS = 100;
@@ -8,13 +8,7 @@ export const ELAPSED_TICK_MS = 100;
  * timer at all and it returns undefined. `now` is injectable for tests.
  */
 export function useElapsed(since: number | undefined, now: () => number = Date.now): number | undefined {
-  const [at, setAt] = useState(now);
-  useEffect(() => {
-    if (since === undefined) return undefined;
-    setAt(now());
-    const id = setInterval(() => setAt(now()), ELAPSED_TICK_MS);
-    return () => clearInterval(id);
-  }, [since, now]);
+  const at = useTickingClock(ELAPSED_TICK_MS, { enabled: since !== undefined, now });
   return since === undefined ? undefined : Math.max(0, at - since);
 }
 

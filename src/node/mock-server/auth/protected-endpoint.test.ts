@@ -10,18 +10,31 @@ afterEach(async () => {
 describe('mock: authorization-protected endpoint', () => {
   it('answers 401 with a Bearer challenge naming its Protected Resource Metadata when no token is sent', async () => {
     mock = await startMockServer({ port: 0, authAutoApprove: true });
-    const res = await fetch(`${mock.url}/auth/dcr/mcp`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${mock.url}/auth/dcr/mcp`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(401);
     const challenge = res.headers.get('www-authenticate') ?? '';
     expect(challenge).toContain(`resource_metadata="${mock.url}/.well-known/oauth-protected-resource/auth/dcr/mcp"`);
     expect(challenge).toContain('scope="mcp:read"');
-    const prm = (await (await fetch(`${mock.url}/.well-known/oauth-protected-resource/auth/dcr/mcp`)).json()) as Record<string, unknown>;
-    expect(prm).toMatchObject({ resource: `${mock.url}/auth/dcr/mcp`, authorization_servers: [`${mock.url}/auth/dcr`] });
+    const prm = (await (await fetch(`${mock.url}/.well-known/oauth-protected-resource/auth/dcr/mcp`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(prm).toMatchObject({
+      resource: `${mock.url}/auth/dcr/mcp`,
+      authorization_servers: [`${mock.url}/auth/dcr`],
+    });
   });
   it('serves real authorization server metadata (PKCE S256, iss, registration) and advertises CIMD only on the cimd variant', async () => {
     mock = await startMockServer({ port: 0 });
     const meta = async (v: string) =>
-      (await (await fetch(`${mock?.url}/auth/${v}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+      (await (await fetch(`${mock?.url}/auth/${v}/.well-known/openid-configuration`)).json()) as Record<
+        string,
+        unknown
+      >;
     const cimd = await meta('cimd');
     const dcr = await meta('dcr');
     expect(cimd.issuer).toBe(`${mock.url}/auth/cimd`);
@@ -33,7 +46,11 @@ describe('mock: authorization-protected endpoint', () => {
   });
   it('refuses a made-up bearer token', async () => {
     mock = await startMockServer({ port: 0 });
-    const res = await fetch(`${mock.url}/auth/dcr/mcp`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
+    const res = await fetch(`${mock.url}/auth/dcr/mcp`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('invalid_token');
   });

@@ -1,0 +1,84 @@
+import type { StateCreator } from 'zustand';
+import { runLegacyCall, runModernCall, type EraQuestion, type EraRunOptions } from '../client/era-runs.ts';
+import { toElicitContent, toRjsf } from '../protocol/elicitation/to-rjsf.ts';
+import { isJsonObject, type JsonObject } from '../protocol/types.ts';
+import { compareEras, type EraComparison } from '../session/flows/compare-eras.ts';
+import type { SessionState } from '../session/model.ts';
+import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+
+/** One "Compare eras" run of a conversation's call (transient: never saved). */
+export interface EraCompareRun {
+  status: 'running' | 'done' | 'failed';
+  comparison?: EraComparison;
+  error?: string;
+}
+
+export interface CompareSlice {
+  eraCompares: Record<string, EraCompareRun>;
+  /** run the conversation's call again in both eras, with the answers it was given, and line them up */
+  compareEras: (conversationId: string) => Promise<void>;
+}
+
+/** The answers a conversation sent, in the order the questions were asked (every leg, every key). */
+export function answersInOrder(session: SessionState, conversationId: string): JsonObject[] {
+  const conversation = session.conversations[conversationId];
+  const out: JsonObject[] = [];
+  for (const legId of conversation?.legIds ?? []) {
+    const sent = session.legs[legId]?.sent.inputResponses;
+    for (const answer of Object.values(sent ?? {})) if (isJsonObject(answer)) out.push(answer);
+  }
+  return out;
+}
+
+/** What the composer would pre-fill: accept with the form's defaults, the saved roots, an empty reply. */
+export function defaultAnswer(question: EraQuestion, roots: { uri: string; name?: string }[]): JsonObject {
+  const params = question.params ?? {};
+  if (question.method === 'roots/list') return { roots: roots.map((r) => ({ ...r })) };
+  if (question.method === 'sampling/createMessage')
+    return { role: 'assistant', content: { type: 'text', text: '' }, model: 'inspector' };
+  if (params.mode === 'url') return { action: 'accept' };
+  const schema = isJsonObject(params.requestedSchema) ? params.requestedSchema : {};
+  return { action: 'accept', content: toElicitContent(toRjsf(schema).formData, schema) };
+}
+
+export const createCompareSlice =
+  (deps: InspectorDeps): StateCreator<InspectorState, [], [], CompareSlice> =>
+  (set, get) => ({
+    eraCompares: {},
+    compareEras: async (conversationId) => {
+      const s = get();
+      const conversation = s.session.conversations[conversationId];
+      if (!conversation || s.eraCompares[conversationId]?.status === 'running') return;
+      const put = (run: EraCompareRun) => set((st) => ({ eraCompares: { ...st.eraCompares, [conversationId]: run } }));
+      put({ status: 'running' });
+      const given = answersInOrder(s.session, conversationId);
+      const roots = s.savedRoots;
+      const answerer = () => {
+        let asked = 0;
+        return (q: EraQuestion) => given[asked++] ?? defaultAnswer(q, roots);
+      };
+      const method = conversation.method as EraRunOptions['method'];
+      const opts = (): EraRunOptions => ({
+        url: conversation.serverUrl,
+        fetch: deps.fetchFor(get().transportMode),
+        method,
+        params: conversation.params,
+        answer: answerer(),
+        now: deps.now,
+        ...(s.clientInfo ? { clientInfo: s.clientInfo } : {}),
+      });
+      const name =
+        typeof conversation.params.name === 'string' ? conversation.params.name : String(conversation.params.uri ?? '');
+      try {
+        const comparison = await compareEras({
+          runModern: () => runModernCall(opts()),
+          runLegacy: () => runLegacyCall(opts()),
+          name,
+          method,
+        });
+        put({ status: 'done', comparison });
+      } catch (err) {
+        put({ status: 'failed', error: err instanceof Error ? err.message : String(err) });
+      }
+    },
+  });
