@@ -139,5 +139,16 @@ export function ResultView({
           <ServerNotes result={outcome.result} />
         </div>
       );
+    case 'task':
+      return (
+        <p role="status" className="text-sm text-slate-700">
+          <Badge tone={outcome.task.status === 'cancelled' ? 'warn' : 'info'}>task {outcome.task.status}</Badge>{' '}
+          {outcome.task.status === 'cancelled'
+            ? 'The task was cancelled: it has no result.'
+            : outcome.task.status === 'input_required'
+              ? 'The task waits for your answer: answer the requests and Send update.'
+              : `The task is still working${outcome.task.statusMessage ? `: ${outcome.task.statusMessage}` : ''}. Poll it for the result.`}
+        </p>
+      );
   }
 }
