@@ -25,6 +25,15 @@ describe('missingCapabilitiesOf (basic/utilities/mrtr: -32021 data.requiredCapab
     ]);
   });
 
+  it('reads the tasks extension when the server names it under extensions or by its id', () => {
+    expect(
+      missingCapabilitiesOf(err({ requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } })),
+    ).toEqual([{ flag: 'tasks', label: 'the tasks extension' }]);
+    expect(missingCapabilitiesOf(err({ requiredCapabilities: ['io.modelcontextprotocol/tasks'] }))).toEqual([
+      { flag: 'tasks', label: 'the tasks extension' },
+    ]);
+  });
+
   it('returns an empty list when data names nothing declarable, and undefined for other outcomes', () => {
     expect(missingCapabilitiesOf(err(undefined))).toEqual([]);
     expect(missingCapabilitiesOf({ kind: 'error', error: { code: -32602, message: 'x' } })).toBeUndefined();

@@ -14,10 +14,15 @@ const LABELS: Record<CapabilityFlag, string> = {
   url: 'elicitation.url',
   sampling: 'sampling',
   roots: 'roots',
+  tasks: 'the tasks extension',
 };
+
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 function flagsOf(name: string, value: unknown): CapabilityFlag[] {
   if (name === 'sampling' || name === 'roots') return [name];
+  if (name === TASKS_EXTENSION || name === `extensions.${TASKS_EXTENSION}`) return ['tasks'];
+  if (name === 'extensions') return isJsonObject(value) && Object.hasOwn(value, TASKS_EXTENSION) ? ['tasks'] : [];
   if (name === 'elicitation.form' || name === 'elicitation.url') return [name === 'elicitation.form' ? 'form' : 'url'];
   if (name !== 'elicitation') return [];
   // elicitation without a mode (or {}) means form, the default mode
