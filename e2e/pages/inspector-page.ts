@@ -59,7 +59,7 @@ export class InspectorPage {
     });
     const group = this.inputRequest('region');
     await group.getByLabel('Region').selectOption(region);
-    await group.getByRole('button', { name: 'Accept' }).click();
+    await group.getByRole('button', { name: 'Accept', exact: true }).click();
     await this.sendRetry();
     await expect(this.result).toContainText(`Provisioned orders in ${region}`);
   }

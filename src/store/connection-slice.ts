@@ -7,6 +7,12 @@ import type { InspectorState } from './inspector-store.ts';
 
 export type TransportMode = 'direct' | 'relay';
 
+/**
+ * When a round's answers go out: `always` holds every leg in the composer until Send retry (or "Accept and send");
+ * `edits` sends a round as soon as its last request is answered, unless something of the leg was edited by hand.
+ */
+export type HoldLegs = 'always' | 'edits';
+
 /** One saved connection: plain data (persistable). The bearer token is never logged and is redacted in exports. */
 export interface SavedConnection {
   id: string;
@@ -22,6 +28,8 @@ export interface SavedConnection {
   notSecret: string[];
   protocolVersion: string;
   clientInfo: ClientInfo;
+  /** "Hold each leg": always (default), or only when something of the leg was edited */
+  holdLegs: HoldLegs;
 }
 
 /** The per-connection settings a saved connection carries (everything but its id and label). */
@@ -38,6 +46,8 @@ export interface ConnectionSlice {
   protocolVersion: string;
   /** `_meta` clientInfo sent on every request (default mrtr-inspector 0.1.0) */
   clientInfo: ClientInfo;
+  /** "Hold each leg: always / only when I edit something" (default always) */
+  holdLegs: HoldLegs;
   /** bearer token (without "Bearer "); never logged, redacted in exports (default empty) */
   bearerToken: string;
   /** connection-wide custom headers (default none) */
@@ -76,6 +86,7 @@ export interface ConnectionSlice {
   /** mark a custom header name or a `?query` name as not secret (or secret again) */
   setNotSecret: (name: string, notSecret: boolean) => void;
   setClientInfo: (info: ClientInfo) => void;
+  setHoldLegs: (mode: HoldLegs) => void;
   setCapabilities: (caps: ClientCapabilities) => void;
   setTransportMode: (mode: TransportMode) => void;
   setSavedRoots: (roots: { uri: string; name?: string }[]) => void;
@@ -109,6 +120,7 @@ const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> = {
   notSecret: [],
   protocolVersion: PROTOCOL_VERSION,
   clientInfo: DEFAULT_CLIENT_INFO,
+  holdLegs: 'always',
 };
 
 let connectionCounter = 0;
@@ -127,6 +139,7 @@ export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
     notSecret: s.notSecret,
     protocolVersion: s.protocolVersion,
     clientInfo: s.clientInfo,
+    holdLegs: s.holdLegs,
   };
 }
 
@@ -162,6 +175,7 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     notSecret: c.notSecret,
     protocolVersion: c.protocolVersion,
     clientInfo: c.clientInfo,
+    holdLegs: c.holdLegs,
     connectionNote: null,
     serverUrlError: null,
     connectedSettings: settings,
@@ -215,6 +229,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
       return withActive(s, { notSecret: notSecret ? [...rest, key] : rest });
     }),
   setClientInfo: (clientInfo) => set((s) => withActive(s, { clientInfo })),
+  setHoldLegs: (holdLegs) => set((s) => withActive(s, { holdLegs })),
   setCapabilities: (capabilities) => set({ capabilities }),
   setTransportMode: (transportMode) => set((s) => withActive(s, { transportMode })),
   setSavedRoots: (savedRoots) => set({ savedRoots }),
