@@ -72,7 +72,13 @@ async function startPreview(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     join(root, 'node_modules', '.bin', 'vite'),
     ['preview', '--port', String(APP_PORT), '--strictPort'],
-    { cwd: root, env: { ...process.env, MOCK: '0', MOCK_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    {
+      cwd: root,
+      // NO_COLOR: with CI set, Vite colours its log even into a pipe, and the port would hide inside escape codes
+      env: { ...process.env, MOCK: '0', MOCK_URL: '', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
   );
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -82,7 +88,8 @@ async function startPreview(): Promise<{ url: string; child: ChildProcess }> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`vite preview exited (is port ${APP_PORT} taken?): ${log}`);
     // only our own server counts: another one already on the port would answer the config too
-    if (!log.includes(`:${APP_PORT}`)) {
+    // eslint-disable-next-line no-control-regex
+    if (!log.replace(/\u001b\[[0-9;]*m/g, '').includes(`:${APP_PORT}`)) {
       await new Promise((r) => setTimeout(r, 200));
       continue;
     }
