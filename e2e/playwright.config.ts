@@ -34,7 +34,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${MOCK_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      env: { MOCK_QUIET: '1' },
+      // sign-in consent approves at once; the pre-registered OAuth client may redirect to this app's callback
+      env: { MOCK_QUIET: '1', MOCK_AUTH_AUTO_APPROVE: '1', E2E_APP_PORT: String(APP_PORT) },
       stdout: 'pipe',
     },
     {

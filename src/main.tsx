@@ -4,6 +4,10 @@ import './index.css';
 import { App } from './app/app.tsx';
 import { bootstrap } from './app/bootstrap.ts';
 import { preloadAfterStart } from './app/preload.ts';
+import { initTheme } from './lib/theme.ts';
+
+// the saved (or the system's) theme before anything is drawn
+initTheme();
 
 import { handleOAuthCallback, isOAuthCallback } from './app/oauth-callback.ts';
 

@@ -80,7 +80,12 @@ async function startPreview(): Promise<{ url: string; child: ChildProcess }> {
   const url = `http://127.0.0.1:${APP_PORT}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited: ${log}`);
+    if (child.exitCode !== null) throw new Error(`vite preview exited (is port ${APP_PORT} taken?): ${log}`);
+    // only our own server counts: another one already on the port would answer the config too
+    if (!log.includes(`:${APP_PORT}`)) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     try {
       const res = await fetch(`${url}/__inspector/config`);
       if (res.ok) return { url, child };

@@ -7,39 +7,6 @@ export interface ExpectedFailure {
   issue: number;
 }
 
-const AUTH_SCENARIOS = [
-  'metadata-default',
-  'metadata-var1',
-  'metadata-var2',
-  'metadata-var3',
-  'basic-cimd',
-  'scope-from-www-authenticate',
-  'scope-from-scopes-supported',
-  'scope-omitted-when-undefined',
-  'scope-step-up',
-  'scope-retry-limit',
-  'token-endpoint-auth-basic',
-  'token-endpoint-auth-post',
-  'token-endpoint-auth-none',
-  'pre-registration',
-  'resource-mismatch',
-  'offline-access-scope',
-  'offline-access-not-supported',
-  'authorization-server-migration',
-  'iss-supported',
-  'iss-not-advertised',
-  'iss-supported-missing',
-  'iss-wrong-issuer',
-  'iss-unexpected',
-  'iss-normalized',
-  'metadata-issuer-mismatch',
-];
-
-const NO_OAUTH: ExpectedFailure = {
-  reason: 'the inspector has no OAuth flow yet (Sign in, protected resource metadata, PKCE, token endpoint)',
-  issue: 16,
-};
-
 const NO_LEGACY_CONNECT: ExpectedFailure = {
   reason:
     'the UI does not connect to a 2025-11-25 server yet: the legacy session exists at the client edge ' +
@@ -50,7 +17,8 @@ const NO_LEGACY_CONNECT: ExpectedFailure = {
 
 /** Keyed by spec revision, then scenario. */
 export const EXPECTED_FAILURES: Record<string, Record<string, ExpectedFailure>> = {
-  '2026-07-28': Object.fromEntries(AUTH_SCENARIOS.map((s) => [`auth/${s}`, NO_OAUTH])),
+  // all 25 auth/* scenarios pass since issue 16 (journeys/auth.ts)
+  '2026-07-28': {},
   '2025-11-25': Object.fromEntries(
     ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'].map((s) => [s, NO_LEGACY_CONNECT]),
   ),

@@ -24,12 +24,27 @@ export interface ServerRun {
   extra?: readonly string[];
 }
 
+/** The tasks extension (SEP-2663): not scored by the suite (an extension), run and scored here anyway. */
+export const TASKS_SCENARIOS = [
+  'tasks-lifecycle',
+  'tasks-capability-negotiation',
+  'tasks-wire-fields',
+  'tasks-request-state-removal',
+  'tasks-mrtr-input',
+  'tasks-request-headers',
+  'tasks-dispatch-and-envelope',
+  // tasks-status-notifications is left out: the suite runs 0 checks there (its one check is SKIPPED "pending
+  // subscriptions/listen rewrite"), and a run of 0 checks proves nothing (the runner fails it).
+  'tasks-required-task-error',
+  'tasks-mrtr-composition',
+] as const;
+
 export const SERVER_RUNS: readonly ServerRun[] = [
   {
     label: '2026-07-28',
     url: (mock) => mock.mcpUrl,
     requirements: '2026-07-28',
-    extra: ['json-schema-2020-12'],
+    extra: ['json-schema-2020-12', ...TASKS_SCENARIOS],
   },
   {
     // the same URL: the mock serves 2025-11-25 sessions beside the stateless 2026 path (legacy-sessions.ts)

@@ -31,8 +31,11 @@ export class InspectorPage {
     return this.page.getByRole('group', { name: key, exact: true });
   }
 
+  /** The Timeline's leg items (conversation headers are list items too, holding a disclosure button). */
   legs(): Locator {
-    return this.timeline.getByRole('listitem');
+    return this.timeline
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('button', { name: /^Round \d+/ }) });
   }
 
   async callTool(name: string, fill?: (page: Page) => Promise<void>) {

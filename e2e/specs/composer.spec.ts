@@ -72,6 +72,10 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await inspector.sendRetryUnanswered();
     await expect(inspector.result).toContainText('-32021');
     await expect(inspector.legs().nth(1)).toContainText('HTTP 400');
+    // the server named what it needs (error.data.requiredCapabilities): resend declaring it, by hand, as a branch
+    const recovery = inspector.result.getByRole('region', { name: 'Missing client capability' });
+    await recovery.getByRole('button', { name: 'Resend declaring elicitation.form' }).click();
+    await expect(inspector.result).not.toContainText('-32021');
   });
 
   test('forking the accepting leg and declining instead shows both branches side by side', async ({

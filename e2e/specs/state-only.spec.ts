@@ -26,9 +26,10 @@ test.describe('state-only legs: stepping and Run to completion', () => {
     await inspector.composer.getByRole('spinbutton', { name: 'Round cap' }).fill('4');
     await inspector.composer.getByRole('button', { name: 'Run to completion' }).click();
     await expect(inspector.composer.getByRole('status').filter({ hasText: 'round cap' })).toContainText(
-      'Stopped at the round cap: 4 legs sent and the server has not finished.',
+      'Stopped at the round cap: the call has taken 4 rounds and the server has not finished.',
     );
-    await expect(inspector.legs()).toHaveCount(5);
+    // the cap counts the rounds of the call (the first leg included), not the legs of this click
+    await expect(inspector.legs()).toHaveCount(4);
     await expect(inspector.composer.getByRole('button', { name: 'Send retry' })).toBeEnabled();
   });
 });

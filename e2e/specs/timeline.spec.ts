@@ -17,8 +17,9 @@ test.describe('timeline and leg inspector', () => {
     await expect(inspector.result).toContainText('Terms accepted');
 
     await expect(inspector.legs()).toHaveCount(3);
-    await expect(timeline.leg(0)).toHaveAttribute('aria-posinset', '1');
-    await expect(timeline.leg(2)).toHaveAttribute('aria-setsize', '3');
+    // the conversation header is item 1 of 4, its legs items 2 to 4
+    await expect(timeline.leg(0)).toHaveAttribute('aria-posinset', '2');
+    await expect(timeline.leg(2)).toHaveAttribute('aria-setsize', '4');
     await expect(timeline.leg(1)).toContainText('answers consent');
     await expect(timeline.leg(1)).toContainText(/think \d/);
 

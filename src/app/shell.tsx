@@ -3,6 +3,7 @@ import { Catalog } from '../features/catalog/catalog.tsx';
 import { CallPanel } from '../features/call/call-panel.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
 import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
+import { ThemeSelect } from '../features/theme/theme-select.tsx';
 import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
 import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -62,6 +63,7 @@ export function Shell({ persistence, notices }: ShellProps) {
         io={io}
         extra={
           <>
+            <ThemeSelect />
             <Button onClick={openPresenter}>Presenter</Button>
             <Button onClick={() => setPalette(true)} aria-keyshortcuts="Control+K Meta+K">
               Commands ({formatShortcut(PALETTE_SHORTCUT)})

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CLIENT_METADATA_PATH, clientMetadataDocument } from '../protocol/auth/client-metadata.ts';
 import { configRefusal } from './page-security.ts';
 
 export const CONFIG_PATH = '/__inspector/config';
@@ -82,5 +83,38 @@ export function createConfigHandler(opts: {
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'no-store');
     res.end(JSON.stringify(opts.config()));
+  };
+}
+
+/** `RELAY_IDLE_TIMEOUT_MS` / `RELAY_TOTAL_TIMEOUT_MS` override the relay's time limits (see relay.md). */
+export function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number } {
+  const read = (name: string): number | undefined => {
+    const value = Number(process.env[name]);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const timeoutMs = read('RELAY_IDLE_TIMEOUT_MS');
+  const totalTimeoutMs = read('RELAY_TOTAL_TIMEOUT_MS');
+  return { ...(timeoutMs ? { timeoutMs } : {}), ...(totalTimeoutMs ? { totalTimeoutMs } : {}) };
+}
+
+/** `GET <CLIENT_METADATA_PATH>`: this app's OAuth Client ID Metadata Document, under an app Host only. */
+export function createClientMetadataHandler(
+  appHosts: () => string[],
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    if ((req.url ?? '').split('?')[0] !== CLIENT_METADATA_PATH) {
+      next();
+      return;
+    }
+    const host = req.headers.host ?? '';
+    if (!appHosts().includes(host)) {
+      res.statusCode = 403;
+      res.end('forbidden host');
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.end(JSON.stringify(clientMetadataDocument(`http://${host}`)));
   };
 }

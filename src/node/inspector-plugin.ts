@@ -1,11 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { randomBytes } from 'node:crypto';
-import { createConfigHandler, inspectorConfig, loopbackHosts, newRelayToken } from './inspector-config.ts';
+import {
+  createClientMetadataHandler,
+  createConfigHandler,
+  inspectorConfig,
+  loopbackHosts,
+  newRelayToken,
+  relayLimitsFromEnv,
+} from './inspector-config.ts';
 import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
-import { CLIENT_METADATA_PATH, clientMetadataDocument } from '../protocol/auth/client-metadata.ts';
 
 export { PAGE_CSP };
 
@@ -26,17 +31,6 @@ type AnyServer = ViteDevServer | PreviewServer;
 function externalMock(raw: string): { mcpUrl: string; url: string; close(): Promise<void> } {
   const base = raw.replace(/\/+$/, '').replace(/\/mcp$/, '');
   return { url: base, mcpUrl: `${base}/mcp`, close: async () => {} };
-}
-
-/** `RELAY_IDLE_TIMEOUT_MS` / `RELAY_TOTAL_TIMEOUT_MS` override the relay's time limits (see relay.md). */
-function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number } {
-  const read = (name: string): number | undefined => {
-    const value = Number(process.env[name]);
-    return Number.isFinite(value) && value > 0 ? value : undefined;
-  };
-  const timeoutMs = read('RELAY_IDLE_TIMEOUT_MS');
-  const totalTimeoutMs = read('RELAY_TOTAL_TIMEOUT_MS');
-  return { ...(timeoutMs ? { timeoutMs } : {}), ...(totalTimeoutMs ? { totalTimeoutMs } : {}) };
 }
 
 function appHostsOf(server: AnyServer): string[] {
@@ -80,18 +74,7 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server), ...relayLimitsFromEnv() });
     server.middlewares.use(relay);
     // this app's Client ID Metadata Document: its URL (under the Host the app is served at) is the client_id
-    server.middlewares.use(CLIENT_METADATA_PATH, (req: IncomingMessage, res: ServerResponse) => {
-      const host = req.headers.host ?? '';
-      if (!appHostsOf(server).includes(host)) {
-        res.statusCode = 403;
-        res.end('forbidden host');
-        return;
-      }
-      res.setHeader('Content-Type', 'application/json');
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.end(JSON.stringify(clientMetadataDocument(`http://${host}`)));
-    });
+    server.middlewares.use(createClientMetadataHandler(() => appHostsOf(server)));
     server.middlewares.use(
       createConfigHandler({
         appHosts: () => appHostsOf(server),

@@ -1,5 +1,6 @@
 import type { InputRequests, JsonObject, JsonRpcError, RpcId } from './types.ts';
 import { isJsonObject, MRTR_METHODS } from './types.ts';
+import { readTask, type TaskSnapshot } from './tasks/wire.ts';
 
 export type Outcome =
   | { kind: 'complete'; result: JsonObject; resultTypeMissing: boolean }
@@ -11,6 +12,8 @@ export type Outcome =
       /** true when the server sent only `requestState`: a "not done yet, come back" leg */
       stateOnly: boolean;
     }
+  /** a task (tasks extension): a tools/call's CreateTaskResult, or the task a tasks/get returned */
+  | { kind: 'task'; result: JsonObject; task: TaskSnapshot }
   | { kind: 'error'; error: JsonRpcError }
   | { kind: 'invalid'; reason: string }
   | { kind: 'transport'; reason: string };
@@ -72,13 +75,20 @@ export function classifyMessage(message: unknown, method: string, id: RpcId | un
   const result = message.result;
   if (!isJsonObject(result)) return { kind: 'invalid', reason: 'the "result" member is not an object' };
   const resultType = result.resultType;
+  if (resultType === 'task' || (method === 'tasks/get' && (resultType === undefined || resultType === 'complete'))) {
+    if (resultType === 'task' && method !== 'tools/call') {
+      return { kind: 'invalid', reason: `resultType "task" is allowed only on tools/call, not on ${method}` };
+    }
+    const task = readTask(result);
+    return typeof task === 'string' ? { kind: 'invalid', reason: task } : { kind: 'task', result, task };
+  }
   if (resultType === undefined || resultType === 'complete') {
     return { kind: 'complete', result, resultTypeMissing: resultType === undefined };
   }
   if (resultType !== 'input_required') {
     return {
       kind: 'invalid',
-      reason: `unknown resultType ${JSON.stringify(resultType)} (allowed: "complete", "input_required")`,
+      reason: `unknown resultType ${JSON.stringify(resultType)} (allowed: "complete", "input_required", "task")`,
     };
   }
   if (!(MRTR_METHODS as readonly string[]).includes(method)) {

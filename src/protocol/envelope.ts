@@ -1,4 +1,6 @@
+import { declaresTasks, TASKS_EXTENSION } from './tasks/wire.ts';
 import type { ClientCapabilities, ClientInfo, JsonObject } from './types.ts';
+import { isJsonObject } from './types.ts';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
 
 export const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mrtr-inspector', version: '0.1.0' };
@@ -93,17 +95,25 @@ export function requestOptionsOrNone(o: RequestOptions): RequestOptions | undefi
   return Object.keys(out).length ? out : undefined;
 }
 
-export type CapabilityFlag = 'form' | 'url' | 'sampling' | 'roots';
+/** `tasks`: the tasks extension, declared under `extensions["io.modelcontextprotocol/tasks"]` (off by default). */
+export type CapabilityFlag = 'form' | 'url' | 'sampling' | 'roots' | 'tasks';
 
 export function hasCapability(caps: ClientCapabilities, flag: CapabilityFlag): boolean {
   if (flag === 'form' || flag === 'url') return Boolean(caps.elicitation?.[flag]);
+  if (flag === 'tasks') return declaresTasks(caps as JsonObject);
   return Boolean(caps[flag]);
 }
 
 /** Turn one declared capability on or off, returning a normalised copy. */
 export function withCapability(caps: ClientCapabilities, flag: CapabilityFlag, on: boolean): ClientCapabilities {
   const next: ClientCapabilities = { ...caps };
-  if (flag === 'form' || flag === 'url') {
+  if (flag === 'tasks') {
+    const extensions: JsonObject = isJsonObject(caps.extensions) ? { ...caps.extensions } : {};
+    if (on) extensions[TASKS_EXTENSION] = {};
+    else delete extensions[TASKS_EXTENSION];
+    if (Object.keys(extensions).length) next.extensions = extensions;
+    else delete next.extensions;
+  } else if (flag === 'form' || flag === 'url') {
     const elicitation: { form?: JsonObject; url?: JsonObject } = { ...(caps.elicitation ?? {}) };
     if (on) elicitation[flag] = {};
     else delete elicitation[flag];

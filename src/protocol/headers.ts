@@ -45,6 +45,10 @@ export function nameForHeader(method: string, params: JsonObject | undefined): s
     return typeof params.name === 'string' ? params.name : undefined;
   }
   if (method === 'resources/read') return typeof params.uri === 'string' ? params.uri : undefined;
+  // the tasks extension (SEP-2663): tasks/get, tasks/update and tasks/cancel carry Mcp-Name: <taskId>
+  if (method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel') {
+    return typeof params.taskId === 'string' ? params.taskId : undefined;
+  }
   return undefined;
 }
 

@@ -16,14 +16,14 @@ describe('checkRootUri', () => {
     });
   });
 
-  it('warns without blocking when the URI has another scheme', () => {
+  it('refuses a URI of another scheme (client/roots: roots MUST be file:// URIs)', () => {
     const finding = checkRootUri('https://example.com/repo', 0);
-    expect(finding?.level).toBe('warning');
-    expect(finding?.message).toContain('Root 1 is a https: URI. Roots are usually file:// URIs');
+    expect(finding?.level).toBe('error');
+    expect(finding?.message).toContain('Root 1 is a https: URI, not file://. Roots must be file:// URIs');
   });
 
-  it('treats file: without // as a warning when it is still a URI', () => {
-    expect(checkRootUri('file:/home/me', 0)?.level).toBe('warning');
+  it('refuses file: without // as the SDKs do', () => {
+    expect(checkRootUri('file:/home/me', 0)?.level).toBe('error');
   });
 });
 
@@ -61,7 +61,7 @@ describe('checkRootUris', () => {
     const findings = checkRootUris(['file:///ok', '', 'not a uri', 'https://x.test/']);
     expect(findings.map((f) => [f.index, f.level])).toStrictEqual([
       [2, 'error'],
-      [3, 'warning'],
+      [3, 'error'],
     ]);
     expect(findings[0]?.message).toContain('Root 3 is not a URI: "not a uri"');
   });

@@ -1,7 +1,7 @@
 /**
  * Checks the URIs a client is about to disclose as roots (`ListRootsResult.roots[].uri`). The spec: a root's `uri`
- * is a URI and, in the current revision, MUST be a `file://` URI. A text that is not a URI at all is an error (the
- * inspector still lets the user send it on purpose); a URI of another scheme is only a warning.
+ * is a URI and, in the current revision, MUST be a `file://` URI (the SDKs refuse other schemes). Both a text that is
+ * not a URI and a URI of another scheme are errors: refused by default, sent only with the explicit override.
  */
 
 export type RootUriLevel = 'error' | 'warning';
@@ -59,8 +59,8 @@ export function checkRootUri(uri: string, index: number): RootUriFinding | undef
     return {
       index,
       uri,
-      level: 'warning',
-      message: `Root ${n} is a ${scheme}: URI. Roots are usually file:// URIs (the spec requires file:// for now).`,
+      level: 'error',
+      message: `Root ${n} is a ${scheme}: URI, not file://. Roots must be file:// URIs (client/roots; the SDKs refuse others).`,
     };
   }
   return undefined;

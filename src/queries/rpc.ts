@@ -37,6 +37,8 @@ export function describeOutcome(outcome: Outcome, exchange?: Exchange): string {
       return status('the server answered input_required to a request that cannot ask for input');
     case 'complete':
       return 'complete';
+    case 'task':
+      return status(`the server answered with a task (${outcome.task.status}) where a plain result was expected`);
   }
 }
 

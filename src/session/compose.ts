@@ -9,6 +9,7 @@ import {
   type JsonObject,
   type JsonRpcRequest,
 } from '../protocol/types.ts';
+import { taskParams } from '../protocol/tasks/wire.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
 
 export interface ConnectionContext {
@@ -48,12 +49,20 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
     inputResponses,
   };
   if (draft.requestState !== undefined) retryParts.requestState = draft.requestState;
-  const composed: JsonRpcRequest = {
-    jsonrpc: '2.0',
-    id: draft.rpcId,
-    method: conversation.method,
-    params: legParams(draft.params, retryParts),
-  };
+  // a task's answers go back as tasks/update {taskId, inputResponses}: no retry, no requestState (unless typed in)
+  const task = conversation.task;
+  const composed: JsonRpcRequest = task
+    ? {
+        jsonrpc: '2.0',
+        id: draft.rpcId,
+        method: 'tasks/update',
+        params: {
+          ...taskParams('tasks/update', task.taskId, inputResponses),
+          ...(draft.requestState === undefined ? {} : { requestState: draft.requestState }),
+          _meta: retryParts.meta,
+        },
+      }
+    : { jsonrpc: '2.0', id: draft.rpcId, method: conversation.method, params: legParams(draft.params, retryParts) };
   const problems: string[] = [];
   let message: JsonRpcRequest | undefined = composed;
   let body = JSON.stringify(composed);
@@ -92,6 +101,7 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
   const headersEdited = Object.keys(draft.extraHeaders).filter(isManagedHeader);
   if (headersEdited.length) sent.headersEdited = headersEdited;
   if (draft.requestOptions) sent.requestOptions = draft.requestOptions;
+  if (task) sent.method = 'tasks/update';
   if (Object.keys(inputResponses).length) sent.inputResponses = inputResponses;
   if (draft.requestState !== undefined) sent.requestState = draft.requestState;
   if (draft.originalRequestState !== undefined) sent.originalRequestState = draft.originalRequestState;
@@ -122,4 +132,43 @@ function factsFromBody(sent: SentFacts, message: JsonRpcRequest | undefined, ask
   }
   sent.answeredKeys = Object.keys(sent.inputResponses ?? {});
   sent.unansweredKeys = asked.filter((k) => !sent.answeredKeys.includes(k));
+}
+
+/** A task's tasks/get or tasks/cancel leg: `{taskId}` with the envelope, `Mcp-Name: <taskId>`. Pure. */
+export function composeTaskLeg(
+  conversation: Conversation,
+  method: 'tasks/get' | 'tasks/cancel',
+  rpcId: number,
+  capabilities: SentFacts['capabilities'],
+  ctx: ConnectionContext,
+): ComposedRequest | undefined {
+  const task = conversation.task;
+  if (!task) return undefined;
+  const meta = envelope({ protocolVersion: ctx.protocolVersion, capabilities, clientInfo: ctx.clientInfo });
+  const message: JsonRpcRequest = {
+    jsonrpc: '2.0',
+    id: rpcId,
+    method,
+    params: { ...taskParams(method, task.taskId), _meta: meta },
+  };
+  const headerOpts: Parameters<typeof requestHeaders>[1] = { extra: { ...(ctx.headers ?? {}) } };
+  if (ctx.protocolVersion) headerOpts.protocolVersion = ctx.protocolVersion;
+  if (ctx.authorization) headerOpts.authorization = ctx.authorization;
+  const sent: SentFacts = {
+    method,
+    answeredKeys: [],
+    unansweredKeys: [],
+    requestStateEdited: false,
+    bodyEdited: false,
+    capabilities,
+    params: taskParams(method, task.taskId),
+  };
+  return {
+    url: ctx.url,
+    headers: requestHeaders(message, headerOpts),
+    body: JSON.stringify(message),
+    message,
+    problems: [],
+    sent,
+  };
 }

@@ -17,7 +17,8 @@ export type SessionEvent =
       requestOptions?: RequestOptions;
       at: number;
     }
-  | { type: 'leg/sent'; conversationId: string; rpcId: RpcId; at: number }
+  /** `takesId`: the rpcId is the session's next free id (a task poll or cancel), so the counter moves on */
+  | { type: 'leg/sent'; conversationId: string; rpcId: RpcId; at: number; takesId?: boolean }
   | {
       type: 'leg/recorded';
       conversationId: string;

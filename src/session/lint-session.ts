@@ -2,6 +2,7 @@
 import { lintLeg } from '../protocol/lint/lint-leg.ts';
 import { countFindings, type LintCounts, type LintFinding, type LintLeg } from '../protocol/lint/types.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
+import { taskLint } from './task-lint.ts';
 
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 
@@ -11,7 +12,7 @@ const cache = new WeakMap<Leg, LintFinding[]>();
 const MAX_CHAIN = 10_000;
 
 function methodOf(state: SessionState, leg: Leg, fallback: string): string {
-  return state.conversations[leg.conversationId]?.method ?? fallback;
+  return leg.sent.method ?? state.conversations[leg.conversationId]?.method ?? fallback;
 }
 
 function asLintLeg(leg: Leg, method: string): LintLeg {
@@ -88,6 +89,9 @@ export function conversationLint(state: SessionState, conversation: Conversation
     if (!leg) return;
     for (const finding of legFindings(state, leg, conversation.method)) findings.push({ legId, round: i + 1, finding });
   });
+  for (const { legId, finding } of taskLint(state, conversation)) {
+    findings.push({ legId, round: conversation.legIds.indexOf(legId) + 1, finding });
+  }
   const byRule = new Map<string, { rule: string; count: number; severity: LintFinding['severity'] }>();
   for (const { finding } of findings) {
     const entry = byRule.get(finding.rule) ?? { rule: finding.rule, count: 0, severity: finding.severity };

@@ -86,6 +86,8 @@ export interface SentFacts {
   params: JsonObject;
   /** the optional `_meta` members the leg was composed with (absent: none, or a leg saved before they existed) */
   requestOptions?: RequestOptions;
+  /** the leg's JSON-RPC method when it is not the conversation's own (a task's tasks/get, tasks/update, tasks/cancel) */
+  method?: string;
 }
 
 export interface Leg {
@@ -122,6 +124,15 @@ export interface Conversation {
   tamper?: { runId: string; mutationId: string; label: string };
   /** the latest tamper matrix run against this conversation's paused leg */
   tamperRun?: TamperRun;
+  /** set once a leg returned a task (tasks extension): later legs are tasks/get, tasks/update and tasks/cancel */
+  task?: TaskTrack;
+}
+
+/** What the client keeps about a conversation's task between legs. */
+export interface TaskTrack {
+  taskId: string;
+  /** keys already answered by a tasks/update the server acknowledged: never asked again, even if re-sent */
+  answeredKeys: string[];
 }
 
 export interface SessionState {

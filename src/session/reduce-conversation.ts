@@ -1,3 +1,4 @@
+import { afterTaskLeg } from './task-legs.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
@@ -152,16 +153,18 @@ function recorded(
     conversationId: c.id,
     rpcId: event.rpcId,
     exchange: event.exchange,
-    outcome: classifyExchange(event.exchange, c.method, event.rpcId),
+    outcome: classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId),
     sent: event.sent,
   };
   const parent = c.draft?.afterLegId ?? c.legIds[c.legIds.length - 1];
   if (parent) leg.parentLegId = parent;
-  const draft = nextDraft(leg, c.draft, rpcId);
+  const taskStep = afterTaskLeg(c, leg, rpcId);
+  const draft = taskStep ? taskStep.draft : nextDraft(leg, c.draft, rpcId);
   const { inFlight: _done, draft: _old, ...rest } = c;
   const conversation: Conversation = { ...rest, legIds: [...c.legIds, leg.id] };
+  if (taskStep) conversation.task = taskStep.task;
   if (draft) conversation.draft = draft;
-  return { conversation, leg, nextRpcId: draft ? rpcId + 1 : rpcId };
+  return { conversation, leg, nextRpcId: draft && draft.rpcId === rpcId ? rpcId + 1 : rpcId };
 }
 
 /** The draft part of a conversation event: the next draft, or undefined when the event changes nothing. */
@@ -226,7 +229,11 @@ export function reduceConversation(
   if (!current) return undefined;
   switch (event.type) {
     case 'leg/sent':
-      return { conversation: { ...current, inFlight: { rpcId: event.rpcId, startedAt: event.at } }, nextRpcId };
+      return {
+        conversation: { ...current, inFlight: { rpcId: event.rpcId, startedAt: event.at } },
+        // a task poll or cancel takes its id from the session's counter (a draft's id was taken when it was made)
+        nextRpcId: event.takesId && event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId,
+      };
     case 'leg/recorded':
       return ctx.hasLeg(event.legId) ? undefined : recorded(current, event, nextRpcId);
     case 'tamper/planned':

@@ -1,10 +1,18 @@
+import type { TaskStatus } from '../protocol/tasks/wire.ts';
 import type { ClientInfo, JsonObject } from '../protocol/types.ts';
 import { hasOwnKey } from '../protocol/own-keys.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from './compose.ts';
 import type { Conversation, Draft, DraftPart, Leg, SessionState } from './model.ts';
 
 export type ConversationStatus =
-  'new' | 'in-flight' | 'awaiting-input' | 'ready' | 'complete' | 'error' | 'invalid' | 'transport';
+  'new' | 'in-flight' | 'awaiting-input' | 'ready' | 'complete' | 'error' | 'invalid' | 'transport' | 'task-working';
+
+/** A task conversation whose last leg saw the task: working (poll again), waiting for the user, or over. */
+function taskConversationStatus(status: TaskStatus): ConversationStatus {
+  if (status === 'working') return 'task-working';
+  if (status === 'input_required') return 'awaiting-input';
+  return status === 'failed' ? 'error' : 'complete';
+}
 
 export function conversationLegs(state: SessionState, conversation: Conversation): Leg[] {
   const out: Leg[] = [];
@@ -49,6 +57,8 @@ export function conversationStatus(state: SessionState, conversation: Conversati
       return 'transport';
     case 'input_required':
       return 'awaiting-input';
+    case 'task':
+      return taskConversationStatus(last.outcome.task.status);
   }
 }
 
@@ -145,6 +155,8 @@ export function outcomeSummary(leg: Leg | undefined): string {
     case 'invalid':
     case 'transport':
       return clip(o.reason, 160);
+    case 'task':
+      return clip(`task ${o.task.status}${o.task.statusMessage ? `: ${o.task.statusMessage}` : ''}`, 160);
   }
 }
 
@@ -202,6 +214,7 @@ export function forkPoints(
   conversation.legIds.forEach((legId, i) => {
     const leg = state.legs[legId];
     if (!leg?.parentLegId) return;
+    if (leg.sent.method) return; // a task's poll, update or cancel is not a retry to replay
     const parent = state.legs[leg.parentLegId];
     const asked = parent?.outcome.kind === 'input_required' ? (parent.outcome.inputRequests ?? {}) : {};
     const canDecline = Object.values(asked).some((r) => r.method === 'elicitation/create');

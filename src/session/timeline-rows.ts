@@ -1,3 +1,4 @@
+import { legRowTarget, pushOrFold } from './timeline-task-rows.ts';
 import { headerValue } from '../protocol/exchange.ts';
 import type { OutcomeKind } from '../protocol/classify.ts';
 import { countFindings, type LintCounts, type LintFinding } from '../protocol/lint/types.ts';
@@ -17,6 +18,9 @@ export interface LegRow {
   outcome: OutcomeKind;
   stateOnly: boolean;
   errorCode?: number;
+  /** a task leg's status, and how many polls with that status folded into this row (tasks extension) */
+  taskStatus?: string;
+  pollCount?: number;
   asked: string[];
   answered: string[];
   stateSize?: number;
@@ -96,6 +100,8 @@ class LazyLegRow implements LegRow {
   inherited: boolean;
   declare httpStatus?: number;
   declare errorCode?: number;
+  declare taskStatus?: string;
+  declare pollCount?: number;
   declare stateSize?: number;
   declare stateChanged?: boolean;
   declare instance?: string;
@@ -166,11 +172,9 @@ export function timelineRows(state: SessionState): ConversationRow[] {
         legId,
         conversationId: c.id,
         round: i + 1,
-        method: c.method,
-        target: targetOf(c.params),
+        ...legRowTarget(c, leg),
         outcome: o.kind,
         stateOnly: o.kind === 'input_required' && o.stateOnly,
-        asked: o.kind === 'input_required' ? Object.keys(o.inputRequests ?? {}) : [],
         answered: leg.sent.answeredKeys,
         stateEdited: leg.sent.requestStateEdited,
         bodyEdited: leg.sent.bodyEdited,
@@ -182,6 +186,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       const row = new LazyLegRow(facts, deferredLegFindings(state, leg, c.method));
       if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
       if (o.kind === 'error') row.errorCode = o.error.code;
+      if (o.kind === 'task') row.taskStatus = o.task.status;
       if (o.kind === 'input_required' && o.requestState !== undefined) {
         row.stateSize = o.requestState.length;
         row.stateChanged = prevState === undefined ? true : prevState !== o.requestState;
@@ -191,7 +196,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       if (instance) row.instance = instance;
       if (prevEnd !== undefined) row.thinkMs = Math.max(0, leg.exchange.startedAt - prevEnd);
       prevEnd = leg.exchange.startedAt + leg.exchange.durationMs;
-      legs.push(row);
+      pushOrFold(legs, row); // a task's polls with the same status fold into one row
     });
     const first = legs[0];
     const last = legs[legs.length - 1];

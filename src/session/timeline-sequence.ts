@@ -69,6 +69,8 @@ function responseLabel(leg: Leg): string {
       return 'server sends an invalid response';
     case 'transport':
       return 'no response arrived';
+    case 'task':
+      return `server reports task ${o.task.status}${o.task.statusMessage ? `: ${short(o.task.statusMessage)}` : ''}`;
   }
 }
 

@@ -73,17 +73,17 @@ describe('session slice', () => {
     expect(st.running[id]).toBeUndefined();
   });
 
-  it('stops at the round cap with a message when state-only legs never end', async () => {
+  it('stops at the round cap, counting the rounds of the call, when state-only legs never end', async () => {
     const s = store();
     s.getState().setRoundCap(3);
     const id = await s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
     await s.getState().runToCompletion(id);
     const st = s.getState();
-    expect(st.session.conversations[id]!.legIds).toHaveLength(4);
+    expect(st.session.conversations[id]!.legIds).toHaveLength(3);
     expect(st.runNotes[id]).toEqual({
       kind: 'round-cap',
       message:
-        'Stopped at the round cap: 3 legs sent and the server has not finished. Raise the cap or inspect the legs.',
+        'Stopped at the round cap: the call has taken 3 rounds and the server has not finished. Raise the cap or inspect the legs.',
     });
     expect(st.runWaits).toEqual({});
   });
@@ -146,6 +146,8 @@ describe('session slice', () => {
     const id = await s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
     await s.getState().runToCompletion(id, { focusFrom: 'Next request' });
     expect(s.getState().runNotes[id]?.kind).toBe('round-cap');
-    expect(s.getState().focusIntent).toMatchObject({ target: 'run-button', conversationId: id, round: 3 });
+    // the cap counts the call's rounds: round 1 was the call itself, so the run sends nothing and round 2 is next
+    expect(s.getState().session.conversations[id]!.legIds).toHaveLength(1);
+    expect(s.getState().focusIntent).toMatchObject({ target: 'run-button', conversationId: id, round: 2 });
   });
 });

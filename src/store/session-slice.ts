@@ -15,7 +15,7 @@ import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
-import { connectionContextOf } from '../session/selectors.ts';
+import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { currentSettings } from './connection-slice.ts';
 import { sendLegacyLeg } from './legacy-call.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
@@ -223,6 +223,10 @@ export const createSessionSlice =
             runToCompletion(conversationId, {
               ...flowDeps(conversationId, stop.signal),
               conversation: () => get().session.conversations[conversationId],
+              lastLeg: () => {
+                const c = get().session.conversations[conversationId];
+                return c ? lastLeg(get().session, c) : undefined;
+              },
               roundCap: () => get().roundCap,
               savedRoots: () => get().savedRoots,
               send: () => sendDraft(conversationId),

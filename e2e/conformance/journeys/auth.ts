@@ -6,6 +6,7 @@
  * region's "Client identity" fields, as a user would.
  */
 import { expect, type Page } from '@playwright/test';
+import type { Journey } from '../journey.ts';
 
 export interface AuthJourneyContext {
   scenario: string;
@@ -127,3 +128,11 @@ export async function runAuthJourney(page: Page, appUrl: string, j: AuthJourneyC
     return;
   }
 }
+
+/** One journey per auth scenario of the 2026-07-28 requirement set; each opens the page itself (it must see the 401). */
+export const journeys: Journey[] = [...AUTH_SCENARIOS].map((scenario) => ({
+  scenario,
+  specVersions: ['2026-07-28'],
+  connect: false,
+  run: ({ page, appUrl, serverUrl, context }) => runAuthJourney(page, appUrl, { scenario, serverUrl, context }),
+}));

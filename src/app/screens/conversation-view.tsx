@@ -32,17 +32,19 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
+import type { MissingCapabilityProps } from '../../features/result/missing-capability.tsx';
+import { missingCapabilitiesOf } from '../../protocol/capability-recovery.ts';
+import { withCapability } from '../../protocol/envelope.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
+import { TaskSection } from './task-section.tsx';
+import { resultOutcome } from '../../session/task-view.ts';
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
 );
 
-/**
- * The lab under the composer, with every other requestState of the session to compare against (reading them walks
- * every leg, so it happens only once the lab is opened).
- */
+/** The lab under the composer, with every other requestState of the session (read only once the lab opens). */
 function ComposerLab(props: {
   original: string | null;
   value: string | null;
@@ -97,7 +99,6 @@ export function ConversationView() {
   const points = forkPoints(s.session, conversation);
   const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
   const extras = resultRecovery(s.session, conversation, busy, st);
-  // a -32022 on the last leg: offer a manual resend, as a branch, with a version both sides speak
   const recovery = last
     ? versionRecoveryOf(last.outcome, headerValue(last.exchange.request.headers, 'MCP-Protocol-Version'))
     : undefined;
@@ -116,6 +117,21 @@ export function ConversationView() {
           },
         }
       : undefined;
+  // a -32021 on the last leg: offer one manual resend per capability the server named, as a branch declaring it
+  const missing = last ? missingCapabilitiesOf(last.outcome) : undefined;
+  const missingCapability: MissingCapabilityProps | undefined =
+    last && missing
+      ? {
+          missing,
+          ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
+          onResend: (m) => {
+            const branch = st.fork(last.id);
+            const capabilities = withCapability(last.sent.capabilities, m.flag, true);
+            st.dispatch({ type: 'draft/capabilities', conversationId: branch, capabilities });
+            void st.sendDraft(branch);
+          },
+        }
+      : undefined;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -123,6 +139,7 @@ export function ConversationView() {
         <Badge tone={statusTone(status)}>{status}</Badge>
         <span className="text-xs text-slate-500">{conversation.legIds.length} leg(s)</span>
       </div>
+      {conversation.task && <TaskSection conversationId={id} />}
       {draft && hasRequests && (
         <section aria-label="Input requests" className="space-y-2">
           <h3 className="text-sm font-semibold">The server asks</h3>
@@ -151,6 +168,7 @@ export function ConversationView() {
         <Composer
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
+          {...(conversation.task ? { sendLabel: 'Send update' } : {})}
           url={composed.url}
           headers={composed.headers}
           body={composed.body}
@@ -237,10 +255,11 @@ export function ConversationView() {
       )}
       <Panel label="Result">
         <ResultView
-          outcome={last?.outcome}
+          outcome={resultOutcome(s.session, conversation)}
           method={conversation.method}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
+          {...(missingCapability ? { missingCapability } : {})}
         />
       </Panel>
       {conversation.legIds.length > 0 && (

@@ -1,3 +1,4 @@
+import { TabList, TabPanel, type TabSpec } from '../../components/ui/tabs.tsx';
 import { ConversationLintSummary } from '../../features/timeline/conversation-lint-summary.tsx';
 import { WaterfallView } from '../../features/waterfall/waterfall-view.tsx';
 import { SequenceDiagramView } from '../../features/sequence-diagram/sequence-diagram.tsx';
@@ -29,29 +30,18 @@ export function ConversationViews({
   selectedLegId,
   onSelectLeg,
 }: ConversationViewsProps) {
-  const tabs: [ConversationViewKind, string][] = [
-    ['waterfall', 'Waterfall'],
-    ['sequence', 'Sequence'],
-    ['findings', `Findings (${row.lint.error + row.lint.warning + row.lint.info})`],
+  const tabs: TabSpec<ConversationViewKind>[] = [
+    { id: 'waterfall', label: 'Waterfall' },
+    { id: 'sequence', label: 'Sequence' },
+    { id: 'findings', label: `Findings (${row.lint.error + row.lint.warning + row.lint.info})` },
   ];
   return (
     <section aria-label="Conversation views" className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
-      <div role="tablist" aria-label="Conversation view" className="flex items-center gap-1">
+      <div className="flex items-center gap-1">
         <h2 className="mr-2 truncate font-mono text-xs font-semibold">{conversation.title}</h2>
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            role="tab"
-            type="button"
-            aria-selected={view === id}
-            onClick={() => onView(id)}
-            className={`rounded-t px-2 py-1 text-xs ${view === id ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
-          >
-            {label}
-          </button>
-        ))}
+        <TabList label="Conversation view" tabs={tabs} selected={view} onSelect={onView} idPrefix="conversation-view" />
       </div>
-      <div role="tabpanel" aria-label={view}>
+      <TabPanel idPrefix="conversation-view" selected={view}>
         {view === 'waterfall' && (
           <WaterfallView data={waterfall(row)} selectedLegId={selectedLegId} onSelectLeg={onSelectLeg} />
         )}
@@ -61,7 +51,7 @@ export function ConversationViews({
         {view === 'findings' && (
           <ConversationLintSummary lint={conversationLint(session, conversation)} onSelectLeg={onSelectLeg} />
         )}
-      </div>
+      </TabPanel>
     </section>
   );
 }

@@ -88,7 +88,6 @@ export function TimelineScreen() {
         )}
         <Timeline
           items={flat.items}
-          legCount={flat.legCount}
           selectedLegId={s.selectedLegId}
           selectedConversationId={s.selectedConversationId}
           onSelectLeg={selectLeg}

@@ -66,6 +66,14 @@ export function describeOAuthError(error: unknown): OAuthFlowError {
       error.error,
     );
   }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    const c = error.cause[0];
+    const code = c?.parameters.error;
+    return new OAuthFlowError(
+      `The authorization server answered HTTP ${error.status}${code ? ` ${code}` : ''}${c?.parameters.error_description ? `: ${c.parameters.error_description}` : ''}${code === 'invalid_client' ? ' (the client id or secret was refused)' : ''}.`,
+      code,
+    );
+  }
   if (error instanceof oauth.AuthorizationResponseError) {
     const what = error.error === 'access_denied' ? ' (you, or the server, declined the authorization)' : '';
     return new OAuthFlowError(

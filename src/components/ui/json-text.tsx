@@ -22,6 +22,7 @@ export const JsonText = memo(function JsonText({
   return (
     <pre
       aria-label={label}
+      tabIndex={0}
       className={`max-h-96 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-950 p-2 font-mono text-xs text-slate-100 ${className}`}
     >
       {cut ? `${text.slice(0, maxChars)}\n… ${text.length - maxChars} more characters (see Raw)` : text}

@@ -52,25 +52,34 @@ export function Catalog() {
 
   const item = (sel: Selection, label: string, description?: string, flag?: string) => {
     const active = selection?.kind === sel.kind && selection.name === sel.name;
-    const flagId = `catalog-flag-${sel.kind}-${encodeURIComponent(sel.name).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const idBase = `catalog-${sel.kind}-${encodeURIComponent(sel.name).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    const describedBy = [description ? `${idBase}-desc` : '', flag ? `${idBase}-flag` : ''].filter(Boolean).join(' ');
+    // The button's name is its visible text (the name); the description and any flag sit beside it, tied to it with
+    // aria-describedby, and its ::after covers the whole item so a click anywhere on it still picks it.
     return (
-      <li key={`${sel.kind}:${sel.name}`}>
+      <li
+        key={`${sel.kind}:${sel.name}`}
+        className={`relative rounded px-2 py-1 ${active ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
+      >
         <button
           type="button"
           aria-pressed={active}
-          aria-label={label}
-          aria-describedby={flag ? flagId : undefined}
+          aria-describedby={describedBy || undefined}
           onClick={() => select(sel)}
-          className={`w-full rounded px-2 py-1 text-left ${active ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
+          className="block w-full text-left font-mono text-sm text-slate-900 after:absolute after:inset-0 after:rounded focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500"
         >
-          <span className="block font-mono text-sm text-slate-900">{label}</span>
-          {description && <span className="line-clamp-2 block text-xs text-slate-600">{description}</span>}
-          {flag && (
-            <span id={flagId} className="block text-xs text-red-700">
-              {flag}
-            </span>
-          )}
+          {label}
         </button>
+        {description && (
+          <span id={`${idBase}-desc`} className="line-clamp-2 block text-xs text-slate-600">
+            {description}
+          </span>
+        )}
+        {flag && (
+          <span id={`${idBase}-flag`} className="block text-xs text-red-700">
+            {flag}
+          </span>
+        )}
       </li>
     );
   };

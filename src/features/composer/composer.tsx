@@ -9,6 +9,8 @@ import { Countdown } from './countdown.tsx';
 export interface ComposerProps {
   /** first leg or retry */
   isRetry: boolean;
+  /** the send button's name when it is not "Send retry" (a task's answers: "Send update") */
+  sendLabel?: string;
   url: string;
   headers: HeaderList;
   body: string;
@@ -172,7 +174,7 @@ export function Composer(p: ComposerProps) {
             if (!busy) p.onSend();
           }}
         >
-          {p.isRetry ? 'Send retry' : 'Send'}
+          {p.sendLabel ?? (p.isRetry ? 'Send retry' : 'Send')}
         </Button>
         <Button onClick={p.onRun} disabled={p.inFlight || p.running}>
           Run to completion

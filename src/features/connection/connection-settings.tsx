@@ -12,6 +12,7 @@ const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
   ['url', 'Elicitation: URL'],
   ['sampling', 'Sampling'],
   ['roots', 'Roots'],
+  ['tasks', 'Tasks extension (io.modelcontextprotocol/tasks)'],
 ];
 
 const INPUT = 'mt-1 block w-full rounded border border-slate-300 px-2 py-1 font-mono';

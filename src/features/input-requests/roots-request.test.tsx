@@ -62,7 +62,7 @@ describe('InputRequestCard roots', () => {
     expect(note?.textContent).toContain('Root 2 is not a URI: "not a uri"');
     const send = screen.getByRole('button', { name: 'Send roots' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
-    expect(screen.getByText(/1 root is not a URI: Send roots is blocked/)).toBeTruthy();
+    expect(screen.getByText(/1 root is not a file:\/\/ URI: Send roots is blocked/)).toBeTruthy();
     await user.click(send);
     expect(onAnswer).not.toHaveBeenCalled();
     await user.click(screen.getByRole('checkbox', { name: /Send invalid roots anyway/ }));
@@ -84,12 +84,14 @@ describe('InputRequestCard roots', () => {
     expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ roots: [{ uri: 'file:///home/me' }] });
   });
 
-  it('only warns and still sends when a root is a URI of another scheme', async () => {
+  it('refuses a root of another scheme by default and sends it only with the explicit override (client/roots)', async () => {
     const user = userEvent.setup();
     const onAnswer = renderRoots([{ uri: 'https://example.com/repo' }]);
     const uri1 = screen.getByRole('textbox', { name: 'URI 1' });
-    expect(uri1.getAttribute('aria-invalid')).toBeNull();
-    expect(screen.getByText(/Roots are usually file:\/\/ URIs/)).toBeTruthy();
+    expect(uri1.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/Root 1 is a https: URI, not file:\/\/\. Roots must be file:\/\/ URIs/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send roots' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: /Send invalid roots anyway/ }));
     await user.click(screen.getByRole('button', { name: 'Send roots' }));
     expect(onAnswer.mock.calls[0]?.[0]).toStrictEqual({ roots: [{ uri: 'https://example.com/repo' }] });
   });

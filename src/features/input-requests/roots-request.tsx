@@ -87,7 +87,7 @@ export function RootsRequest({ savedRoots = [], onAnswer }: RootsRequestProps) {
       {errors.length > 0 && (
         <div className="flex flex-col gap-1 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900">
           <p className="font-semibold">
-            {errors.length === 1 ? '1 root is not a URI' : `${errors.length} roots are not URIs`}:{' '}
+            {errors.length === 1 ? '1 root is not a file:// URI' : `${errors.length} roots are not file:// URIs`}:{' '}
             {sendInvalid ? 'they will be sent as typed.' : 'Send roots is blocked.'}
           </p>
           <label className="flex items-center gap-2">

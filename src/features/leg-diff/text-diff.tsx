@@ -23,6 +23,7 @@ export function TextDiffView({ diff }: { diff: TextDiff }) {
       ) : (
         <pre
           aria-label={`${diff.label} diff`}
+          tabIndex={0}
           className="max-h-72 overflow-auto bg-slate-950 p-2 font-mono text-xs whitespace-pre-wrap break-all"
         >
           {(diff.lines ?? []).slice(0, MAX_LINES).map((line, i) => (

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
+import { TabList, TabPanel, type TabSpec } from '../../components/ui/tabs.tsx';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { LintFinding } from '../../protocol/lint/types.ts';
 import { CopyPanel } from './copy-panel.tsx';
@@ -48,15 +49,15 @@ export function LegInspector({
   const [tab, setTab] = useState<Tab>('response');
   const [raw, setRaw] = useState(false);
   const res = exchange.response;
-  const tabs: [Tab, string][] = [
-    ['request', 'Request'],
-    ['response', 'Response'],
+  const tabs: TabSpec<Tab>[] = [
+    { id: 'request', label: 'Request' },
+    { id: 'response', label: 'Response' },
   ];
-  if (res?.sseEvents) tabs.push(['events', `SSE events (${res.sseEvents.length})`]);
-  tabs.push(['lint', `Lint (${findings.length})`]);
-  if (diff) tabs.push(['diff', 'Diff']);
-  tabs.push(['copy', 'Copy']);
-  const shown = tabs.some(([id]) => id === tab) ? tab : 'response';
+  if (res?.sseEvents) tabs.push({ id: 'events', label: `SSE events (${res.sseEvents.length})` });
+  tabs.push({ id: 'lint', label: `Lint (${findings.length})` });
+  if (diff) tabs.push({ id: 'diff', label: 'Diff' });
+  tabs.push({ id: 'copy', label: 'Copy' });
+  const shown = tabs.some((t) => t.id === tab) ? tab : 'response';
   const errors = findings.filter((f) => f.severity === 'error').length;
   return (
     <section aria-label="Leg inspector" className="space-y-2">
@@ -81,26 +82,13 @@ export function LegInspector({
           </Button>
         )}
       </header>
-      <div role="tablist" aria-label="Leg parts" className="flex flex-wrap gap-1">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            id={`leg-tab-${id}`}
-            role="tab"
-            type="button"
-            aria-selected={shown === id}
-            aria-controls="leg-tabpanel"
-            onClick={() => setTab(id)}
-            className={`rounded-t px-2 py-1 text-xs ${shown === id ? 'bg-slate-800 text-white' : 'bg-slate-100'}`}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="flex flex-wrap items-end gap-1">
+        <TabList label="Leg parts" tabs={tabs} selected={shown} onSelect={setTab} idPrefix="leg" />
         <label className="ml-auto flex items-center gap-1 text-xs">
           <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw
         </label>
       </div>
-      <div role="tabpanel" id="leg-tabpanel" aria-labelledby={`leg-tab-${shown}`}>
+      <TabPanel idPrefix="leg" selected={shown}>
         {shown === 'request' && (
           <div className="space-y-2">
             <p className="font-mono text-xs break-all">POST {exchange.request.url}</p>
@@ -136,7 +124,7 @@ export function LegInspector({
         {shown === 'lint' && <LintList findings={findings} />}
         {shown === 'diff' && diff}
         {shown === 'copy' && <CopyPanel request={exchange.request} />}
-      </div>
+      </TabPanel>
       {extra}
     </section>
   );

@@ -148,5 +148,16 @@ export function describeLeg(conversation: Conversation, leg: Leg, round: number)
         caption: `${said} Nothing came back: ${o.reason}`,
         tone: 'fail',
       };
+    case 'task': {
+      const t = o.task;
+      const over = t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled';
+      return {
+        round,
+        request: leg.sent.method ? `${leg.sent.method} ${t.taskId} (id ${leg.rpcId})` : request,
+        response: `task ${t.status}`,
+        caption: `${leg.sent.method ? `The client asks about task ${t.taskId}.` : `${said} The server starts a task (${t.taskId}) instead of answering at once.`} It is ${t.status}${t.statusMessage ? `: ${quote(t.statusMessage)}` : ''}.`,
+        tone: t.status === 'failed' ? 'fail' : t.status === 'input_required' ? 'ask' : over ? 'done' : 'wait',
+      };
+    }
   }
 }

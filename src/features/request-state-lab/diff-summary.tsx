@@ -40,9 +40,9 @@ export function DiffSummary({ original, value, ranges, valueByteLength, onJump, 
               <button
                 type="button"
                 className="rounded border border-amber-500 px-1 font-mono text-xs hover:bg-amber-100 focus:outline-2"
-                aria-label={`Show ${r.kind} bytes ${formatOffset(r.start)} to ${formatOffset(r.end - 1)}`}
                 onClick={() => onJump(r.kind === 'removed' ? Math.max(0, valueByteLength - 1) : r.start)}
               >
+                <span className="sr-only">Show </span>
                 {r.kind} {formatOffset(r.start)}–{formatOffset(r.end - 1)} ({plural(r.end - r.start, 'byte')})
               </button>
             </li>

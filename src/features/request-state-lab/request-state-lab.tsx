@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { TabList, TabPanel } from '../../components/ui/tabs.tsx';
 import { byteDiff } from '../../protocol/request-state/byte-diff.ts';
 import type { DiffRange } from '../../protocol/request-state/byte-diff.ts';
 import { append, flipBitBytes, toBytes, tokenFromBytes, truncate } from '../../protocol/request-state/bytes.ts';
@@ -72,18 +72,6 @@ export function RequestStateLab({
     );
   }
 
-  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex((t) => t.id === tab);
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    e.preventDefault();
-    const next = TABS[(i + delta + TABS.length) % TABS.length];
-    if (next) {
-      setTab(next.id);
-      document.getElementById(`rs-lab-tab-${next.id}`)?.focus();
-    }
-  }
-
   return (
     <section aria-label="requestState lab" className="flex flex-col gap-3">
       {edited && showBanner && <TamperBanner />}
@@ -116,24 +104,20 @@ export function RequestStateLab({
           {status.message}
         </p>
       )}
-      <div role="tablist" aria-label="requestState views" className="flex gap-1 border-b" onKeyDown={onTabKey}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`rs-lab-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`rs-lab-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`px-3 py-1 text-sm ${tab === t.id ? 'border-b-2 border-blue-600 font-semibold' : ''}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`rs-lab-panel-${tab}`} aria-labelledby={`rs-lab-tab-${tab}`}>
+      <TabList
+        label="requestState views"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix="rs-lab"
+        className="flex gap-1 border-b"
+        tabClassName={(on) =>
+          `px-3 py-1 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+            on ? 'border-b-2 border-blue-600 font-semibold' : ''
+          }`
+        }
+      />
+      <TabPanel idPrefix="rs-lab" selected={tab}>
         {value === null ? (
           <p className="text-sm italic">requestState is dropped: the retry will omit the field.</p>
         ) : tab === 'text' ? (
@@ -143,7 +127,7 @@ export function RequestStateLab({
         ) : (
           <DecodedPanel value={value} now={now} />
         )}
-      </div>
+      </TabPanel>
     </section>
   );
 }

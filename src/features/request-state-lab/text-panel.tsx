@@ -29,6 +29,7 @@ export function TextPanel({ value, byteLength }: TextPanelProps) {
       </dl>
       <pre
         aria-label="Token text"
+        tabIndex={0}
         className="max-h-64 overflow-auto rounded border bg-gray-50 p-2 break-all whitespace-pre-wrap"
       >
         {clipped ? value.slice(0, TEXT_PREVIEW_CHARS) : value}

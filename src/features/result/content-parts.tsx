@@ -67,7 +67,11 @@ export function ResourceItem({ item }: { item: JsonValue }) {
         <Meta>
           {uri} · {mime} · text, {formatSize(utf8Size(o.text))}
         </Meta>
-        <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm">
+        <pre
+          aria-label={`Text of ${uri}`}
+          tabIndex={0}
+          className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm"
+        >
           {o.text.length > 200_000 ? `${o.text.slice(0, 200_000)}\n… (cut; see the leg's raw response)` : o.text}
         </pre>
       </div>

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
 import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
+import { MissingCapabilityRecovery, type MissingCapabilityProps } from './missing-capability.tsx';
 import { RejectedStateNotice, type RejectedStateNoticeProps } from './rejected-state-notice.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
@@ -67,6 +68,8 @@ export interface ResultViewProps {
   method: string;
   /** set when the outcome is a -32022 (unsupported protocol version): what the server supports, and a resend */
   versionMismatch?: VersionMismatchProps;
+  /** a -32021 on the last leg: resend declaring what the server needs */
+  missingCapability?: MissingCapabilityProps;
   /** the draft that answers this outcome has every input request answered: the next step is sending it */
   allAnswered?: boolean;
   /** set when the outcome is an error and the requestState sent was edited or already expired */
@@ -74,7 +77,14 @@ export interface ResultViewProps {
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
-export function ResultView({ outcome, method, versionMismatch, allAnswered, rejectedState }: ResultViewProps) {
+export function ResultView({
+  outcome,
+  method,
+  versionMismatch,
+  missingCapability,
+  allAnswered,
+  rejectedState,
+}: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
     case 'complete':
@@ -90,6 +100,7 @@ export function ResultView({ outcome, method, versionMismatch, allAnswered, reje
           )}
           {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}
+          {missingCapability && <MissingCapabilityRecovery {...missingCapability} />}
           {outcome.error.data !== undefined && <JsonText value={outcome.error.data} label="error data" />}
         </div>
       );
@@ -127,6 +138,17 @@ export function ResultView({ outcome, method, versionMismatch, allAnswered, reje
           </p>
           <ServerNotes result={outcome.result} />
         </div>
+      );
+    case 'task':
+      return (
+        <p role="status" className="text-sm text-slate-700">
+          <Badge tone={outcome.task.status === 'cancelled' ? 'warn' : 'info'}>task {outcome.task.status}</Badge>{' '}
+          {outcome.task.status === 'cancelled'
+            ? 'The task was cancelled: it has no result.'
+            : outcome.task.status === 'input_required'
+              ? 'The task waits for your answer: answer the requests and Send update.'
+              : `The task is still working${outcome.task.statusMessage ? `: ${outcome.task.statusMessage}` : ''}. Poll it for the result.`}
+        </p>
       );
   }
 }

@@ -28,6 +28,8 @@ export function outcomeText(row: LegRow): string {
       return 'no response';
     case 'complete':
       return 'complete';
+    case 'task':
+      return `task ${row.taskStatus ?? ''}${row.pollCount ? ` (${row.pollCount} polls)` : ''}`.trim();
   }
 }
 

@@ -22,24 +22,24 @@ export const LegRowButton = memo(function LegRowButton({
 }) {
   const outcome = outcomeText(row);
   const lint = lintText(row.lint);
-  const facts = [
-    outcome,
-    row.httpStatus !== undefined ? `HTTP ${row.httpStatus}` : 'no HTTP response',
-    ms(row.durationMs),
-    lint && `lint: ${lint}`,
-    row.stateEdited && 'requestState edited by you',
-  ].filter(Boolean);
   return (
     <button
       type="button"
       onClick={() => onSelect(row.legId, row.conversationId)}
-      aria-label={`Round ${row.round} ${row.method} ${row.target}: ${facts.join(', ')}`}
       aria-pressed={selected}
       className={`grid h-full w-full grid-cols-[2.5rem_minmax(0,1fr)_4.5rem] gap-x-2 overflow-hidden rounded px-2 py-1 text-left text-xs ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
     >
-      <span className="row-span-2 font-mono text-slate-500">#{row.round}</span>
+      {/* The name is the visible text, led by what the timeline contract names: "Round N <method> <target>:". */}
+      <span className="sr-only">
+        Round {row.round} {row.method} {row.target}:{' '}
+      </span>
+      <span aria-hidden="true" className="row-span-2 font-mono text-slate-500">
+        #{row.round}
+      </span>
       <span className="flex items-center gap-1 overflow-hidden whitespace-nowrap">
-        <span className="font-mono">{row.method}</span>
+        <span aria-hidden="true" className="font-mono">
+          {row.method}
+        </span>
         <Badge tone={outcomeTone(row)}>{outcome}</Badge>
         {row.httpStatus !== undefined && <Badge>HTTP {row.httpStatus}</Badge>}
         {lint && (
@@ -51,6 +51,7 @@ export const LegRowButton = memo(function LegRowButton({
         {row.bodyEdited && <Badge tone="bad">body edited</Badge>}
       </span>
       <span className="row-span-2 text-right font-mono text-slate-600">{ms(row.durationMs)}</span>
+      {row.httpStatus === undefined && <span className="sr-only">no HTTP response</span>}
       <span className="flex items-center gap-2 overflow-hidden whitespace-nowrap text-slate-600">
         {row.asked.length > 0 && <span>asks {row.asked.join(', ')}</span>}
         {row.answered.length > 0 && <span>answers {row.answered.join(', ')}</span>}
@@ -61,7 +62,7 @@ export const LegRowButton = memo(function LegRowButton({
         )}
         {row.instance && <span>instance {row.instance}</span>}
         {row.viaRelay && <span>relay</span>}
-        {row.thinkMs !== undefined && <span className="text-slate-400">think {ms(row.thinkMs)}</span>}
+        {row.thinkMs !== undefined && <span className="text-slate-500">think {ms(row.thinkMs)}</span>}
       </span>
     </button>
   );

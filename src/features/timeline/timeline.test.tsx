@@ -18,7 +18,6 @@ function renderTimeline(collapsed: Record<string, boolean> = {}, selectedLegId: 
   render(
     <Timeline
       items={flat.items}
-      legCount={flat.legCount}
       selectedLegId={selectedLegId}
       onSelectLeg={onSelectLeg}
       onToggleConversation={onToggle}
@@ -28,6 +27,13 @@ function renderTimeline(collapsed: Record<string, boolean> = {}, selectedLegId: 
   return { onSelectLeg, onToggle };
 }
 
+/** The list items that hold a leg (conversation headers are list items too). */
+function legItems(): HTMLElement[] {
+  return within(screen.getByRole('list', { name: 'Timeline' }))
+    .getAllByRole('listitem')
+    .filter((li) => within(li).queryByRole('button', { name: /^Round \d+/ }));
+}
+
 describe('Timeline', () => {
   it('puts only the visible rows in the DOM when the session holds 10,000 legs', () => {
     renderTimeline();
@@ -35,36 +41,38 @@ describe('Timeline', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.length).toBeGreaterThan(5);
     expect(items.length).toBeLessThan(40);
+    // conversation headers are list items too: 2,500 headers + 10,000 legs
     expect(items[0]?.getAttribute('aria-posinset')).toBe('1');
-    expect(items[0]?.getAttribute('aria-setsize')).toBe('10000');
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('12500');
+    expect(items[1]?.getAttribute('aria-posinset')).toBe('2');
   });
 
-  it('shows a collapsed conversation as one disclosure button without list items', async () => {
+  it('shows a collapsed conversation as one list item holding its disclosure button when folded', async () => {
     const { onToggle } = renderTimeline({ c0: true });
     const header = screen.getByRole('button', { name: /provision #0/ });
     expect(header.getAttribute('aria-expanded')).toBe('false');
     expect(header.textContent).toContain('4 rounds');
-    const first = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[0];
-    expect(first?.getAttribute('aria-setsize')).toBe('9996');
+    const first = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[0]!;
+    expect(first.getAttribute('aria-setsize')).toBe('12496');
+    expect(within(first).getByRole('button').getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(header);
     expect(onToggle).toHaveBeenCalledWith('c0');
   });
 
   it('reports the leg and its conversation when a leg row is clicked', async () => {
     const { onSelectLeg } = renderTimeline({}, 'l0-1');
-    const second = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[1]!;
+    const second = legItems()[1]!;
     expect(second.getAttribute('aria-current')).toBe('true');
     expect(second.textContent).toContain('answers region');
     await userEvent.click(within(second).getByRole('button'));
     expect(onSelectLeg).toHaveBeenCalledWith('l0-1', 'c0');
   });
 
-  it('marks the selected conversation header and adds no list item when it is selected without a leg', () => {
+  it('marks the selected conversation header when it is selected without a leg', () => {
     const flat = flattenTimeline(rows.slice(0, 2), {});
     render(
       <Timeline
         items={flat.items}
-        legCount={flat.legCount}
         selectedLegId={null}
         selectedConversationId="c1"
         onSelectLeg={() => {}}
@@ -74,13 +82,12 @@ describe('Timeline', () => {
     );
     expect(screen.getByRole('button', { name: /provision #1/ }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('button', { name: /provision #0/ }).getAttribute('aria-current')).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')).toHaveLength(8);
+    expect(legItems()).toHaveLength(8);
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')).toHaveLength(10);
   });
 
   it('says so when there is nothing to show', () => {
-    render(
-      <Timeline items={[]} legCount={0} selectedLegId={null} onSelectLeg={() => {}} onToggleConversation={() => {}} />,
-    );
+    render(<Timeline items={[]} selectedLegId={null} onSelectLeg={() => {}} onToggleConversation={() => {}} />);
     expect(screen.getByRole('list', { name: 'Timeline' }).children).toHaveLength(0);
     expect(screen.getByText(/No calls yet/)).toBeTruthy();
   });

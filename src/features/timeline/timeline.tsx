@@ -9,8 +9,6 @@ export const LEG_HEIGHT = 44;
 
 export interface TimelineProps {
   items: readonly TimelineItem[];
-  /** how many legs the list holds (aria-setsize) */
-  legCount: number;
   selectedLegId: string | null;
   /** with no leg selected, this conversation's header is marked and kept on screen (a call in flight) */
   selectedConversationId?: string | null;
@@ -31,11 +29,11 @@ function fixedRect(height: number) {
 
 /**
  * Every leg of every call, grouped by conversation, newest last. Virtualised: only the rows on screen are in the
- * DOM, each leg a list item carrying aria-posinset / aria-setsize; conversation headers are disclosure buttons.
+ * DOM. Conversation headers (disclosure buttons) and legs are both list items, each carrying aria-posinset /
+ * aria-setsize over the whole list, so a screen reader hears "item 12 of 12,500" for a list it cannot see whole.
  */
 export function Timeline({
   items,
-  legCount,
   selectedLegId,
   selectedConversationId = null,
   onSelectLeg,
@@ -83,7 +81,14 @@ export function Timeline({
           const style = { height: v.size, transform: `translateY(${v.start}px)` };
           if (item.kind === 'conversation') {
             return (
-              <div key={v.key} role="presentation" className="absolute top-0 left-0 w-full pt-1" style={style}>
+              <div
+                key={v.key}
+                role="listitem"
+                aria-setsize={items.length}
+                aria-posinset={v.index + 1}
+                className="absolute top-0 left-0 w-full pt-1"
+                style={style}
+              >
                 <ConversationHeader
                   row={item.row}
                   expanded={item.expanded}
@@ -97,8 +102,8 @@ export function Timeline({
             <div
               key={v.key}
               role="listitem"
-              aria-setsize={legCount}
-              aria-posinset={item.position}
+              aria-setsize={items.length}
+              aria-posinset={v.index + 1}
               aria-current={item.row.legId === selectedLegId ? 'true' : undefined}
               className={`absolute top-0 left-0 w-full ${item.row.inherited ? 'opacity-60' : ''}`}
               style={style}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The package's `bin`: `mrtr-inspector [serve options] | replay … | audit …` (see args.ts for the usage text).
- * Built to `dist-node/cli.js` (vite.node.config.ts) so the installed package needs nothing from the dev tool chain.
+ * Built to `dist-node/cli.js` (src/node/cli/vite.config.ts) so the installed package needs nothing from the dev tool chain.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

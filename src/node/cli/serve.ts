@@ -6,12 +6,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  createClientMetadataHandler,
   createConfigHandler,
   inspectorConfig,
   loopbackHosts,
   newRelayToken,
+  relayLimitsFromEnv,
   type ConfigEndpoint,
 } from '../inspector-config.ts';
+import { pageCsp, securityHeadersMiddleware } from '../page-security.ts';
 import type { MockServerHandle, StartMockServerOptions } from '../mock-server/start.ts';
 import { createRelayHandler } from '../relay.ts';
 import { createStaticHandler } from './static-files.ts';
@@ -90,7 +93,10 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
       endpoints.map((e): ConfigEndpoint => ({ label: e.label, url: e.url })),
     );
   const handlers: Middleware[] = [
-    createRelayHandler({ token, appHosts, fetchImpl: relayFetch }),
+    // the same headers, relay limits and routes as `npm run preview` (inspector-plugin.ts)
+    securityHeadersMiddleware(pageCsp({ header: true })),
+    createRelayHandler({ token, appHosts, fetchImpl: relayFetch, ...relayLimitsFromEnv() }),
+    createClientMetadataHandler(appHosts),
     createConfigHandler({ appHosts, config }),
     ...(opts.extraRoutes?.({ token, appHosts }) ?? []),
   ];

@@ -23,6 +23,10 @@ import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts'
 import type { ScenarioContext } from './scenarios/context.ts';
 import { registerAllScenarios } from './scenarios/index.ts';
 import { createServerPool, type ServerLease } from './server-pool.ts';
+import { stripTaskContent } from './tasks/strip-task-content.ts';
+import { requiredTaskGate } from './tasks/task-gate.ts';
+import { TASKS_EXTENSION } from './tasks/task-methods.ts';
+import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createLegacySessions } from './legacy-sessions.ts';
 import { PITFALL_TOOL } from './scenarios/dual-era-pitfall.ts';
 
@@ -44,6 +48,8 @@ export interface MainHandlerOptions {
   log?: (line: string) => void;
   /** Consent-flow registry; default: the process-wide shared one. */
   flows?: ConsentFlows;
+  /** Task store of the tasks extension; default: a new one per handler (fleet instances pass a shared one). */
+  tasks?: TaskStore;
   /** TTL of `approve_payment_short_ttl` state, in seconds; default 5. */
   shortTtlSeconds?: number;
   /**
@@ -167,6 +173,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
       log(`[${instanceName}] requestState rejected (${mode}: ${reason}) for ${target.method} ${target.name}`),
   });
   const ctx: ScenarioContext = {
+    tasks: opts.tasks ?? createTaskStore(),
     instanceName,
     baseUrl: opts.baseUrl,
     state,
@@ -188,6 +195,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
         // Deprecated in 2026-07-28 but still served: without it the SDK drops ctx.mcpReq.log() even when the
         // request sets _meta["io.modelcontextprotocol/logLevel"].
         logging: {},
+        extensions: { [TASKS_EXTENSION]: {} },
       },
       instructions: MOCK_INSTRUCTIONS,
       requestState: { verify: state.verify },
@@ -224,6 +232,11 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     const peeked = await peek(req);
     const info: RequestInfo = { target: peeked.target, headers: req.headers };
     current.set(peeked.request, info);
+    const refused = requiredTaskGate(peeked.parsedBody);
+    if (refused) {
+      log(`[${instanceName}] POST tools/call ${peeked.target.name} -> 400 (-32021: tasks extension not declared)`);
+      return withInstanceHeader(refused, instanceName);
+    }
     const handler = peeked.target.method === 'tools/call' && SSE_TOOLS.has(peeked.target.name) ? sse : auto;
     const options = peeked.parsedBody === undefined ? undefined : { parsedBody: peeked.parsedBody };
     let res: Response;
@@ -241,6 +254,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     log(
       `[${instanceName}] ${what} -> ${res.status}${res.headers.get('content-type')?.includes('event-stream') ? ' (sse)' : ''}`,
     );
+    if (peeked.target.method === 'tools/call') res = await stripTaskContent(res);
     return withInstanceHeader(res, instanceName);
   };
 

@@ -4,9 +4,9 @@
  * changed in one way. Each check returns its status and the evidence (what was sent, what came back).
  */
 import { decodeRequestState } from '../../protocol/request-state/decode-request-state.ts';
-import { viewExpiry, type DecodedView } from '../../protocol/request-state/decoded-view.ts';
+import type { DecodedView } from '../../protocol/request-state/decoded-view.ts';
 import type { InputRequests, InputResponses, JsonObject } from '../../protocol/types.ts';
-import { planTamperMatrix } from '../tamper-matrix.ts';
+import { runTamperMatrix } from './tamper-matrix.ts';
 import { CHECKS, type CheckId } from './audit-spec.ts';
 import { answersFor, withElicitations } from './audit-values.ts';
 import { verdictOf, type Verdict } from './audit-verdict.ts';
@@ -60,18 +60,51 @@ export async function variant(
 
 const NO_STATE = 'the server gave no requestState: nothing to protect';
 
-export async function tamperCheck(ctx: CheckContext, otherStates: { label: string; value: string; target: string }[]) {
-  if (ctx.state === undefined) return result('tamper', 'skip', NO_STATE);
-  const rows = planTamperMatrix(ctx.state, { now: ctx.now(), target: ctx.target, otherStates, maxExpiryWaitMs: 0 });
+/**
+ * The tamper matrix flow (flows/tamper-matrix.ts) against the paused round 1, answered as the baseline answered it:
+ * one fork per mutation, including a state minted for another target audited earlier and, when the state's exp is
+ * near, the replay after expiry. Returns the tamper check and the expiry check (that row of the matrix).
+ */
+export async function tamperAndExpiryChecks(ctx: CheckContext): Promise<[CheckResult, CheckResult]> {
+  if (ctx.state === undefined) return [result('tamper', 'skip', NO_STATE), result('expiry', 'skip', NO_STATE)];
+  const { driver } = ctx;
+  driver.dispatch({ type: 'draft/answers', conversationId: ctx.probe, answers: ctx.answers });
+  await runTamperMatrix(ctx.probe, {
+    dispatch: driver.dispatch,
+    session: driver.state,
+    newId: driver.newId,
+    now: ctx.now,
+    sleep: (ms) => ctx.sleep(ms),
+    showWait: () => {},
+    signal: new AbortController().signal,
+    send: async (branchId) => {
+      await driver.sendDraft(branchId);
+    },
+  });
+  const rows = driver.conversation(ctx.probe).tamperRun?.rows ?? [];
   const lines: string[] = [];
   let accepted = 0;
+  let expiry = result('expiry', 'skip', 'the tamper matrix planned no replay after expiry');
   for (const row of rows) {
-    if (row.mutationId === 'control' || row.mutationId === 'expired-replay' || row.status === 'skipped') continue;
-    const v = await variant(ctx, row.label, { requestState: row.requestState });
+    if (row.mutationId === 'control') continue;
+    const leg = row.branchId ? driver.lastLeg(row.branchId) : undefined;
+    const v = leg && leg.conversationId === row.branchId ? verdictOf(leg, ctx.asked) : undefined;
+    if (v && (v.kind === 'rejected' || v.kind === 'refused')) ctx.bad.push({ label: row.label, verdict: v });
+    if (row.mutationId === 'expired-replay') {
+      expiry = !v
+        ? result('expiry', 'skip', `not checked: ${row.skipReason ?? 'not sent'}`)
+        : result(
+            'expiry',
+            v.kind === 'advanced' ? 'fail' : 'pass',
+            `resent the state after its exp passed: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`,
+          );
+      continue;
+    }
+    if (!v) continue;
     if (v.kind === 'advanced') accepted += 1;
     lines.push(`${row.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
   }
-  return result('tamper', accepted ? 'fail' : 'pass', lines.join('\n'));
+  return [result('tamper', accepted ? 'fail' : 'pass', lines.join('\n')), expiry];
 }
 
 export async function bindingCheck(ctx: CheckContext, other: { probe: string; args: JsonObject } | null) {
@@ -98,30 +131,6 @@ export async function reuseCheck(ctx: CheckContext, finalLegId: string | undefin
     'reuse',
     v.kind === 'advanced' ? 'warn' : 'pass',
     `resent the final leg (same requestState and answers): ${v.kind === 'advanced' ? 'accepted again, ' : ''}${v.summary}`,
-  );
-}
-
-export async function expiryCheck(ctx: CheckContext, maxWaitMs: number) {
-  if (ctx.state === undefined) return result('expiry', 'skip', NO_STATE);
-  const exp = decodeRequestState(ctx.state, ctx.now())
-    .map(viewExpiry)
-    .find((e) => e !== null);
-  if (!exp) return result('expiry', 'skip', 'no readable expiry in the state (opaque, or none): not checked');
-  const waitUntil = (exp.unixSeconds + 1) * 1000 + 250;
-  const wait = waitUntil - ctx.now();
-  if (wait > maxWaitMs) {
-    return result(
-      'expiry',
-      'skip',
-      `the state expires in ${Math.round(wait / 1000)} s; not waited for (limit ${Math.round(maxWaitMs / 1000)} s)`,
-    );
-  }
-  await ctx.sleep(Math.max(0, wait));
-  const v = await variant(ctx, 'replay after expiry', { requestState: ctx.state });
-  return result(
-    'expiry',
-    v.kind === 'advanced' ? 'fail' : 'pass',
-    `resent the state after its exp passed: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`,
   );
 }
 

@@ -55,6 +55,8 @@ export function verdictOf(leg: Leg, asked: InputRequests): Verdict {
       }
       return { kind: 'advanced', summary: `went on to the next round (asks ${keys || 'nothing'})` };
     }
+    case 'task':
+      return { kind: 'advanced', summary: `became a task (${o.task.status})` };
     default:
       return { kind: 'broken', summary: `${o.kind}: ${o.reason}` };
   }

@@ -7,14 +7,13 @@ import type { ClientCapabilities } from '../../protocol/types.ts';
 import {
   answerCheck,
   bindingCheck,
-  expiryCheck,
   fleetCheck,
   frozenCheck,
   missingCheck,
   opaqueCheck,
   result,
   reuseCheck,
-  tamperCheck,
+  tamperAndExpiryChecks,
   type CheckContext,
   type CheckResult,
 } from './audit-checks.ts';
@@ -33,8 +32,6 @@ export interface AuditOptions {
   only?: readonly string[];
   now: () => number;
   sleep: (ms: number) => Promise<void>;
-  /** longest wait for a state to expire (default 10 s) */
-  maxExpiryWaitMs?: number;
   onScorecard?: (card: Scorecard) => void;
 }
 
@@ -125,12 +122,7 @@ async function firstLegCheck(
   return result(id, v.kind === 'rejected' && v.code === want ? 'pass' : 'fail', `${sent}: ${v.summary}`);
 }
 
-async function auditOne(
-  c: AuditCandidate,
-  probeId: string,
-  opts: AuditOptions,
-  states: { label: string; value: string; target: string }[],
-): Promise<Scorecard> {
+async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions): Promise<Scorecard> {
   const { driver } = opts;
   const draft = driver.conversation(probeId).draft!;
   const ctx: CheckContext = {
@@ -147,7 +139,6 @@ async function auditOne(
   const checks: CheckResult[] = [];
   const base = await baseline(ctx);
   checks.push(base.check);
-  checks.push(await tamperCheck(ctx, states));
   const otherArgs =
     c.method === 'resources/read' ? null : otherArguments(c.argsSchema, (c.params.arguments ?? {}) as never);
   let other: { probe: string; args: typeof c.params } | null = null;
@@ -165,10 +156,10 @@ async function auditOne(
   checks.push(await firstLegCheck(driver, c, 'header'));
   checks.push(opaqueCheck(ctx));
   checks.push(await fleetCheck(ctx, opts.fleet ?? []));
-  // last of the checks that send the state: it may wait for the state to expire
-  checks.push(await expiryCheck(ctx, opts.maxExpiryWaitMs ?? 10_000));
-  checks.push(frozenCheck(ctx));
-  if (ctx.state !== undefined) states.push({ label: c.name, value: ctx.state, target: c.name });
+  // last of the checks that send the state: its replay-after-expiry row may wait for the state to expire
+  const [tamper, expiry] = await tamperAndExpiryChecks(ctx);
+  checks.splice(1, 0, tamper);
+  checks.push(expiry, frozenCheck(ctx));
   return { method: c.method, name: c.name, asks: Object.keys(draft.inputRequests), checks, score: score(checks) };
 }
 
@@ -183,7 +174,6 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   const candidates = (await listCandidates(opts.driver, report.problems)).filter(
     (c) => !opts.only?.length || opts.only.includes(c.name),
   );
-  const states: { label: string; value: string; target: string }[] = [];
   for (const c of candidates) {
     const id = await probe(opts.driver, c);
     const leg = opts.driver.lastLeg(id);
@@ -191,7 +181,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
       report.notAsking.push({ name: c.name, outcome: leg ? verdictOf(leg, {}).summary : 'no answer' });
       continue;
     }
-    const card = await auditOne(c, id, opts, states);
+    const card = await auditOne(c, id, opts);
     opts.onScorecard?.(card);
     report.scorecards.push(card);
   }

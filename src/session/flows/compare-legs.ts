@@ -59,6 +59,8 @@ function contentOf(outcome: Outcome): JsonValue {
         message: outcome.error.message,
         ...(outcome.error.data !== undefined ? { data: outcome.error.data as JsonValue } : {}),
       };
+    case 'task':
+      return { task: outcome.result as unknown as JsonValue };
     default:
       return { reason: outcome.reason };
   }

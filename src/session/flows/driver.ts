@@ -44,6 +44,8 @@ export interface SessionDriver {
   forkDraft(conversationId: string, requestState?: string | null): string;
   /** a branch that resends an earlier leg as it was sent (same answers and state, new id) */
   forkLeg(legId: string): string;
+  /** a fresh id for a conversation or run this driver's session does not use yet */
+  newId(prefix: string): string;
 }
 
 export const DEFAULT_CLIENT_INFO_CLI: ClientInfo = { name: 'mrtr-inspector-cli', version: '0.1.0' };
@@ -107,6 +109,7 @@ export function createDriver(deps: DriverDeps): SessionDriver {
       dispatch(event);
       return id;
     },
+    newId,
     forkLeg(legId) {
       const id = newId('conv');
       dispatch({ type: 'conversation/forked', fromLegId: legId, id, at: deps.now() });

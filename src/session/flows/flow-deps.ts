@@ -2,7 +2,7 @@ import type { SessionEvent } from '../events.ts';
 
 /** Why a run stopped, shown under the composer. */
 export interface RunNote {
-  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper';
+  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper' | 'transport';
   message: string;
 }
 

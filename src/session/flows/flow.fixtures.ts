@@ -1,5 +1,6 @@
 /** A fake world for flow tests: a session driven by the real reducer, a scripted server, a fake clock. */
 import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
+import type { Exchange } from '../../protocol/exchange.ts';
 import { jsonExchange } from '../../protocol/lint/test-legs.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { composeRequest } from '../compose.ts';
@@ -13,7 +14,10 @@ export const T0 = 1_800_000_000_000;
 /** What a scripted server answers to a leg of `conversationId` (its params as sent). */
 export type Script = (conversationId: string, params: JsonObject) => JsonObject;
 
-export function fakeWorld(script: Script) {
+/** How the n-th leg sent (1-based) fails in transport, if it does: no response at all, or a stream cut mid-way. */
+export type TransportFault = (n: number) => 'network' | 'timeout' | 'stream' | undefined;
+
+export function fakeWorld(script: Script, fault: TransportFault = () => undefined) {
   let session: SessionState = emptySession;
   let clock = T0;
   let ids = 0;
@@ -32,6 +36,39 @@ export function fakeWorld(script: Script) {
     const composed = composeRequest(c, c.draft, { url: 'http://fake/mcp' });
     dispatch({ type: 'leg/sent', conversationId, rpcId: c.draft.rpcId, at: clock });
     const params = (JSON.parse(composed.body) as { params: JsonObject }).params;
+    const failure = fault(sentBy.length + 1);
+    if (failure) {
+      sentBy.push(conversationId);
+      const request = { url: composed.url, method: 'POST' as const, headers: composed.headers, body: composed.body };
+      const exchange: Exchange =
+        failure === 'stream'
+          ? {
+              request,
+              response: {
+                status: 200,
+                statusText: 'OK',
+                headers: [['content-type', 'text/event-stream']],
+                contentType: 'text/event-stream',
+                body: ': open\n\n',
+                size: 9,
+                sseEvents: [],
+                truncated: true,
+              },
+              failure: { kind: 'stream', message: 'the connection dropped while reading the body' },
+              startedAt: clock,
+              durationMs: 1,
+            }
+          : { request, failure: { kind: failure, message: `${failure} (scripted)` }, startedAt: clock, durationMs: 1 };
+      dispatch({
+        type: 'leg/recorded',
+        conversationId,
+        legId: `leg-${++ids}`,
+        rpcId: c.draft.rpcId,
+        exchange,
+        sent: composed.sent,
+      });
+      return;
+    }
     const message = { jsonrpc: '2.0', id: c.draft.rpcId, result: script(conversationId, params) };
     const request = { url: composed.url, method: 'POST' as const, headers: composed.headers, body: composed.body };
     const exchange = jsonExchange(request, message, clock);

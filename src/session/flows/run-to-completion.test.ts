@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ask, comeBackLater, done, fakeWorld, type Script } from './flow.fixtures.ts';
+import { ask, comeBackLater, done, fakeWorld, type Script, type TransportFault } from './flow.fixtures.ts';
+import { lastLeg } from '../selectors.ts';
 import { runToCompletion, type RunToCompletionDeps } from './run-to-completion.ts';
 
 const CONFIRM = { confirm: { method: 'elicitation/create', params: { message: 'ok?', requestedSchema: {} } } };
 const ROOTS = { roots: { method: 'roots/list', params: {} } };
 const ROOTS_SAVED = [{ uri: 'file:///work', name: 'work' }];
 
-function run(script: Script, opts: { roundCap?: number; ask?: boolean } = {}) {
-  const world = fakeWorld(script);
+function run(script: Script, opts: { roundCap?: number; fault?: TransportFault } = {}) {
+  const world = fakeWorld(script, opts.fault);
   const id = world.start('job');
   const deps: RunToCompletionDeps = {
     ...world.deps,
     conversation: () => world.session().conversations[id],
+    lastLeg: () => lastLeg(world.session(), world.session().conversations[id]!),
     roundCap: () => opts.roundCap ?? 10,
     savedRoots: () => ROOTS_SAVED,
     send: () => world.send(id),
@@ -45,7 +47,7 @@ describe('runToCompletion', () => {
     expect(note).toEqual({
       kind: 'round-cap',
       message:
-        'Stopped at the round cap: 6 legs sent and the server has not finished. Raise the cap or inspect the legs.',
+        'Stopped at the round cap: the call has taken 6 rounds and the server has not finished. Raise the cap or inspect the legs.',
     });
     expect(legs()).toBe(6);
     // the first leg goes at once; each later state-only retry waits, visibly
@@ -86,5 +88,57 @@ describe('runToCompletion', () => {
     const note = await runToCompletion(id, deps);
     expect(note.kind).toBe('round-cap');
     expect(legs()).toBe(0);
+  });
+
+  it.each(['network', 'timeout', 'stream'] as const)(
+    'stops and never resends the leg when it fails in transport (%s): the server may already have acted',
+    async (kind) => {
+      const { world, id, deps, legs } = run(() => comeBackLater('again'), {
+        fault: (n) => (n === 2 ? kind : undefined),
+      });
+      const note = await runToCompletion(id, deps);
+      expect(note.kind).toBe('transport');
+      expect(note.message).toMatch(
+        /^Stopped: round 2 failed in transport .*it is not resent automatically: press Send retry/,
+      );
+      expect(legs()).toBe(2);
+      expect(world.sentBy).toHaveLength(2);
+    },
+  );
+
+  it('does not start when the last leg failed in transport: resending is the Send retry button', async () => {
+    const { world, id, deps, legs } = run(() => comeBackLater('again'), {
+      fault: (n) => (n === 1 ? 'network' : undefined),
+    });
+    await world.send(id);
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('transport');
+    expect(note.message).toMatch(/^Not started: round 1 failed in transport/);
+    expect(legs()).toBe(1);
+  });
+
+  it('counts the rounds of the call, not the legs of one click, when the run is pressed again (input_required_max_rounds)', async () => {
+    const { world, id, deps, legs } = run(() => comeBackLater('again'), { roundCap: 4 });
+    await world.send(id); // round 1 sent by hand
+    expect((await runToCompletion(id, deps)).kind).toBe('round-cap');
+    expect(legs()).toBe(4);
+    const again = await runToCompletion(id, deps);
+    expect(again.message).toMatch(/the call has taken 4 rounds/);
+    expect(legs()).toBe(4);
+  });
+
+  it('backs off before the first state-only retry of a run too', async () => {
+    const { world, id, deps } = run(() => comeBackLater('again'), { roundCap: 3 });
+    await world.send(id);
+    await runToCompletion(id, deps);
+    expect(world.sleeps).toEqual([50, 100]);
+  });
+
+  it('pauses instead of sending saved roots that are not file:// URIs when the server asks for roots', async () => {
+    const { id, deps, legs } = run((_c, p) => (p.inputResponses ? done('ok') : ask(ROOTS, 's1')));
+    deps.savedRoots = () => [{ uri: 'https://example.com/repo' }];
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('needs-input');
+    expect(legs()).toBe(1);
   });
 });

@@ -1,12 +1,15 @@
 import { classifyInputRequest, rootsAnswer } from '../../protocol/elicitation/answers.ts';
-import type { Conversation } from '../model.ts';
+import { checkRootUris } from '../../protocol/root-uri.ts';
+import type { Conversation, Leg } from '../model.ts';
 import { isDraftReady } from '../selectors.ts';
 import { waitVisibly, type FlowDeps, type RunNote } from './flow-deps.ts';
 
 export interface RunToCompletionDeps extends FlowDeps {
   /** the conversation as it is now (it changes as legs are recorded) */
   conversation: () => Conversation | undefined;
-  /** legs one run may send before it stops */
+  /** the conversation's last recorded leg */
+  lastLeg: () => Leg | undefined;
+  /** rounds (legs) a call may take, counted over the whole call, not per click (Python SDK: input_required_max_rounds) */
   roundCap: () => number;
   /** roots offered when the server asks for roots */
   savedRoots: () => { uri: string; name?: string }[];
@@ -20,20 +23,45 @@ export const FINISHED_NOTE: RunNote = { kind: 'finished', message: 'The call fin
 function answerRoots(conversationId: string, deps: RunToCompletionDeps): void {
   const draft = deps.conversation()?.draft;
   if (!draft) return;
+  // saved roots that are not file:// URIs are never sent on their own: the run pauses and the user decides
+  if (checkRootUris(deps.savedRoots().map((r) => r.uri)).some((f) => f.level === 'error')) return;
   for (const [key, request] of Object.entries(draft.inputRequests)) {
     if (key in draft.answers || classifyInputRequest(request) !== 'roots') continue;
     deps.dispatch({ type: 'draft/answer', conversationId, key, response: rootsAnswer(deps.savedRoots()) });
   }
 }
 
+/** The leg never got a whole answer: no response (network error, timeout) or a stream cut before the result. */
+function failedInTransport(leg: Leg | undefined): leg is Leg {
+  if (!leg) return false;
+  const kind = leg.exchange.failure?.kind;
+  return leg.outcome.kind === 'transport' || kind === 'network' || kind === 'timeout' || kind === 'stream';
+}
+
+function transportNote(leg: Leg, round: number, before: boolean): RunNote {
+  const reason =
+    leg.outcome.kind === 'transport' || leg.outcome.kind === 'invalid'
+      ? leg.outcome.reason
+      : (leg.exchange.failure?.message ?? 'the leg failed in transport');
+  return {
+    kind: 'transport',
+    message: before
+      ? `Not started: round ${round} failed in transport (${reason}). The server may already have acted on it, so Run to completion never resends it: press Send retry to resend it yourself.`
+      : `Stopped: round ${round} failed in transport (${reason}). The server may already have acted on it, so it is not resent automatically: press Send retry to resend it yourself.`,
+  };
+}
+
 /**
- * Send retry after retry until the server finishes, asks for input only a human can give, the round cap is reached
- * or the user stops. State-only retries ("come back later") back off 50 ms, doubling to 250 ms, as the SDKs do.
- * Returns why it stopped.
+ * Send retry after retry until the server finishes, asks for input only a human can give, the call reaches the round
+ * cap, a leg fails in transport, or the user stops. A leg that failed in transport (network error, timeout, dropped
+ * stream) is never resent: the server may have acted on it, so resending is the user's deliberate Send retry. The cap
+ * counts the rounds of the call (its legs), so pressing the button again does not start a fresh allowance. Every
+ * state-only retry ("come back later") waits first, 50 ms doubling to 250 ms, as the SDKs do. Returns why it stopped.
  */
 export async function runToCompletion(conversationId: string, deps: RunToCompletionDeps): Promise<RunNote> {
-  let sent = 0;
   let backoff = 50;
+  const failed = deps.lastLeg();
+  if (failedInTransport(failed)) return transportNote(failed, deps.conversation()?.legIds.length ?? 1, true);
   for (;;) {
     answerRoots(conversationId, deps);
     const conversation = deps.conversation();
@@ -43,14 +71,15 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
     if (!isDraftReady(draft)) {
       return { kind: 'needs-input', message: 'Paused: the server asked for input only you can give.' };
     }
-    if (sent >= deps.roundCap()) {
+    const rounds = conversation.legIds.length;
+    if (rounds >= deps.roundCap()) {
       return {
         kind: 'round-cap',
-        message: `Stopped at the round cap: ${sent} legs sent and the server has not finished. Raise the cap or inspect the legs.`,
+        message: `Stopped at the round cap: the call has taken ${rounds} rounds and the server has not finished. Raise the cap or inspect the legs.`,
       };
     }
-    const stateOnly = Object.keys(draft.inputRequests).length === 0 && conversation.legIds.length > 0;
-    if (stateOnly && sent > 0) {
+    const stateOnly = Object.keys(draft.inputRequests).length === 0 && rounds > 0;
+    if (stateOnly) {
       await waitVisibly(deps, backoff, 'backoff before the next state-only retry');
       backoff = Math.min(backoff * 2, 250);
       if (deps.signal.aborted) continue;
@@ -58,6 +87,10 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
       backoff = 50;
     }
     await deps.send();
-    sent += 1;
+    const leg = deps.lastLeg();
+    if (failedInTransport(leg)) {
+      if (deps.signal.aborted) return { kind: 'aborted', message: 'Run to completion was aborted.' };
+      return transportNote(leg, deps.conversation()?.legIds.length ?? 1, false);
+    }
   }
 }

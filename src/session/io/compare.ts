@@ -71,6 +71,9 @@ export function summariseLeg(leg: Leg): LegSummary {
     case 'error':
       out.summary = `error ${o.error.code}: ${o.error.message}`;
       break;
+    case 'task':
+      out.summary = `task ${o.task.status}${o.task.statusMessage ? `: ${o.task.statusMessage}` : ''}`;
+      break;
     default:
       out.summary = `${o.kind}: ${o.reason}`;
   }

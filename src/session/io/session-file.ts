@@ -107,7 +107,7 @@ function checkIntegrity(s: SessionState, at: readonly PropertyKey[]): ParseResul
 function normalise(s: SessionState): SessionState {
   const legs: Record<string, Leg> = {};
   for (const [id, leg] of Object.entries(s.legs)) {
-    const method = s.conversations[leg.conversationId]?.method ?? '';
+    const method = leg.sent.method ?? s.conversations[leg.conversationId]?.method ?? '';
     legs[id] = { ...leg, outcome: classifyExchange(leg.exchange as Exchange, method, leg.rpcId) };
   }
   const conversations: Record<string, Conversation> = {};

@@ -67,7 +67,7 @@ const legSchema = z.looseObject({
   exchange: exchangeSchema,
   /** recomputed from the exchange on load; only its kind is checked here */
   outcome: z.looseObject({
-    kind: z.enum(['complete', 'input_required', 'error', 'invalid', 'transport']),
+    kind: z.enum(['complete', 'input_required', 'task', 'error', 'invalid', 'transport']),
   }),
   sent: sentFacts,
 });
@@ -99,6 +99,8 @@ const conversationSchema = z.looseObject({
   inFlight: z.looseObject({ rpcId, startedAt: z.number() }).optional(),
   forkOf: z.looseObject({ conversationId: z.string(), legId: z.string() }).optional(),
   imported: z.looseObject({ source: z.enum(['file', 'link', 'demo']), name: z.string(), at: z.number() }).optional(),
+  /** a task conversation (tasks extension) */
+  task: z.looseObject({ taskId: z.string().min(1), answeredKeys: z.array(z.string()) }).optional(),
 });
 
 export const sessionSchema = z.looseObject({

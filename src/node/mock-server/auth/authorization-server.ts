@@ -87,34 +87,28 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
   provider.proxy = false;
   const callback = provider.callback();
 
+  /** Log the demo user in and grant what was asked, in one step (login and consent together). */
   async function approve(req: IncomingMessage, res: ServerResponse) {
     const details = await provider.interactionDetails(req, res);
-    const { prompt, params } = details;
-    const accountId = 'demo-user';
-    if (prompt.name === 'login') {
-      await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
-      return;
-    }
+    const { params } = details;
+    const accountId = details.session?.accountId ?? 'demo-user';
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
       : new provider.Grant({ accountId, clientId: String(params.client_id) });
     if (!grant) throw new Error('grant not found');
-    const requested = String(params.scope ?? '');
+    const requested = String(params.scope ?? '').split(' ');
+    // the mcp:* scopes are both provider scopes (what the client asked for) and the resource's scopes (the token's)
     grant.addOIDCScope(
-      requested
-        .split(' ')
-        .filter((s) => s === 'openid' || s === 'offline_access')
-        .join(' '),
+      requested.filter((s) => s === 'openid' || s === 'offline_access' || MOCK_SCOPES.includes(s)).join(' '),
     );
-    grant.addResourceScope(
-      resource,
-      requested
-        .split(' ')
-        .filter((s) => MOCK_SCOPES.includes(s))
-        .join(' '),
-    );
+    grant.addResourceScope(resource, requested.filter((s) => MOCK_SCOPES.includes(s)).join(' '));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -6,6 +6,7 @@
 import type { CallToolResult, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server';
 import type { ConsentFlows } from '../consent.ts';
 import type { StateKit } from '../state.ts';
+import type { TaskStore } from '../tasks/task-store.ts';
 
 export interface ScenarioContext {
   /** `X-Mock-Instance` value of the endpoint serving this request (`main`, or a fleet instance name). */
@@ -20,6 +21,8 @@ export interface ScenarioContext {
   requestHeaders(sctx: ServerContext): Headers;
   /** Publishes list-changed events to open `subscriptions/listen` streams. */
   notify: ServerNotifier;
+  /** The endpoint's task store (tasks extension): shared by every instance, since a task outlives its request. */
+  tasks: TaskStore;
   /**
    * A deliberately changed scenario, for testing replays: `provision` then also asks `size` (a second form field
    * request) and says "(v2)" in its result. Absent: every scenario as documented.

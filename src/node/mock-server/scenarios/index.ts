@@ -23,6 +23,9 @@ import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
 import { register as statelessFixtures } from './stateless-fixtures.ts';
 import { register as summarizeText } from './summarize-text.ts';
+import { register as taskConformanceFixtures } from './task-conformance-fixtures.ts';
+import { register as taskJobs } from './task-jobs.ts';
+import { registerTaskMethods } from '../tasks/task-methods.ts';
 
 /** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
 export const SCENARIOS: readonly RegisterScenario[] = [
@@ -40,15 +43,18 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   approvePayment,
   dualEraPitfall,
   promptsResources,
+  taskJobs,
   conformanceFixtures,
   statelessFixtures,
   referenceTools,
   referenceResources,
   referencePrompts,
   legacyReference,
+  taskConformanceFixtures,
 ];
 
 export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): void {
   for (const register of SCENARIOS) register(server, ctx);
+  registerTaskMethods(server, ctx.tasks);
   registerSubscriptions(server);
 }

@@ -4,9 +4,12 @@
  * installed package runs on plain Node with no dependencies and nothing from the dev tool chain.
  * `npm run build:node`; the app itself is `npm run build` (dist/).
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  // paths below are from the repository's root, wherever this file lives
+  root: fileURLToPath(new URL('../../..', import.meta.url)),
   // no plugins: this build must not start the mock or touch the app's config
   plugins: [],
   publicDir: false,

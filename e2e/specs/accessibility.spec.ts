@@ -1,0 +1,134 @@
+import { expectNoAxeViolations } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
+import { ComposerPage } from '../pages/composer-page.ts';
+import { ConnectionPage } from '../pages/connection-page.ts';
+import { InputRequestsPage } from '../pages/input-requests-page.ts';
+import { TimelinePage } from '../pages/timeline-page.ts';
+
+// Every screen and state a user meets, scanned with axe-core (WCAG 2.1 A and AA) in both themes.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (${colorScheme} theme)`, () => {
+    test.use({ colorScheme });
+    // each test scans a dozen states; a full axe run takes a second or more on a busy 2-core machine
+    test.describe.configure({ timeout: 180_000 });
+
+    test('connecting, an input request, the composer and its editors', async ({ inspector, page }) => {
+      const composer = new ComposerPage(page);
+      await inspector.open();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      await expectNoAxeViolations(page, 'connected');
+
+      await inspector.callTool('provision', async (p) => {
+        await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
+      });
+      const region = inspector.inputRequest('region');
+      await expect(region).toBeVisible();
+      await expectNoAxeViolations(page, 'form input request');
+
+      await region.getByLabel('Region').selectOption('eu-west-1');
+      await region.getByRole('button', { name: 'Accept' }).click();
+      await expect(inspector.composer).toBeVisible();
+      await expectNoAxeViolations(page, 'composer');
+
+      await composer.openEditors();
+      await expect(composer.answersJson()).toBeVisible();
+      await expectNoAxeViolations(page, 'composer editors open');
+    });
+
+    test('the requestState lab, the tamper matrix and a rejected state', async ({ inspector, page }) => {
+      const composer = new ComposerPage(page);
+      await inspector.open();
+      await inspector.callTool('provision', async (p) => {
+        await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
+      });
+      const region = inspector.inputRequest('region');
+      await region.getByLabel('Region').selectOption('eu-west-1');
+      await region.getByRole('button', { name: 'Accept' }).click();
+      await composer.openLab();
+      for (const tab of ['Bytes', 'Text', 'Decoded']) {
+        await composer.lab.getByRole('tab', { name: tab }).click();
+        await expectNoAxeViolations(page, `requestState lab: ${tab}`);
+      }
+      await composer.flipByte(3);
+      await expectNoAxeViolations(page, 'requestState lab: edited');
+
+      await expect(composer.matrix).toBeVisible();
+      await composer.runMatrix();
+      await expect(composer.matrixResults).toBeVisible();
+      await expectNoAxeViolations(page, 'tamper matrix results');
+
+      await inspector.sendRetry();
+      await expect(inspector.result).toContainText('-32602');
+      await expectNoAxeViolations(page, 'result: error with recovery');
+    });
+
+    test('a complete result and every input request kind', async ({ inspector, page }) => {
+      const ui = new InputRequestsPage(inspector);
+      await inspector.open();
+      await inspector.callTool('configure_service');
+      await expect(ui.request('config')).toBeVisible();
+      await expectNoAxeViolations(page, 'every form field kind');
+      const form = ui.request('config');
+      await form.getByLabel('Owner email', { exact: true }).fill('ops@example.com');
+      await form.getByRole('combobox', { name: 'Environment', exact: true }).selectOption({ label: 'Staging' });
+      await ui.accept('config');
+      await inspector.sendRetry();
+      await expect(inspector.result).toContainText('Service configured with');
+      await expectNoAxeViolations(page, 'result: complete');
+
+      await inspector.callTool('plan_trip');
+      await expect(ui.request('preferences')).toBeVisible();
+      await expectNoAxeViolations(page, 'form + sampling + roots requests');
+
+      await inspector.callTool('sign_in');
+      await expect(ui.request('sign_in')).toContainText('Elicitation (URL)');
+      await expectNoAxeViolations(page, 'URL consent request');
+
+      await ui.connectTo('/chaos');
+      await inspector.callTool('unknown_input_method');
+      await expect(ui.request('spin')).toContainText('Unknown method');
+      await expectNoAxeViolations(page, 'unknown input request');
+    });
+
+    test('timeline, leg inspector tabs, conversation views and filters', async ({ inspector, page }) => {
+      const timeline = new TimelinePage(inspector);
+      await inspector.open();
+      await inspector.provisionOrders();
+      await timeline.selectLeg(1);
+      for (const tab of ['Request', 'Response', /^Lint/, 'Diff', 'Copy']) {
+        await timeline.tab(tab);
+        await expectNoAxeViolations(page, `leg inspector: ${String(tab)}`);
+      }
+      for (const view of ['Waterfall', 'Sequence', /^Findings/] as const) {
+        await timeline.view(view);
+        await expectNoAxeViolations(page, `conversation view: ${String(view)}`);
+      }
+      await timeline
+        .conversation(/provision/)
+        .first()
+        .click();
+      await expectNoAxeViolations(page, 'timeline folded');
+    });
+
+    test('connection settings, saved connections, the doctor, palette and presenter', async ({ inspector, page }) => {
+      const connection = new ConnectionPage(page);
+      await inspector.open();
+      await connection.openSettings();
+      await expectNoAxeViolations(page, 'connection settings');
+
+      await inspector.serverUrl.fill(`${new URL(page.url()).origin}/not-an-mcp-endpoint`);
+      await inspector.connect.click();
+      await connection.expectFailed();
+      await expectNoAxeViolations(page, 'connection doctor');
+
+      await page.getByRole('button', { name: /^Commands/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoAxeViolations(page, 'command palette');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoAxeViolations(page, 'presenter');
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '../fixtures.ts';
+import { AuthPage } from '../pages/auth-page.ts';
+
+const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;
+
+test.describe("authorization: sign in to the mock's protected endpoints", () => {
+  test('signs in with a Client ID Metadata Document and lists the tools', async ({ page }) => {
+    const auth = new AuthPage(page);
+    await auth.open(`${MOCK}/auth/cimd/mcp`);
+    await expect(auth.notice).toContainText('needs authorization');
+    await auth.signIn();
+    await auth.expectSignedIn();
+    await expect(auth.step(/Authorization request/)).toContainText('Client ID Metadata Document');
+    await expect(page.getByRole('button', { name: 'provision', exact: true })).toBeVisible();
+    await expect(auth.region.getByRole('region', { name: 'Access token' })).toContainText('mcp:read');
+  });
+
+  // FIXME(issue 16): sign-in, the 403 insufficient_scope and the step-up pass; after "Sign out" the region's status
+  // did not read "Not signed in." within 10 s in the last run (not yet diagnosed).
+  test.fixme('signs in with Dynamic Client Registration, steps up for a tool call, and signs out', async ({ page }) => {
+    const auth = new AuthPage(page);
+    await auth.open(`${MOCK}/auth/dcr/mcp`);
+    await auth.signIn();
+    await auth.expectSignedIn();
+    await expect(auth.step(/Dynamic Client Registration/)).toBeVisible();
+    // tools/call needs mcp:write: the server answers 403 insufficient_scope, the app offers Sign in again
+    await page.getByRole('button', { name: 'list_workspace', exact: true }).click();
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(auth.notice).toContainText('insufficient_scope');
+    await auth.signIn();
+    await auth.expectSignedIn();
+    await expect(auth.region.getByRole('region', { name: 'Access token' })).toContainText('mcp:write');
+    await auth.region.getByRole('button', { name: 'Sign out' }).click();
+    await expect(auth.region.getByRole('status').first()).toHaveText('Not signed in.');
+    await expect(auth.region.getByRole('region', { name: 'Access token' })).toHaveCount(0);
+  });
+
+  // FIXME(issue 16): signs in, but the mock's token response carries no refresh token yet (offline_access is asked
+  // for; oidc-provider's issueRefreshToken condition still says no), so "Refresh now" never appears.
+  test.fixme('signs in with the pre-registered client and refreshes a short-lived token', async ({ page }) => {
+    const auth = new AuthPage(page);
+    await auth.open(`${MOCK}/auth/short/mcp`);
+    await expect(auth.notice).toBeVisible();
+    await auth.fillClient('mrtr-preregistered', 'mrtr-preregistered-secret');
+    await auth.signIn();
+    await auth.expectSignedIn();
+    await expect(auth.step(/Token request/)).toContainText('200');
+    await auth.region.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(auth.step(/Refresh the access token/)).toContainText('200');
+    await auth.expectSignedIn();
+  });
+
+  test('explains a refused token request in plain words and keeps the session', async ({ page }) => {
+    const auth = new AuthPage(page);
+    await auth.open(`${MOCK}/auth/dcr/mcp`);
+    await expect(auth.notice).toBeVisible();
+    await auth.fillClient('mrtr-preregistered', 'wrong-secret');
+    await auth.signIn();
+    const alert = auth.region.getByRole('alert');
+    await expect(alert).toContainText('invalid_client');
+    await expect(alert).toContainText('Your session is kept');
+    await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(`${MOCK}/auth/dcr/mcp`);
+  });
+});

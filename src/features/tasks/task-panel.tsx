@@ -1,0 +1,118 @@
+/**
+ * The task of a conversation (tasks extension): its id and status, the server's status message, poll interval and
+ * TTL, how many polls and updates went out, which keys were already answered (never asked again), and the controls:
+ * "Poll now", automatic polling with a countdown to the next poll ("Auto-poll" / "Stop polling"), "Cancel task".
+ * Props in, callbacks out; every string from the server is rendered as text.
+ */
+import { useEffect, useState } from 'react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
+
+export interface TaskPanelProps {
+  taskId: string;
+  status: string;
+  statusMessage?: string;
+  pollIntervalMs?: number;
+  ttlMs?: number | null;
+  /** ms epoch of the creating call, for the TTL countdown */
+  createdAt: number;
+  polls: number;
+  updates: number;
+  answeredKeys: string[];
+  terminal: boolean;
+  inFlight: boolean;
+  autoPolling: boolean;
+  /** ms epoch of the next automatic poll */
+  nextPollAt?: number;
+  note?: string;
+  now: () => number;
+  onPollNow: () => void;
+  onAutoPoll: () => void;
+  onStopAutoPoll: () => void;
+  onCancel: () => void;
+}
+
+function useTick(active: boolean, now: () => number): number {
+  const [t, setT] = useState(now);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setT(now()), 200);
+    return () => clearInterval(timer);
+  }, [active, now]);
+  return active ? t : now();
+}
+
+const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+
+export function TaskPanel(p: TaskPanelProps) {
+  const t = useTick(p.autoPolling && p.nextPollAt !== undefined, p.now);
+  const tone =
+    p.status === 'completed' ? 'good' : p.status === 'failed' ? 'bad' : p.status === 'cancelled' ? 'warn' : 'info';
+  const ttlLeft = typeof p.ttlMs === 'number' ? p.createdAt + p.ttlMs - p.now() : undefined;
+  return (
+    <Panel label="Task" title={`Task ${p.taskId}`}>
+      <div className="space-y-2 p-3 text-sm">
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge tone={tone}>{p.status}</Badge>
+          {p.statusMessage && <span data-testid="task-status-message">{p.statusMessage}</span>}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
+          <dt>Poll interval</dt>
+          <dd>
+            {p.pollIntervalMs !== undefined ? `${p.pollIntervalMs} ms (from the server)` : 'not given (1 s used)'}
+          </dd>
+          <dt>TTL</dt>
+          <dd>
+            {p.ttlMs === null
+              ? 'kept indefinitely'
+              : ttlLeft !== undefined
+                ? `${p.ttlMs} ms${ttlLeft < 0 ? ' (expired: the server may have forgotten it)' : ''}`
+                : 'not given'}
+          </dd>
+          <dt>Legs</dt>
+          <dd>
+            {p.polls} poll(s), {p.updates} update(s)
+          </dd>
+          {p.answeredKeys.length > 0 && (
+            <>
+              <dt>Answered</dt>
+              <dd aria-label="Answered keys">
+                {p.answeredKeys.map((k) => (
+                  <span key={k} className="mr-1">
+                    <Badge tone="good">{k}: answered</Badge>
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
+        </dl>
+        {!p.terminal && (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="primary" aria-disabled={p.inFlight} onClick={() => !p.inFlight && p.onPollNow()}>
+              Poll now
+            </Button>
+            {p.autoPolling ? (
+              <Button onClick={p.onStopAutoPoll}>Stop polling</Button>
+            ) : (
+              <Button onClick={p.onAutoPoll}>Auto-poll</Button>
+            )}
+            <Button variant="danger" onClick={p.onCancel}>
+              Cancel task
+            </Button>
+            {p.autoPolling && p.nextPollAt !== undefined && (
+              <span role="timer" aria-label="Next poll" className="text-xs text-slate-600">
+                next poll in {seconds(p.nextPollAt - t)}
+              </span>
+            )}
+          </div>
+        )}
+        {p.note && (
+          <p role="status" className="text-xs text-slate-700">
+            {p.note}
+          </p>
+        )}
+      </div>
+    </Panel>
+  );
+}

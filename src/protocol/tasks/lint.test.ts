@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { lintTaskLegs, type TaskLegFacts } from './lint.ts';
+
+const leg = (p: Partial<TaskLegFacts>): TaskLegFacts => ({
+  method: 'tasks/get',
+  sentAt: 0,
+  mcpName: 't',
+  taskId: 't',
+  sentRequestState: false,
+  answeredKeys: [],
+  askedKeys: [],
+  ...p,
+});
+const rules = (legs: TaskLegFacts[]) => lintTaskLegs(legs).map((f) => f.rule);
+
+describe('lintTaskLegs', () => {
+  it('flags requestState sent on tasks/update', () => {
+    expect(rules([leg({ method: 'tasks/update', sentRequestState: true })])).toEqual(['task-update-request-state']);
+  });
+
+  it('flags a task method without Mcp-Name or with another name', () => {
+    expect(rules([leg({ mcpName: undefined }), leg({ method: 'tasks/cancel', mcpName: 'x' })])).toEqual([
+      'task-missing-mcp-name',
+      'task-missing-mcp-name',
+    ]);
+  });
+
+  it('flags a key asked again after it was answered', () => {
+    const legs = [
+      leg({ askedKeys: ['ok'] }),
+      leg({ method: 'tasks/update', answeredKeys: ['ok'], sentAt: 10 }),
+      leg({ askedKeys: ['ok'], sentAt: 20 }),
+    ];
+    expect(rules(legs)).toEqual(['task-key-reasked']);
+  });
+
+  it('flags polling faster than pollIntervalMs and not a poll that waited', () => {
+    const legs = [
+      leg({ method: 'tools/call', mcpName: 'deploy', taskId: undefined, pollIntervalMs: 500 }),
+      leg({ sentAt: 100 }),
+      leg({ sentAt: 300 }),
+      leg({ sentAt: 900 }),
+    ];
+    expect(lintTaskLegs(legs).map((f) => [f.rule, f.index])).toEqual([['task-poll-too-fast', 2]]);
+  });
+
+  it('flags a leg sent after the ttlMs ran out', () => {
+    const legs = [leg({ method: 'tools/call', ttlMs: 1000, sentAt: 0 }), leg({ sentAt: 1500 })];
+    expect(rules(legs)).toEqual(['task-past-ttl']);
+  });
+
+  it('finds nothing in a well-behaved task', () => {
+    const legs = [
+      leg({ method: 'tools/call', pollIntervalMs: 500, ttlMs: 60000 }),
+      leg({ sentAt: 600, askedKeys: ['ok'] }),
+      leg({ method: 'tasks/update', sentAt: 900, answeredKeys: ['ok'] }),
+      leg({ sentAt: 1500 }),
+    ];
+    expect(lintTaskLegs(legs)).toEqual([]);
+  });
+});

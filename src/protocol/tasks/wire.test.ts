@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { declaresTasks, readTask, taskParams } from './wire.ts';
+
+const base = { taskId: 't1', createdAt: '2026-07-28T00:00:00Z', lastUpdatedAt: '2026-07-28T00:00:00Z', ttlMs: 60000 };
+
+describe('readTask', () => {
+  it('reads a working task with its poll interval when the server sends one', () => {
+    expect(readTask({ ...base, status: 'working', pollIntervalMs: 500 })).toMatchObject({
+      taskId: 't1',
+      status: 'working',
+      pollIntervalMs: 500,
+      ttlMs: 60000,
+    });
+  });
+
+  it('keeps the inputRequests of an input_required task', () => {
+    const task = readTask({
+      ...base,
+      status: 'input_required',
+      inputRequests: { ok: { method: 'elicitation/create', params: { message: 'Sure?' } } },
+    });
+    expect(typeof task !== 'string' && task.inputRequests).toEqual({
+      ok: { method: 'elicitation/create', params: { message: 'Sure?' } },
+    });
+  });
+
+  it('refuses a completed task without an inline result', () => {
+    expect(readTask({ ...base, status: 'completed' })).toMatch(/result inline/);
+  });
+
+  it('refuses a failed task without {code, message}', () => {
+    expect(readTask({ ...base, status: 'failed', error: { message: 'x' } })).toMatch(/error inline/);
+  });
+
+  it('names an unknown status', () => {
+    expect(readTask({ ...base, status: 'paused' })).toMatch(/unknown task status "paused"/);
+  });
+});
+
+describe('helpers', () => {
+  it('sees the tasks extension only under extensions', () => {
+    expect(declaresTasks({ extensions: { 'io.modelcontextprotocol/tasks': {} } })).toBe(true);
+    expect(declaresTasks({ tasks: {} })).toBe(false);
+  });
+
+  it('puts inputResponses only on tasks/update', () => {
+    expect(taskParams('tasks/get', 't')).toEqual({ taskId: 't' });
+    expect(taskParams('tasks/update', 't', { a: { action: 'accept' } })).toEqual({
+      taskId: 't',
+      inputResponses: { a: { action: 'accept' } },
+    });
+  });
+});

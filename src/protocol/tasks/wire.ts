@@ -1,0 +1,95 @@
+/**
+ * The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) as the inspector reads it: a `tools/call` may
+ * answer a flat CreateTaskResult (`resultType: "task"`); `tasks/get` returns the task (DetailedTask: with
+ * `inputRequests` when `input_required`, `result` when `completed`, `error` when `failed`); `tasks/update`
+ * (`{taskId, inputResponses}`) and `tasks/cancel` answer an empty `{resultType: "complete"}` ack. Each of the three
+ * methods sends `Mcp-Name: <taskId>`. Pure: no React, no fetch. Servers are untrusted: everything is narrowed here.
+ */
+import { isJsonObject, type InputRequests, type JsonObject, type JsonRpcError } from '../types.ts';
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+export const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'] as const;
+export type TaskMethod = (typeof TASK_METHODS)[number];
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+const STATUSES: readonly TaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
+
+export function isTaskMethod(method: string): method is TaskMethod {
+  return (TASK_METHODS as readonly string[]).includes(method);
+}
+
+export function isTerminalStatus(status: TaskStatus): boolean {
+  return TERMINAL_TASK_STATUSES.includes(status);
+}
+
+/** One task as a leg saw it (the CreateTaskResult, or a tasks/get answer). */
+export interface TaskSnapshot {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** null: the server keeps it indefinitely */
+  ttlMs?: number | null;
+  pollIntervalMs?: number;
+  inputRequests?: InputRequests;
+  result?: JsonObject;
+  error?: JsonRpcError;
+}
+
+function readInputRequests(value: unknown): InputRequests | string {
+  if (!isJsonObject(value)) return 'inputRequests is not an object';
+  const out: InputRequests = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (!isJsonObject(entry) || typeof entry.method !== 'string') return `inputRequests["${key}"] has no method`;
+    if (entry.params !== undefined && !isJsonObject(entry.params))
+      return `inputRequests["${key}"].params is not an object`;
+    out[key] = entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params };
+  }
+  return out;
+}
+
+/** Narrow a task object (CreateTaskResult or DetailedTask); a string says what is wrong with it. */
+export function readTask(value: unknown): TaskSnapshot | string {
+  if (!isJsonObject(value)) return 'the task is not an object';
+  if (typeof value.taskId !== 'string' || value.taskId === '') return 'the task has no taskId (string)';
+  if (typeof value.status !== 'string' || !STATUSES.includes(value.status as TaskStatus)) {
+    return `unknown task status ${JSON.stringify(value.status)} (allowed: ${STATUSES.join(', ')})`;
+  }
+  const task: TaskSnapshot = { taskId: value.taskId, status: value.status as TaskStatus };
+  if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
+  if (typeof value.createdAt === 'string') task.createdAt = value.createdAt;
+  if (typeof value.lastUpdatedAt === 'string') task.lastUpdatedAt = value.lastUpdatedAt;
+  if (value.ttlMs === null || (typeof value.ttlMs === 'number' && Number.isFinite(value.ttlMs)))
+    task.ttlMs = value.ttlMs;
+  if (typeof value.pollIntervalMs === 'number' && value.pollIntervalMs > 0) task.pollIntervalMs = value.pollIntervalMs;
+  if (task.status === 'input_required') {
+    const requests = readInputRequests(value.inputRequests ?? {});
+    if (typeof requests === 'string') return requests;
+    task.inputRequests = requests;
+  }
+  if (task.status === 'completed') {
+    if (!isJsonObject(value.result)) return 'a completed task must carry its result inline';
+    task.result = value.result;
+  }
+  if (task.status === 'failed') {
+    const e = value.error;
+    if (!isJsonObject(e) || typeof e.code !== 'number' || typeof e.message !== 'string') {
+      return 'a failed task must carry its error inline ({code, message})';
+    }
+    task.error = { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) };
+  }
+  return task;
+}
+
+/** `_meta["io.modelcontextprotocol/clientCapabilities"].extensions[...]` declares the tasks extension? */
+export function declaresTasks(capabilities: JsonObject | undefined): boolean {
+  const ext = capabilities?.extensions;
+  return isJsonObject(ext) && isJsonObject(ext[TASKS_EXTENSION]);
+}
+
+/** The params of a task method (what the composer sends). */
+export function taskParams(method: TaskMethod, taskId: string, inputResponses?: JsonObject): JsonObject {
+  return method === 'tasks/update' ? { taskId, inputResponses: inputResponses ?? {} } : { taskId };
+}

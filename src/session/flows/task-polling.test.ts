@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskSnapshot } from '../../protocol/tasks/wire.ts';
+import { pollTask, type TaskPollingDeps } from './task-polling.ts';
+
+function harness(answers: (TaskSnapshot | string)[]) {
+  let now = 1000;
+  const waits: number[] = [];
+  const controller = new AbortController();
+  const deps: TaskPollingDeps = {
+    poll: async () => answers.shift() ?? 'no more answers',
+    sleep: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+    now: () => now,
+    signal: controller.signal,
+  };
+  return { deps, waits, controller };
+}
+
+const working = (pollIntervalMs?: number): TaskSnapshot => ({
+  taskId: 't',
+  status: 'working',
+  ...(pollIntervalMs ? { pollIntervalMs } : {}),
+});
+
+describe('pollTask', () => {
+  it('waits the pollIntervalMs the server asked for between polls, then stops at a terminal state', async () => {
+    const { deps, waits } = harness([working(700), working(900), { taskId: 't', status: 'completed', result: {} }]);
+    const end = await pollTask(deps, 500);
+    expect(end).toMatchObject({ kind: 'terminal', polls: 3 });
+    expect(waits).toEqual([700, 900]);
+  });
+
+  it('pauses when the task needs the user', async () => {
+    const { deps, waits } = harness([working(), { taskId: 't', status: 'input_required', inputRequests: {} }]);
+    expect(await pollTask(deps, 250)).toMatchObject({ kind: 'needs-input', polls: 2 });
+    expect(waits).toEqual([250]);
+  });
+
+  it('stops with the reason when a poll fails', async () => {
+    const { deps } = harness(['HTTP 400: -32602 Unknown taskId']);
+    expect(await pollTask(deps)).toEqual({ kind: 'failed', reason: 'HTTP 400: -32602 Unknown taskId', polls: 1 });
+  });
+
+  it('tells the UI when each wait ends so it can count down', async () => {
+    const { deps } = harness([working(400), { taskId: 't', status: 'cancelled' }]);
+    const untils: number[] = [];
+    await pollTask({ ...deps, onWait: (until) => untils.push(until) });
+    expect(untils).toEqual([1400]);
+  });
+
+  it('sends nothing once aborted', async () => {
+    const { deps, controller } = harness([working()]);
+    controller.abort();
+    expect(await pollTask(deps)).toEqual({ kind: 'aborted', polls: 0 });
+  });
+
+  it('stops at the poll cap when the task never ends', async () => {
+    const { deps } = harness([working(), working(), working()]);
+    expect(await pollTask({ ...deps, maxPolls: 2 })).toEqual({ kind: 'poll-cap', polls: 2 });
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../protocol/exchange.ts';
+import { ALL_CAPABILITIES } from '../protocol/envelope.ts';
+import { composeRequest, composeTaskLeg } from './compose.ts';
+import type { SessionEvent } from './events.ts';
+import { emptySession, type SessionState } from './model.ts';
+import { reduce } from './reducer.ts';
+import { resultOutcome, taskView } from './task-view.ts';
+
+const ctx = { url: 'http://127.0.0.1:1/mcp' };
+const TASKS_CAPS = { ...ALL_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+const task = (status: string, extra: Record<string, unknown> = {}) => ({
+  taskId: 't1',
+  status,
+  createdAt: '2026-07-28T00:00:00Z',
+  lastUpdatedAt: '2026-07-28T00:00:00Z',
+  ttlMs: 60000,
+  pollIntervalMs: 500,
+  ...extra,
+});
+const ask = (key: string) => ({ [key]: { method: 'elicitation/create', params: { message: key } } });
+
+function exchangeFor(id: number, result: unknown, at = 0): Exchange {
+  const message = { jsonrpc: '2.0', id, result };
+  const body = JSON.stringify(message);
+  return {
+    request: { url: ctx.url, method: 'POST', headers: [], body: '{}' },
+    response: { status: 200, statusText: 'OK', headers: [], contentType: 'application/json', body, size: body.length },
+    message,
+    startedAt: at,
+    durationMs: 5,
+  };
+}
+
+const apply = (s: SessionState, ...events: SessionEvent[]) => events.reduce(reduce, s);
+
+function started(): SessionState {
+  let s = apply(emptySession, {
+    type: 'conversation/started',
+    id: 'c1',
+    title: 'deploy_release',
+    method: 'tools/call',
+    params: { name: 'deploy_release', arguments: {} },
+    serverUrl: ctx.url,
+    capabilities: TASKS_CAPS,
+    at: 0,
+  });
+  const c = s.conversations.c1!;
+  const composed = composeRequest(c, c.draft!, ctx);
+  s = apply(s, {
+    type: 'leg/recorded',
+    conversationId: 'c1',
+    legId: 'l0',
+    rpcId: c.draft!.rpcId,
+    exchange: exchangeFor(c.draft!.rpcId as number, { resultType: 'task', ...task('working') }),
+    sent: composed.sent,
+  });
+  return s;
+}
+
+function poll(s: SessionState, legId: string, result: unknown): SessionState {
+  const rpcId = s.nextRpcId;
+  const composed = composeTaskLeg(s.conversations.c1!, 'tasks/get', rpcId, TASKS_CAPS, ctx)!;
+  return apply(
+    s,
+    { type: 'leg/sent', conversationId: 'c1', rpcId, at: 1, takesId: true },
+    {
+      type: 'leg/recorded',
+      conversationId: 'c1',
+      legId,
+      rpcId,
+      exchange: exchangeFor(rpcId, result),
+      sent: composed.sent,
+    },
+  );
+}
+
+function update(s: SessionState, legId: string): SessionState {
+  const c = s.conversations.c1!;
+  const composed = composeRequest(c, c.draft!, ctx);
+  const rpcId = c.draft!.rpcId;
+  return apply(s, {
+    type: 'leg/recorded',
+    conversationId: 'c1',
+    legId,
+    rpcId,
+    exchange: exchangeFor(rpcId as number, { resultType: 'complete' }),
+    sent: composed.sent,
+  });
+}
+
+describe('a task conversation', () => {
+  it('remembers the task a tools/call created and offers no draft while it works', () => {
+    const s = started();
+    expect(s.conversations.c1!.task).toEqual({ taskId: 't1', answeredKeys: [] });
+    expect(s.conversations.c1!.draft).toBeUndefined();
+  });
+
+  it('composes polls as tasks/get with Mcp-Name and answers as tasks/update without requestState', () => {
+    let s = poll(started(), 'l1', task('input_required', { inputRequests: ask('approve') }));
+    const c = s.conversations.c1!;
+    const get = composeTaskLeg(c, 'tasks/get', 99, TASKS_CAPS, ctx)!;
+    expect(get.headers).toContainEqual(['Mcp-Name', 't1']);
+    s = apply(s, { type: 'draft/answer', conversationId: 'c1', key: 'approve', response: { action: 'accept' } });
+    const composed = composeRequest(s.conversations.c1!, s.conversations.c1!.draft!, ctx);
+    expect(composed.message?.method).toBe('tasks/update');
+    expect(composed.message?.params).toMatchObject({ taskId: 't1', inputResponses: { approve: { action: 'accept' } } });
+    expect(composed.body).not.toContain('requestState');
+    expect(composed.headers).toContainEqual(['Mcp-Name', 't1']);
+  });
+
+  it('keeps answers typed between polls and never asks an answered key again', () => {
+    let s = poll(started(), 'l1', task('input_required', { inputRequests: ask('approve') }));
+    s = apply(s, { type: 'draft/answer', conversationId: 'c1', key: 'approve', response: { action: 'accept' } });
+    s = poll(s, 'l2', task('input_required', { inputRequests: ask('approve') }));
+    expect(s.conversations.c1!.draft!.answers).toEqual({ approve: { action: 'accept' } });
+    s = update(s, 'l3');
+    expect(s.conversations.c1!.task!.answeredKeys).toEqual(['approve']);
+    // eventually consistent: the server still lists the key; the client does not ask it again
+    s = poll(s, 'l4', task('input_required', { inputRequests: { ...ask('approve'), ...ask('cutover') } }));
+    expect(Object.keys(s.conversations.c1!.draft!.inputRequests)).toEqual(['cutover']);
+  });
+
+  it('shows the inline result once the task completes, and counts the polls', () => {
+    let s = poll(started(), 'l1', task('working'));
+    s = poll(s, 'l2', task('completed', { result: { content: [{ type: 'text', text: 'Deployed' }] } }));
+    const c = s.conversations.c1!;
+    expect(resultOutcome(s, c)).toMatchObject({ kind: 'complete', result: { content: [{ text: 'Deployed' }] } });
+    expect(taskView(s, c)).toMatchObject({ polls: 2, task: { status: 'completed' } });
+  });
+
+  it('shows the inline error of a failed task', () => {
+    const s = poll(started(), 'l1', task('failed', { error: { code: -32603, message: 'crashed' } }));
+    expect(resultOutcome(s, s.conversations.c1!)).toEqual({
+      kind: 'error',
+      error: { code: -32603, message: 'crashed' },
+    });
+  });
+});

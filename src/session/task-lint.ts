@@ -1,0 +1,53 @@
+/** The task wire's lint rules (protocol/tasks/lint.ts) over a task conversation's legs, as lint findings. */
+import { headerValue } from '../protocol/exchange.ts';
+import type { LintFinding } from '../protocol/lint/types.ts';
+import { lintTaskLegs, type TaskLegFacts } from '../protocol/tasks/lint.ts';
+import type { Conversation, Leg, SessionState } from './model.ts';
+
+const SIDE: Record<string, LintFinding['side']> = {
+  'task-update-request-state': 'client',
+  'task-missing-mcp-name': 'client',
+  'task-key-reasked': 'server',
+  'task-poll-too-fast': 'client',
+  'task-past-ttl': 'client',
+};
+
+function facts(c: Conversation, leg: Leg): TaskLegFacts {
+  const method = leg.sent.method ?? c.method;
+  const o = leg.outcome;
+  const out: TaskLegFacts = {
+    method,
+    sentAt: leg.exchange.startedAt,
+    sentRequestState: leg.sent.requestState !== undefined,
+    answeredKeys: method === 'tasks/update' ? leg.sent.answeredKeys : [],
+    askedKeys: o.kind === 'task' ? Object.keys(o.task.inputRequests ?? {}) : [],
+  };
+  const name = headerValue(leg.exchange.request.headers, 'Mcp-Name');
+  if (name !== undefined) out.mcpName = name;
+  if (c.task) out.taskId = c.task.taskId;
+  if (o.kind === 'task') {
+    if (o.task.pollIntervalMs !== undefined) out.pollIntervalMs = o.task.pollIntervalMs;
+    if (o.task.ttlMs !== undefined) out.ttlMs = o.task.ttlMs;
+  }
+  return out;
+}
+
+/** Task findings per leg id (empty for a conversation without a task). */
+export function taskLint(state: SessionState, c: Conversation): { legId: string; finding: LintFinding }[] {
+  if (!c.task) return [];
+  const legs = c.legIds.map((id) => state.legs[id]).filter((l): l is Leg => Boolean(l));
+  return lintTaskLegs(legs.map((leg) => facts(c, leg))).map((f) => ({
+    legId: legs[f.index]!.id,
+    finding: {
+      rule: `tasks/${f.rule}`,
+      side: SIDE[f.rule] ?? 'client',
+      severity: f.severity,
+      message: f.message,
+      spec: {
+        page: 'extensions/tasks (SEP-2663)',
+        section: 'Tasks',
+        url: 'https://modelcontextprotocol.io/seps/2663-tasks-extension',
+      },
+    },
+  }));
+}

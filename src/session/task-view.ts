@@ -1,0 +1,59 @@
+/**
+ * Selectors of a task conversation (tasks extension): the task as last seen, how many polls, what was answered,
+ * and what the Result region shows (the inline result or error once the task is over). Pure.
+ */
+import type { Outcome } from '../protocol/classify.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import type { Conversation, Leg, SessionState } from './model.ts';
+
+export interface TaskView {
+  taskId: string;
+  /** the task as the latest leg that returned one saw it */
+  task: TaskSnapshot;
+  /** ms epoch when that leg was sent */
+  seenAt: number;
+  /** ms epoch of the creating tools/call */
+  createdAt: number;
+  polls: number;
+  updates: number;
+  answeredKeys: string[];
+}
+
+function legsOf(state: SessionState, c: Conversation): Leg[] {
+  return c.legIds.map((id) => state.legs[id]).filter((l): l is Leg => Boolean(l));
+}
+
+export function taskView(state: SessionState, c: Conversation): TaskView | undefined {
+  if (!c.task) return undefined;
+  const legs = legsOf(state, c);
+  let latest: Leg | undefined;
+  for (const leg of legs) if (leg.outcome.kind === 'task') latest = leg;
+  if (!latest || latest.outcome.kind !== 'task') return undefined;
+  const creating = legs.find((l) => l.outcome.kind === 'task');
+  return {
+    taskId: c.task.taskId,
+    task: latest.outcome.task,
+    seenAt: latest.exchange.startedAt,
+    createdAt: creating?.exchange.startedAt ?? c.createdAt,
+    polls: legs.filter((l) => l.sent.method === 'tasks/get').length,
+    updates: legs.filter((l) => l.sent.method === 'tasks/update').length,
+    answeredKeys: c.task.answeredKeys,
+  };
+}
+
+/**
+ * What the Result region shows: for a task, its inline result (completed) or error (failed), nothing while it runs;
+ * a failing task leg (an error answer to a poll) is shown as it is. Other conversations: the last leg's outcome.
+ */
+export function resultOutcome(state: SessionState, c: Conversation): Outcome | undefined {
+  const last = c.legIds.length ? state.legs[c.legIds[c.legIds.length - 1]!] : undefined;
+  if (!c.task) return last?.outcome;
+  const view = taskView(state, c);
+  const t = view?.task;
+  if (t?.status === 'completed' && t.result) return { kind: 'complete', result: t.result, resultTypeMissing: false };
+  if (t?.status === 'failed' && t.error) return { kind: 'error', error: t.error };
+  if (last && (last.outcome.kind === 'error' || last.outcome.kind === 'invalid' || last.outcome.kind === 'transport')) {
+    return last.outcome;
+  }
+  return t ? { kind: 'task', result: {}, task: t } : undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * Timeline rows of a task conversation (tasks extension): a task leg's method, target (the taskId), keys asked,
+ * and the folding of polls: consecutive tasks/get legs that saw the same status become one row with a count.
+ */
+import type { Outcome } from '../protocol/classify.ts';
+import { targetOf } from './selectors.ts';
+import type { Conversation, Leg } from './model.ts';
+
+export interface FoldableRow {
+  method: string;
+  outcome: Outcome['kind'];
+  taskStatus?: string;
+  pollCount?: number;
+  durationMs: number;
+  round: number;
+}
+
+/** method, target and asked keys of a leg's row (task legs: their own method and the taskId). */
+export function legRowTarget(c: Conversation, leg: Leg): { method: string; target: string; asked: string[] } {
+  const o = leg.outcome;
+  const asked =
+    o.kind === 'input_required'
+      ? Object.keys(o.inputRequests ?? {})
+      : o.kind === 'task'
+        ? Object.keys(o.task.inputRequests ?? {})
+        : [];
+  return {
+    method: leg.sent.method ?? c.method,
+    target: leg.sent.method && c.task ? c.task.taskId : targetOf(c),
+    asked,
+  };
+}
+
+/** Push `row`, or fold it into the previous row when both are polls that saw the same status. */
+export function pushOrFold<R extends FoldableRow>(rows: R[], row: R): void {
+  const previous = rows[rows.length - 1];
+  if (
+    row.method === 'tasks/get' &&
+    previous?.method === 'tasks/get' &&
+    previous.taskStatus === row.taskStatus &&
+    previous.outcome === row.outcome
+  ) {
+    previous.pollCount = (previous.pollCount ?? 1) + 1;
+    previous.durationMs += row.durationMs;
+    return;
+  }
+  row.round = rows.length + 1;
+  rows.push(row);
+}

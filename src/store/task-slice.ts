@@ -1,0 +1,117 @@
+/**
+ * Task actions (tasks extension): poll a task now, poll it automatically (`session/flows/task-polling.ts`, with the
+ * wait shown as a countdown), cancel it. Each sends one leg recorded in the task's conversation like any other;
+ * answers go back through the conversation's draft (a tasks/update, sent by `sendDraft`).
+ */
+import type { StateCreator } from 'zustand';
+import { sendLeg } from '../client/send-leg.ts';
+import { newId } from '../lib/ids.ts';
+import { sleep } from '../lib/sleep.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import { composeTaskLeg } from '../session/compose.ts';
+import { pollTask } from '../session/flows/task-polling.ts';
+import { outcomeSummary } from '../session/selectors.ts';
+import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+
+export interface TaskPollState {
+  /** automatic polling is on */
+  auto: boolean;
+  /** ms epoch of the next automatic poll, while waiting */
+  nextPollAt?: number;
+  /** why automatic polling stopped */
+  note?: string;
+}
+
+export interface TaskSlice {
+  /** per task conversation (transient: never saved) */
+  taskPolls: Record<string, TaskPollState>;
+  /** one tasks/get now */
+  pollTaskNow: (conversationId: string) => Promise<TaskSnapshot | string>;
+  /** poll until the task needs the user, ends, or the user stops it */
+  autoPollTask: (conversationId: string) => Promise<void>;
+  stopAutoPoll: (conversationId: string) => void;
+  cancelTask: (conversationId: string) => Promise<void>;
+}
+
+export const createTaskSlice =
+  (deps: InspectorDeps): StateCreator<InspectorState, [], [], TaskSlice> =>
+  (set, get) => {
+    const controllers = new Map<string, AbortController>();
+    const patch = (conversationId: string, p: Partial<TaskPollState> | undefined) =>
+      set((s) => {
+        const next = { ...s.taskPolls };
+        if (p === undefined) delete next[conversationId];
+        else next[conversationId] = { auto: false, ...next[conversationId], ...p };
+        return { taskPolls: next };
+      });
+
+    const sendTaskLeg = async (
+      conversationId: string,
+      method: 'tasks/get' | 'tasks/cancel',
+    ): Promise<TaskSnapshot | string> => {
+      const s = get();
+      const conversation = s.session.conversations[conversationId];
+      if (!conversation?.task) return 'this conversation has no task';
+      if (conversation.inFlight) return 'a leg of this task is already in flight';
+      const lastLegId = conversation.legIds[conversation.legIds.length - 1];
+      const capabilities = (lastLegId && s.session.legs[lastLegId]?.sent.capabilities) || s.capabilities;
+      const rpcId = s.session.nextRpcId;
+      const composed = composeTaskLeg(conversation, method, rpcId, capabilities, s.connectionContext());
+      if (!composed) return 'this conversation has no task';
+      s.dispatch({ type: 'leg/sent', conversationId, rpcId, at: deps.now(), takesId: true });
+      const exchange = await sendLeg({
+        url: composed.url,
+        headers: composed.headers,
+        body: composed.body,
+        fetch: deps.fetchFor(get().transportMode),
+        timeoutMs: deps.timeoutMs,
+        rpcId,
+        viaRelay: get().transportMode === 'relay',
+        now: deps.now,
+      });
+      const legId = newId('leg');
+      get().dispatch({ type: 'leg/recorded', conversationId, legId, rpcId, exchange, sent: composed.sent });
+      const leg = get().session.legs[legId];
+      if (leg?.outcome.kind === 'task') return leg.outcome.task;
+      return outcomeSummary(leg);
+    };
+
+    return {
+      taskPolls: {},
+      pollTaskNow: (conversationId) => sendTaskLeg(conversationId, 'tasks/get'),
+      autoPollTask: async (conversationId) => {
+        if (controllers.has(conversationId)) return;
+        const controller = new AbortController();
+        controllers.set(conversationId, controller);
+        patch(conversationId, { auto: true, note: undefined });
+        const end = await pollTask({
+          poll: () => sendTaskLeg(conversationId, 'tasks/get'),
+          sleep,
+          now: deps.now,
+          signal: controller.signal,
+          onWait: (until) => patch(conversationId, { nextPollAt: until }),
+        });
+        controllers.delete(conversationId);
+        const note =
+          end.kind === 'needs-input'
+            ? 'Paused: the task needs your answer.'
+            : end.kind === 'terminal'
+              ? `Stopped: the task is ${end.task.status}.`
+              : end.kind === 'failed'
+                ? `Stopped: ${end.reason}`
+                : end.kind === 'aborted'
+                  ? 'Stopped by you.'
+                  : `Stopped after ${end.polls} polls.`;
+        patch(conversationId, { auto: false, nextPollAt: undefined, note });
+      },
+      stopAutoPoll: (conversationId) => {
+        controllers.get(conversationId)?.abort();
+      },
+      cancelTask: async (conversationId) => {
+        controllers.get(conversationId)?.abort();
+        await sendTaskLeg(conversationId, 'tasks/cancel');
+        // the cancelled status is seen on the next tasks/get (the cancel ack carries no task)
+        await sendTaskLeg(conversationId, 'tasks/get');
+      },
+    };
+  };
