@@ -54,7 +54,12 @@ export function detectEra(env: EraEnv): Promise<Detected> {
     if (setting === LEGACY_ERA_VERSION) return openLegacy(env, record, `pinned to ${LEGACY_ERA_VERSION}`);
     if (setting !== 'auto') return { era: 'modern', reason: `pinned to ${setting}` };
     try {
-      const { result } = await rpc(env.ctx, env.fetch, 'server/discover', {}, env);
+      const { result, exchange } = await rpc(env.ctx, env.fetch, 'server/discover', {}, env);
+      const verdict = eraFromDiscover(exchange.response?.status, exchange.message);
+      if (verdict.kind === 'legacy') {
+        const why = `server/discover got ${verdict.reason}; fell back to initialize`;
+        return await openLegacy(env, record, why).catch((): Detected => ({ era: 'modern', discover: result }));
+      }
       return { era: 'modern', reason: 'server/discover answered', discover: result };
     } catch (err) {
       if (!(err instanceof RpcFailure)) return { era: 'modern', discoverError: err };
