@@ -41,7 +41,7 @@ export function notMeasured(id: string, figure: string, why: string, budget?: st
 function cell(r: FigureRow): string {
   if (!r.summary) return '-';
   const { median, min, max, runs } = r.summary;
-  return runs > 1 ? `${fmt(median)} ${r.unit} (${fmt(min)}–${fmt(max)}, n=${runs})` : `${fmt(median)} ${r.unit}`;
+  return `${fmt(median)} ${r.unit} (${fmt(min)}–${fmt(max)}, n=${runs})`;
 }
 
 /** A plain-text table for stdout (also valid Markdown). */

@@ -7,7 +7,7 @@
  * --smoke: small counts, no download of the official inspector (uses the cache if there is one), < 60 s.
  */
 import { rmSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
@@ -73,11 +73,15 @@ async function step(rows: FigureRow[], id: string, label: string, fn: () => Prom
     const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
     rows.push(notMeasured(id, label, `the measurement crashed: ${why}`));
   }
-  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  log(`${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s, load average ${load()}`);
 }
+
+/** The 1-minute load average, to print beside every figure: on a shared machine absolute times follow it. */
+const load = () => loadavg()[0]?.toFixed(1) ?? '?';
 
 async function main(): Promise<number> {
   const started = performance.now();
+  const loadAtStart = load();
   const rows: FigureRow[] = [];
   let browser: Browser | undefined;
   let app: Served | undefined;
@@ -126,12 +130,13 @@ async function main(): Promise<number> {
   }
 
   const seconds = (performance.now() - started) / 1000;
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const loadAverage = `load average ${loadAtStart} at the start, ${load()} at the end (1 min, ${cpus().length} cores)`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${loadAverage}`;
   process.stdout.write(
     `\nMRTR Inspector benchmark${smoke ? ' (smoke: small counts)' : ''} on ${machine}, ${seconds.toFixed(0)} s\n\n`,
   );
   process.stdout.write(`${renderTable(rows)}\n`);
-  writeJson(out, { date: new Date().toISOString(), smoke, machine, seconds, counts: N, rows });
+  writeJson(out, { date: new Date().toISOString(), smoke, machine, loadAverage, seconds, counts: N, rows });
   process.stdout.write(`\nJSON: ${out}\n`);
   return rows.some((r) => r.status === 'FAIL') ? 1 : 0;
 }

@@ -33,9 +33,7 @@ export class InspectorPage {
 
   /** The Timeline's leg items (conversation headers are list items too, holding a disclosure button). */
   legs(): Locator {
-    return this.timeline
-      .getByRole('listitem')
-      .filter({ has: this.page.getByRole('button', { name: /^Round \d+/ }) });
+    return this.timeline.getByRole('listitem').filter({ has: this.page.getByRole('button', { name: /^Round \d+/ }) });
   }
 
   async callTool(name: string, fill?: (page: Page) => Promise<void>) {
@@ -59,7 +57,7 @@ export class InspectorPage {
     });
     const group = this.inputRequest('region');
     await group.getByLabel('Region').selectOption(region);
-    await group.getByRole('button', { name: 'Accept' }).click();
+    await group.getByRole('button', { name: 'Accept', exact: true }).click();
     await this.sendRetry();
     await expect(this.result).toContainText(`Provisioned orders in ${region}`);
   }

@@ -26,7 +26,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page, 'form input request');
 
       await region.getByLabel('Region').selectOption('eu-west-1');
-      await region.getByRole('button', { name: 'Accept' }).click();
+      await region.getByRole('button', { name: 'Accept', exact: true }).click();
       await expect(inspector.composer).toBeVisible();
       await expectNoAxeViolations(page, 'composer');
 
@@ -43,7 +43,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
       const region = inspector.inputRequest('region');
       await region.getByLabel('Region').selectOption('eu-west-1');
-      await region.getByRole('button', { name: 'Accept' }).click();
+      await region.getByRole('button', { name: 'Accept', exact: true }).click();
       await composer.openLab();
       for (const tab of ['Bytes', 'Text', 'Decoded']) {
         await composer.lab.getByRole('tab', { name: tab }).click();

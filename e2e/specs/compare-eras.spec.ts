@@ -9,7 +9,7 @@ test.describe('Compare eras on the mock (it serves 2026-07-28 and 2025-11-25 at 
     });
     const region = inspector.inputRequest('region');
     await region.getByLabel('Region').selectOption('ap-south-1');
-    await region.getByRole('button', { name: 'Accept' }).click();
+    await region.getByRole('button', { name: 'Accept', exact: true }).click();
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Provisioned orders in ap-south-1');
 
@@ -32,7 +32,7 @@ test.describe('Compare eras on the mock (it serves 2026-07-28 and 2025-11-25 at 
     await inspector.callTool('dual_era_pitfall');
     const confirm = inspector.inputRequest('confirm');
     await confirm.getByLabel('Yes, delete it').check();
-    await confirm.getByRole('button', { name: 'Accept' }).click();
+    await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Deleted report.pdf.');
 

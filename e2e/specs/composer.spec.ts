@@ -19,7 +19,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     const c = new ComposerPage(page);
     await provisionPaused(inspector, 'orders');
     await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     const original = await inspector.requestState().inputValue();
 
     await c.openLab();
@@ -40,7 +40,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     const c = new ComposerPage(page);
     await provisionPaused(inspector, 'sync');
     await inspector.inputRequest('region').getByLabel('Region').selectOption('ap-south-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await c.openEditors();
     await expect(c.answersJson()).toHaveValue(/"ap-south-1"/);
 
@@ -53,7 +53,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await expect(inspector.composer.getByLabel('Request body about to be sent')).toContainText('"decline"');
 
     await inspector.composer.getByRole('button', { name: 'Reset inputResponses (JSON)' }).click();
-    await expect(inspector.inputRequest('region').getByRole('button', { name: 'Accept' })).toBeVisible();
+    await expect(inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
 
     await inspector.sendRetryUnanswered();
     await expect(inspector.result).toBeVisible();
@@ -85,7 +85,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     const c = new ComposerPage(page);
     await provisionPaused(inspector, 'orders');
     await inspector.inputRequest('region').getByLabel('Region').selectOption('eu-west-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
 
@@ -121,7 +121,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await provisionPaused(inspector, 'orders');
     const region = inspector.inputRequest('region');
     await region.getByLabel('Region').selectOption('us-east-1');
-    await region.getByRole('button', { name: 'Accept' }).click();
+    await region.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(inspector.result).toContainText('All questions answered: review the request below and Send retry.');
     await expect(inspector.result).not.toContainText('The server needs input');
 

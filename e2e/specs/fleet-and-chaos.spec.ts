@@ -15,7 +15,7 @@ async function provisionTwoLegs(inspector: InspectorPage, name: string) {
   });
   const region = inspector.inputRequest('region');
   await region.getByLabel('Region').selectOption('eu-west-1');
-  await region.getByRole('button', { name: 'Accept' }).click();
+  await region.getByRole('button', { name: 'Accept', exact: true }).click();
   await inspector.sendRetry();
   await expect(inspector.legs()).toHaveCount(2);
 }

@@ -25,7 +25,7 @@ test.describe('the session survives a reload', () => {
       await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
     });
     await inspector.inputRequest('region').getByLabel('Region').selectOption('ap-south-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(inspector.composer.getByLabel('Request body about to be sent')).toContainText('ap-south-1');
     await session.waitSaved(1);
     await page.reload();

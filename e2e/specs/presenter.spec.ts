@@ -46,7 +46,7 @@ test.describe('presenting a conversation', () => {
       await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
     });
     await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await presenter.open();
     await expect(presenter.step(1, 1)).toBeVisible();
     await expect(presenter.dialog).toContainText('live: more legs may follow');

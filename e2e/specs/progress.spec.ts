@@ -61,7 +61,7 @@ test.describe('request options and live notifications', () => {
     await expect(body).toContainText('"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"');
     const group = inspector.inputRequest('region');
     await group.getByLabel('Region').selectOption('eu-west-1');
-    await group.getByRole('button', { name: 'Accept' }).click();
+    await group.getByRole('button', { name: 'Accept', exact: true }).click();
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
     await expect(await options.requestBody()).toContainText('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');

@@ -13,7 +13,7 @@ test.describe('stepping one tools/call through every round', () => {
     const region = inspector.inputRequest('region');
     await expect(region).toContainText('Which region should orders be provisioned in?');
     await region.getByLabel('Region').selectOption('eu-west-1');
-    await region.getByRole('button', { name: 'Accept' }).click();
+    await region.getByRole('button', { name: 'Accept', exact: true }).click();
 
     // the retry waits in the composer with the exact body about to be sent
     await expect(inspector.composer).toBeVisible();
@@ -55,7 +55,7 @@ test.describe('stepping one tools/call through every round', () => {
       await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
     });
     await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     const state = inspector.requestState();
     const original = await state.inputValue();
     const i = 10;

@@ -34,7 +34,7 @@ test.describe('a local stdio server started by the command line', () => {
     const confirm = app.inputRequest('confirm');
     await expect(confirm).toContainText('Delete /tmp/example.txt?');
     await confirm.getByLabel('Delete it').check();
-    await confirm.getByRole('button', { name: 'Accept' }).click();
+    await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
     await app.sendRetry();
     await expect(app.result).toContainText('Deleted /tmp/example.txt (dry run)');
 

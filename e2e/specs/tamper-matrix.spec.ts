@@ -8,7 +8,7 @@ async function pausedPayment(inspector: InspectorPage, variant: string) {
   await inspector.callTool(`approve_payment_${variant}`);
   const confirm = inspector.inputRequest('confirm');
   await confirm.getByLabel('Approve this payment').check();
-  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(inspector.composer.getByLabel('Request body about to be sent')).toContainText('"accept"');
 }
 

@@ -18,7 +18,7 @@ test.describe('tasks extension: long-running calls that ask mid-way', () => {
     const approve = tasks.inspector.inputRequest('approve_deploy');
     await expect(approve).toContainText('Deploy v2.4.0 to production?');
     await approve.getByLabel('Deploy to production').check();
-    await approve.getByRole('button', { name: 'Accept' }).click();
+    await approve.getByRole('button', { name: 'Accept', exact: true }).click();
 
     const body = tasks.inspector.composer.getByLabel('Request body about to be sent');
     await expect(body).toContainText('"tasks/update"');
@@ -39,7 +39,7 @@ test.describe('tasks extension: long-running calls that ask mid-way', () => {
     await tasks.autoPollUntil('input_required');
     const backup = tasks.inspector.inputRequest('backup_window');
     await backup.getByLabel('Backup window').selectOption('tonight');
-    await backup.getByRole('button', { name: 'Accept' }).click();
+    await backup.getByRole('button', { name: 'Accept', exact: true }).click();
     await tasks.sendUpdate();
 
     await tasks.autoPollUntil('Waiting for cutover confirmation');
@@ -48,7 +48,7 @@ test.describe('tasks extension: long-running calls that ask mid-way', () => {
     await expect(tasks.panel.getByLabel('Answered keys')).toContainText('backup_window: answered');
     const cutover = tasks.inspector.inputRequest('confirm_cutover');
     await cutover.getByLabel('Cut over').check();
-    await cutover.getByRole('button', { name: 'Accept' }).click();
+    await cutover.getByRole('button', { name: 'Accept', exact: true }).click();
     await tasks.sendUpdate();
     await tasks.autoPollUntil('completed');
     await expect(tasks.inspector.result).toContainText('Migrated orders (backup tonight, cutover confirmed).');
@@ -81,7 +81,7 @@ test.describe('tasks extension: long-running calls that ask mid-way', () => {
     await tasks.inspector.callTool('book_venue');
     const date = tasks.inspector.inputRequest('event_date');
     await date.getByLabel('Date').fill('2026-09-01');
-    await date.getByRole('button', { name: 'Accept' }).click();
+    await date.getByRole('button', { name: 'Accept', exact: true }).click();
     await tasks.inspector.sendRetry();
     await expect(tasks.panel).toContainText('working');
     await tasks.autoPollUntil('completed');

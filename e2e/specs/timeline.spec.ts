@@ -79,7 +79,7 @@ test.describe('timeline and leg inspector', () => {
       await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
     });
     await inspector.inputRequest('region').getByLabel('Region').selectOption('eu-west-1');
-    await inspector.inputRequest('region').getByRole('button', { name: 'Accept' }).click();
+    await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
 

@@ -58,7 +58,7 @@ test.describe('a call refused with -32022 after a successful connect', () => {
     });
     const region = inspector.inputRequest('region');
     await region.getByLabel('Region').selectOption('ap-south-1');
-    await region.getByRole('button', { name: 'Accept' }).click();
+    await region.getByRole('button', { name: 'Accept', exact: true }).click();
 
     await connection.openSettings();
     await connection.protocolVersion.fill('2025-06-18');

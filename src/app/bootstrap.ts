@@ -13,6 +13,7 @@ import { createInspectorStore, type InspectorStore } from '../store/inspector-st
 import type { AppDeps } from '../store/deps-context.tsx';
 import { createPersistence, type Persistence } from '../store/persistence.ts';
 import { readSaved } from '../store/persistence-load.ts';
+import { defaultSaveSerialiser } from '../store/save-serialiser.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadata } from '../protocol/auth/client-metadata.ts';
@@ -119,7 +120,13 @@ export async function bootstrap(
   const store = createInspectorStore(deps);
   reportResponse = (r) => store.getState().noteAuthResponse(r);
   // autosave yields to scrolling and typing (its garbage would otherwise bring GC pauses into scroll frames)
-  const persistence = createPersistence(store, { storage, quietGate: createInputActivity(window), tabLock });
+  const persistence = createPersistence(store, {
+    storage,
+    quietGate: createInputActivity(window),
+    // redaction and JSON in a worker: their garbage never pauses the page's frames (store/save-serialiser.ts)
+    serialiser: defaultSaveSerialiser(),
+    tabLock,
+  });
   const report = await persistence.load(savedTexts);
   const notices: IoMessage[] = report.problems.map((text) => ({ tone: 'error', text }));
 

@@ -36,3 +36,12 @@ export function checkServerUrl(input: string): ServerUrlCheck {
   if (!parsed.hostname) return refuse(text);
   return { ok: true, url: text };
 }
+
+/** scheme://host:port of a server URL, for "Asked by … at …" (the URL itself when it does not parse) */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

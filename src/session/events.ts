@@ -34,8 +34,8 @@ export type SessionEvent =
   | { type: 'draft/params'; conversationId: string; params: JsonObject }
   | { type: 'draft/rpc-id'; conversationId: string; rpcId: RpcId }
   | { type: 'draft/body'; conversationId: string; body: string | undefined }
-  /** replace every answer at once (the answers JSON editor) */
-  | { type: 'draft/answers'; conversationId: string; answers: Record<string, InputResponse> }
+  /** replace every answer at once; `byHand`: typed in the answers JSON editor (an edit), not a one-click variant */
+  | { type: 'draft/answers'; conversationId: string; answers: Record<string, InputResponse>; byHand?: boolean }
   /** put the draft back as it was made: one part, or everything when `part` is absent */
   | { type: 'draft/reset'; conversationId: string; part?: DraftPart }
   | { type: 'conversation/forked'; fromLegId: string; id: string; at: number }

@@ -26,6 +26,11 @@ export interface Draft {
   extraHeaders: Record<string, string>;
   /** a raw body edited by hand; when set it is sent instead of the composed body */
   bodyOverride?: string;
+  /**
+   * the answers were typed in the inputResponses JSON editor (beyond what the answer forms produce): an edit, so the
+   * leg is always held. Answering through the forms never sets it; resetting the answers clears it.
+   */
+  answersByHand?: true;
   /** what the draft held when it was made, so each editor can go back to it (absent in drafts saved before it existed) */
   origin?: DraftOrigin;
   /** the call's optional `_meta` members (progressToken, logLevel, traceparent), the same on every leg of the call */

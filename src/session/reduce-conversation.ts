@@ -106,7 +106,10 @@ function resetDraft(d: Draft, conversation: Conversation, part: DraftPart | unde
   const origin = d.origin ?? { rpcId: d.rpcId, params: conversation.params, capabilities: d.capabilities, answers: {} };
   const all = part === undefined;
   const next: Draft = { ...d };
-  if (all || part === 'answers') next.answers = { ...origin.answers };
+  if (all || part === 'answers') {
+    next.answers = { ...origin.answers };
+    delete next.answersByHand;
+  }
   if (all || part === 'params') next.params = origin.params;
   if (all || part === 'rpcId') next.rpcId = origin.rpcId;
   if (all || part === 'headers') next.extraHeaders = {};
@@ -177,7 +180,7 @@ function draftUpdate(d: Draft, c: Conversation, event: ConversationEvent): Draft
       return { ...d, answers };
     }
     case 'draft/answers':
-      return { ...d, answers: { ...event.answers } };
+      return { ...d, answers: { ...event.answers }, ...(event.byHand ? { answersByHand: true as const } : {}) };
     case 'draft/request-state': {
       const { requestState: _old, ...rest } = d;
       return event.value === undefined ? rest : { ...rest, requestState: event.value };

@@ -37,13 +37,13 @@ function start(): SessionState {
   });
 }
 
-function send(state: SessionState, legId: string, result: unknown): SessionState {
-  const c = state.conversations.c1!;
+function send(state: SessionState, legId: string, result: unknown, conversationId = 'c1'): SessionState {
+  const c = state.conversations[conversationId]!;
   const composed = composeRequest(c, c.draft!, ctx);
   const rpcId = c.draft!.rpcId;
   return apply(state, {
     type: 'leg/recorded',
-    conversationId: 'c1',
+    conversationId,
     legId,
     rpcId,
     exchange: exchangeFor({ jsonrpc: '2.0', id: rpcId, result }),
@@ -121,6 +121,23 @@ describe('session reducer', () => {
     expect(branch.draft?.requestState).toBe('state-1');
     expect(state.order).toEqual(['c1', 'c2']);
     expect(knownRequestStates(state).map((s) => s.value)).toEqual(['state-1']);
+  });
+
+  it('lists each state once, numbering repeated calls, when two calls of a tool hand out states', () => {
+    let state = send(start(), 'l1', asked);
+    state = reduce(state, {
+      type: 'conversation/started',
+      id: 'c2',
+      title: 'provision',
+      method: 'tools/call',
+      params: { name: 'provision', arguments: {} },
+      serverUrl: 'http://mock/mcp',
+      capabilities: {},
+      at: 2,
+    });
+    state = send(state, 'l3', asked, 'c2');
+    state = send(state, 'l4', { ...asked, requestState: 'state-2' }, 'c2');
+    expect(knownRequestStates(state).map((s) => s.label)).toEqual(['provision · round 1', 'provision #2 · round 2']);
   });
 
   it('drops legs no conversation uses when a conversation is removed', () => {

@@ -72,18 +72,22 @@ export function knownRequestStates(
   state: SessionState,
 ): { label: string; value: string; legId: string; target: string }[] {
   const out: { label: string; value: string; legId: string; target: string }[] = [];
+  const seen = new Set<string>();
+  // calls of the same tool get a number ("provision #2"), so no two entries read alike
+  const titles = new Map<string, number>();
   for (const id of state.order) {
     const c = state.conversations[id];
     if (!c) continue;
+    const n = (titles.get(c.title) ?? 0) + 1;
+    titles.set(c.title, n);
+    const title = n > 1 ? `${c.title} #${n}` : c.title;
     c.legIds.forEach((legId, i) => {
       const leg = state.legs[legId];
-      if (
-        leg?.outcome.kind === 'input_required' &&
-        leg.outcome.requestState !== undefined &&
-        leg.conversationId === c.id
-      ) {
-        out.push({ label: `${c.title} · round ${i + 1}`, value: leg.outcome.requestState, legId, target: targetOf(c) });
-      }
+      const value = leg?.outcome.kind === 'input_required' ? leg.outcome.requestState : undefined;
+      // a leg shared by a branch belongs to the call it was sent in; the same state handed out twice is listed once
+      if (value === undefined || leg?.conversationId !== c.id || seen.has(value)) return;
+      seen.add(value);
+      out.push({ label: `${title} · round ${i + 1}`, value, legId, target: targetOf(c) });
     });
   }
   return out;
@@ -256,7 +260,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function changedParts(d: Draft): Partial<Record<DraftPart, boolean>> {
   const o = d.origin;
   return {
-    answers: o ? !same(d.answers, o.answers) : false,
+    // answers given through the forms are expected, not edits: only answers typed in the JSON editor count
+    answers: o ? Boolean(d.answersByHand) && !same(d.answers, o.answers) : Boolean(d.answersByHand),
     params: o ? !same(d.params, o.params) : false,
     rpcId: o ? d.rpcId !== o.rpcId : false,
     headers: Object.keys(d.extraHeaders).length > 0,

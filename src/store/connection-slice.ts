@@ -8,6 +8,12 @@ import type { InspectorState } from './inspector-store.ts';
 
 export type TransportMode = 'direct' | 'relay';
 
+/**
+ * When a round's answers go out: `always` holds every leg in the composer until Send retry (or "Accept and send");
+ * `edits` sends a round as soon as its last request is answered, unless something of the leg was edited by hand.
+ */
+export type HoldLegs = 'always' | 'edits';
+
 /** One saved connection: plain data (persistable). The bearer token is never logged and is redacted in exports. */
 export interface SavedConnection {
   id: string;
@@ -25,6 +31,8 @@ export interface SavedConnection {
   clientInfo: ClientInfo;
   /** the protocol era: detected (`auto`, the default) or pinned; absent on connections saved before eras */
   era?: EraSetting;
+  /** "Hold each leg": always (default), or only when something of the leg was edited */
+  holdLegs: HoldLegs;
 }
 
 /** The per-connection settings a saved connection carries (everything but its id and label). */
@@ -43,6 +51,8 @@ export interface ConnectionSlice {
   era: EraSetting;
   /** `_meta` clientInfo sent on every request (default mrtr-inspector 0.1.0) */
   clientInfo: ClientInfo;
+  /** "Hold each leg: always / only when I edit something" (default always) */
+  holdLegs: HoldLegs;
   /** bearer token (without "Bearer "); never logged, redacted in exports (default empty) */
   bearerToken: string;
   /** connection-wide custom headers (default none) */
@@ -82,6 +92,7 @@ export interface ConnectionSlice {
   /** mark a custom header name or a `?query` name as not secret (or secret again) */
   setNotSecret: (name: string, notSecret: boolean) => void;
   setClientInfo: (info: ClientInfo) => void;
+  setHoldLegs: (mode: HoldLegs) => void;
   setCapabilities: (caps: ClientCapabilities) => void;
   setTransportMode: (mode: TransportMode) => void;
   setSavedRoots: (roots: { uri: string; name?: string }[]) => void;
@@ -116,6 +127,7 @@ const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> & { era: EraSetting 
   protocolVersion: PROTOCOL_VERSION,
   clientInfo: DEFAULT_CLIENT_INFO,
   era: 'auto',
+  holdLegs: 'always',
 };
 
 let connectionCounter = 0;
@@ -135,6 +147,7 @@ export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
     protocolVersion: s.protocolVersion,
     clientInfo: s.clientInfo,
     era: s.era,
+    holdLegs: s.holdLegs,
   };
 }
 
@@ -171,6 +184,7 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     protocolVersion: c.protocolVersion,
     clientInfo: c.clientInfo,
     era: c.era ?? 'auto',
+    holdLegs: c.holdLegs,
     connectionNote: null,
     serverUrlError: null,
     connectedSettings: settings,
@@ -225,6 +239,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
       return withActive(s, { notSecret: notSecret ? [...rest, key] : rest });
     }),
   setClientInfo: (clientInfo) => set((s) => withActive(s, { clientInfo })),
+  setHoldLegs: (holdLegs) => set((s) => withActive(s, { holdLegs })),
   setCapabilities: (capabilities) => set({ capabilities }),
   setTransportMode: (transportMode) => set((s) => withActive(s, { transportMode })),
   setSavedRoots: (savedRoots) => set({ savedRoots }),

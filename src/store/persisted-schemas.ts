@@ -16,6 +16,7 @@ export const connectionSchema = z.object({
   roundCap: z.int().positive(),
   clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
   era: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
+  holdLegs: z.enum(['always', 'edits']).optional(),
   /** saved connections, their bearer tokens and secret headers left out */
   savedConnections: z
     .array(
@@ -29,6 +30,7 @@ export const connectionSchema = z.object({
         protocolVersion: z.string(),
         clientInfo: z.object({ name: z.string(), version: z.string() }),
         era: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
+        holdLegs: z.enum(['always', 'edits']).optional(),
       }),
     )
     .optional(),

@@ -36,6 +36,7 @@ export function connectionOf(s: InspectorState): ConnectionSnapshot {
     roundCap: s.roundCap,
     clientInfo: s.clientInfo,
     era: s.era,
+    holdLegs: s.holdLegs,
     savedConnections: s.savedConnections.map(({ bearerToken: _token, customHeaders: headers, ...rest }) => ({
       ...rest,
       url: redactUrl(rest.url, rest.notSecret),

@@ -114,11 +114,18 @@ export async function restoreSaved(
     setAside,
   );
   if (connection) {
-    const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, ...rest } = connection;
+    const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, holdLegs, ...rest } = connection;
     Object.assign(patch, rest);
     if (clientInfo) patch.clientInfo = clientInfo;
-    if (savedConnections)
-      patch.savedConnections = savedConnections.map((c) => ({ ...c, bearerToken: '', notSecret: c.notSecret ?? [] }));
+    if (holdLegs) patch.holdLegs = holdLegs;
+    if (savedConnections) {
+      patch.savedConnections = savedConnections.map(({ holdLegs: hold, ...c }) => ({
+        ...c,
+        holdLegs: hold ?? 'always',
+        bearerToken: '',
+        notSecret: c.notSecret ?? [],
+      }));
+    }
     if (activeConnectionId !== undefined) patch.activeConnectionId = activeConnectionId;
     if (connection.connectedUrl) patch.connectedUrl = connection.connectedUrl;
     restored = true;

@@ -7,6 +7,7 @@ import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
 import { connectionOf, notSecretNames, uiOf } from './persisted-settings.ts';
 import { keysOf, readSaved, restoreSaved, type LoadReport, type SavedTexts } from './persistence-load.ts';
+import type { SaveSerialiser } from './save-serialiser.ts';
 import { createSessionWriter } from './session-save.ts';
 import { createTabWriter, NotTheWriter, otherTabStatus, type OtherTabSituation } from './tab-writer.ts';
 
@@ -51,6 +52,8 @@ export interface PersistenceOptions {
   now?: () => number;
   /** autosave waits for a pause in the user's input before each slice of work (none: no waiting) */
   quietGate?: QuietGate;
+  /** where autosave's redaction and JSON run (none: this thread; the app passes a worker) */
+  serialiser?: SaveSerialiser;
   /** only the tab holding this lock writes (none: this tab always writes) */
   tabLock?: TabLock;
 }
@@ -83,7 +86,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     listeners.forEach((l) => l());
   });
   const guarded = writer.storage;
-  const sessionWriter = createSessionWriter(guarded, keys.session, opts.quietGate);
+  const sessionWriter = createSessionWriter(guarded, keys.session, opts.quietGate, opts.serialiser);
   // parts that could not be read, also kept here: a tab that does not save cannot set them aside in storage
   const setAsideHere = new Map<string, string>();
 

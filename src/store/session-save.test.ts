@@ -4,7 +4,9 @@ import { parseSessionFile, serializeSessionFile, toSessionFile } from '../sessio
 import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
 import type { Leg, SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
+import { createWorkerSerialiser } from './save-serialiser.ts';
 import { assembleSessionText, createSessionWriter, legKey, type SessionFileHeader } from './session-save.ts';
+import { fakeWorker } from './test-save-worker.ts';
 
 const KEY = 'inspector/session';
 const header: SessionFileHeader = {
@@ -186,5 +188,37 @@ describe('session save', () => {
     // busy: a slice stops once it holds 16 KiB of JSON (so at most 16 KiB plus the leg that crossed the line)
     expect(Math.max(...(await legCharsPerWrite(false)))).toBeLessThan(16 * 1024 + oneLeg);
     expect(Math.max(...(await legCharsPerWrite(true)))).toBeGreaterThan(16 * 1024 + oneLeg);
+  });
+
+  it('reads back the same session, redacted, with no JSON made on the page when a worker serialises', async () => {
+    const base = testSession();
+    const legs = withBulkLegs(base, 100, 'z'.repeat(5_000));
+    const { worker, seen } = fakeWorker();
+    const storage = createMemoryStorage();
+    const sizes: number[] = [];
+    const setManyHere = storage.setMany.bind(storage);
+    storage.setMany = async (entries, deletes) => {
+      const legEntries = entries.filter(([k]) => k.includes('/l/'));
+      if (legEntries.length) sizes.push(legEntries.reduce((n, [, v]) => n + v.length, 0));
+      await setManyHere(entries, deletes);
+    };
+    const busy = { whenQuiet: () => Promise.resolve(false) };
+    const session = { ...base, legs };
+    await createSessionWriter(
+      storage,
+      KEY,
+      busy,
+      createWorkerSerialiser(() => worker),
+    ).save(session, header);
+    // every leg and conversation went to the worker
+    expect(seen.filter((r) => r.kind === 'leg')).toHaveLength(Object.keys(legs).length);
+    expect(seen.filter((r) => r.kind === 'conversation')).toHaveLength(base.order.length);
+    const loaded = await load(storage);
+    expect(loaded.ok && Object.keys(loaded.session.legs).sort()).toEqual(Object.keys(legs).sort());
+    expect([...storage.data.values()].join('\n')).not.toContain(TEST_TOKEN);
+    // the worker's texts are still written in small transactions while the user is busy
+    const oneLeg = JSON.stringify(legs['bulk-0']).length;
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThan(16 * 1024 + oneLeg);
   });
 });

@@ -6,15 +6,17 @@
  * without its legs under the session key; each conversation's JSON is cached per conversation object, so a save
  * serialises only the conversations that changed. The list of stored legs (`<session key>/legs`) and that file are
  * written last in one transaction with the deletions, so storage always holds a consistent session. Serialising
- * runs in idle slices of a few ms.
+ * (redaction and JSON) runs in a worker where the browser has one (save-serialiser.ts), so its garbage never reaches
+ * the page's heap; what the page still does (cloning items to the worker, writing) runs in idle slices of a few ms.
  *
  * `assembleSessionText` puts the legs back into the file's text, so loading validates it exactly like an imported
  * file. A whole session file under the session key (the older layout) is read as it is.
  */
 import type { QuietGate } from '../lib/input-activity.ts';
 import { getMany, setMany, type KeyValueStorage } from '../lib/storage/key-value-storage.ts';
-import { redactConversation, redactLeg, type NotSecret } from '../session/io/redact.ts';
+import type { NotSecret } from '../session/io/redact.ts';
 import type { Conversation, Leg, SessionState } from '../session/model.ts';
+import { inThreadSerialiser, type SaveSerialiser } from './save-serialiser.ts';
 
 /** Everything of a session file but its `session`. */
 export interface SessionFileHeader {
@@ -114,15 +116,15 @@ function nextSlice(ms: number): Promise<Deadline> {
 }
 
 /**
- * Run `work` over `items` in slices (at least one item each); `afterSlice` gets each slice's results. A slice also
- * ends at `maxWeight` (by `weight`): writing what a slice made costs time too (IndexedDB copies every value).
+ * Start `work` over `items` in slices (at least one item each); `afterSlice` gets each slice's results once they are
+ * ready. A slice ends when its time is up (the work this thread does happens while `work` runs: a structured clone
+ * when a worker serialises, the whole serialising otherwise) or at `maxLoad` characters made on this thread.
  */
 async function inSlices<T, R>(
   gate: QuietGate,
   items: readonly T[],
-  work: (item: T) => R,
-  afterSlice: (done: readonly T[], results: R[]) => Promise<void> | void,
-  weight: (result: R) => number = () => 0,
+  work: (item: T) => { json: Promise<R>; cost: number },
+  afterSlice: (done: readonly T[], results: R[], maxLoad: number) => Promise<void> | void,
 ): Promise<void> {
   let i = 0;
   while (i < items.length) {
@@ -130,16 +132,32 @@ async function inSlices<T, R>(
     const deadline = await nextSlice(quiet ? SLICE_MS : BUSY_SLICE_MS);
     const maxLoad = quiet ? SLICE_CHARS : BUSY_SLICE_CHARS;
     const start = i;
-    const results: R[] = [];
+    const started: Promise<R>[] = [];
     let load = 0;
     do {
-      const result = work(items[i] as T);
-      results.push(result);
-      load += weight(result);
+      const { json, cost } = work(items[i] as T);
+      started.push(json);
+      load += cost;
       i += 1;
     } while (i < items.length && deadline.timeRemaining() > 0 && load < maxLoad);
-    await afterSlice(items.slice(start, i), results);
+    await afterSlice(items.slice(start, i), await Promise.all(started), maxLoad);
   }
+}
+
+/** `entries` in transactions of at most `maxLoad` characters (at least one entry each), one after the other. */
+async function writeInChunks(storage: KeyValueStorage, entries: [string, string][], maxLoad: number): Promise<void> {
+  let chunk: [string, string][] = [];
+  let load = 0;
+  for (const entry of entries) {
+    if (chunk.length > 0 && load + entry[1].length > maxLoad) {
+      await setMany(storage, chunk);
+      chunk = [];
+      load = 0;
+    }
+    chunk.push(entry);
+    load += entry[1].length;
+  }
+  await setMany(storage, chunk);
 }
 
 export interface SessionWriter {
@@ -153,13 +171,14 @@ export interface SessionWriter {
 const ALWAYS_QUIET: QuietGate = { whenQuiet: () => Promise.resolve(true) };
 
 /**
- * `gate`: each slice first waits for a pause in the user's input (lib/input-activity.ts), so the garbage of
+ * `serialiser`: where redaction and JSON run (the browser's autosave passes a worker). `gate`: each slice first waits for a pause in the user's input (lib/input-activity.ts), so the garbage of
  * serialising does not land in the frames of a scroll; without one, slices run whenever the browser is idle.
  */
 export function createSessionWriter(
   storage: KeyValueStorage,
   sessionKey: string,
   gate: QuietGate = ALWAYS_QUIET,
+  serialiser: SaveSerialiser = inThreadSerialiser,
 ): SessionWriter {
   // the leg objects this page wrote, by id: a leg is written again only when its object is not the one written
   const written = new Map<string, Leg>();
@@ -182,18 +201,19 @@ export function createSessionWriter(
       await inSlices(
         gate,
         legs,
-        (leg): [string, string] => [legKey(sessionKey, leg.id), JSON.stringify(redactLeg(leg, notSecret))],
-        async (done, entries) => {
-          await setMany(storage, entries);
+        (leg) => serialiser.leg(leg, notSecret),
+        async (done, texts, maxLoad) => {
+          // the texts a worker made are not counted while the slice runs: their writes are split here instead
+          const entries = done.map((leg, i): [string, string] => [legKey(sessionKey, leg.id), texts[i] as string]);
+          await writeInChunks(storage, entries, maxLoad);
           for (const leg of done) written.set(leg.id, leg);
         },
-        ([, json]) => json.length,
       );
       const conversations = Object.values(session.conversations);
       await inSlices(
         gate,
         conversations.filter((c) => !conversationJson.has(c)),
-        (c) => JSON.stringify(redactConversation(c, notSecret)),
+        (c) => serialiser.conversation(c, notSecret),
         (done, texts) => done.forEach((c, i) => conversationJson.set(c, texts[i] as string)),
       );
       // the file and the list of legs are one large write: it too waits for a pause

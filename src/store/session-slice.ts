@@ -16,6 +16,8 @@ import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
+import { answerAndSend } from '../session/flows/answer-and-send.ts';
+import type { InputResponse } from '../protocol/types.ts';
 import { currentSettings } from './connection-slice.ts';
 import { sendLegacyLeg } from './legacy-call.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
@@ -68,6 +70,13 @@ export interface SessionSlice {
   sendDraft: (conversationId: string, opts?: { select?: boolean } & FocusOption) => Promise<void>;
   /** with `focusFrom`, focus goes where the run stopped (Result, a request, or the Run button) */
   runToCompletion: (conversationId: string, opts?: FocusOption) => Promise<void>;
+  /** record an answer; may send the completed round at once (flows/answer-and-send.ts); true when it went out */
+  answerRequest: (
+    conversationId: string,
+    key: string,
+    response: InputResponse | undefined,
+    opts?: { send?: boolean } & FocusOption,
+  ) => Promise<boolean>;
   abort: (conversationId: string) => void;
   fork: (legId: string) => string;
   /** fork `legId` and send the branch at once: as it was ("replay an old state") or declining instead */
@@ -253,6 +262,14 @@ export const createSessionSlice =
             })) ?? tamperNote(get().session, conversationId, stop.signal.aborted),
         );
       },
+      answerRequest: (conversationId, key, response, opts = {}) =>
+        answerAndSend(conversationId, key, response, Boolean(opts.send), {
+          dispatch,
+          conversation: () => get().session.conversations[conversationId],
+          holdMode: () => get().holdLegs,
+          send: () => sendDraft(conversationId, opts.focusFrom !== undefined ? { focusFrom: opts.focusFrom } : {}),
+          note: (note) => set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: note } })),
+        }),
       forkAndSend: async (legId, variant) => {
         const id = fork(legId);
         const draft = get().session.conversations[id]?.draft;

@@ -14,7 +14,7 @@ function arg(panel: Locator, label: string): Locator {
 async function confirm(app: ConformanceApp, key: string): Promise<void> {
   const card = app.inputRequest(key);
   await card.getByRole('checkbox', { name: 'confirmed' }).check();
-  await card.getByRole('button', { name: 'Accept' }).click();
+  await card.getByRole('button', { name: 'Accept', exact: true }).click();
 }
 
 const toolsCall: Journey = {

@@ -1,14 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Panel } from '../../components/ui/panel.tsx';
 import { useInspector } from '../../store/store-context.tsx';
 
 // The composer, input-request forms, result view, tamper matrix and branches are not on the first screen: they load
 // when a conversation is first shown.
-const ConversationView = lazy(() => import('./conversation-view.tsx').then((m) => ({ default: m.ConversationView })));
+type ViewModule = typeof import('./conversation-view.tsx');
+let loaded: ViewModule | undefined;
+const loadView = () => import('./conversation-view.tsx').then((m) => (loaded = m));
+const ConversationView = lazy(() => loadView().then((m) => ({ default: m.ConversationView })));
 
-/** Warms the conversation view's chunk (e.g. when the browser is idle) so the first call shows it at once. */
+/**
+ * Warms the chunks the first question needs (the conversation view and the elicitation form) so the first call shows
+ * it at once: once they are here the view renders without suspending.
+ */
 export function preloadConversationView(): void {
-  void import('./conversation-view.tsx');
+  void loadView().then((m) => m.preloadElicitForm());
 }
 
 /** The selected conversation, or how to start one. */
@@ -16,6 +22,11 @@ export function ConversationScreen() {
   const shown = useInspector((st) =>
     Boolean(st.selectedConversationId && st.session.conversations[st.selectedConversationId]),
   );
+  // picking a tool (or anything to call) is the cue: the screen that shows questions is loaded before the first Call
+  const picked = useInspector((st) => st.selection !== null);
+  useEffect(() => {
+    if (picked) preloadConversationView();
+  }, [picked]);
   if (!shown) {
     return (
       <Panel label="Result">
@@ -23,6 +34,7 @@ export function ConversationScreen() {
       </Panel>
     );
   }
+  if (loaded) return <loaded.ConversationView />;
   return (
     <Suspense fallback={<p className="text-sm text-slate-500">Loading the conversation…</p>}>
       <ConversationView />

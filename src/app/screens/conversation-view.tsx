@@ -32,6 +32,9 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
+export { preloadElicitForm } from '../../features/input-requests/form-elicitation.tsx';
+import { originOf } from '../../protocol/server-url.ts';
+import { sentSummaryOf } from '../../features/composer/sent-summary.tsx';
 import type { MissingCapabilityProps } from '../../features/result/missing-capability.tsx';
 import { missingCapabilitiesOf } from '../../protocol/capability-recovery.ts';
 import { withCapability } from '../../protocol/envelope.ts';
@@ -52,8 +55,11 @@ function ComposerLab(props: {
 }) {
   const session = useInspector((st) => st.session);
   const otherStates = useMemo(
-    () => knownRequestStates(session).map((o) => ({ label: o.label, value: o.value })),
-    [session],
+    () =>
+      knownRequestStates(session)
+        .filter((o) => o.value !== props.original)
+        .map((o) => ({ label: o.label, value: o.value })),
+    [session, props.original],
   );
   return <RequestStateLab {...props} otherStates={otherStates} showBanner={false} />;
 }
@@ -91,7 +97,9 @@ export function ConversationView() {
   const last = lastLeg(s.session, conversation);
   const status = conversationStatus(s.session, conversation);
   const hasRequests = draft && Object.keys(draft.inputRequests).length > 0;
-  const note = s.runNotes[id]?.message;
+  const runNote = s.runNotes[id];
+  const sent = sentSummaryOf(runNote, s.session.legs);
+  const note = sent ? undefined : runNote?.message;
   const busy = Boolean(s.running[id]);
   const changed = draft ? changedParts(draft) : {};
   const editedParts = editedPartNames(changed);
@@ -147,8 +155,11 @@ export function ConversationView() {
             inputRequests={draft.inputRequests}
             answers={draft.answers}
             serverName={discover.data?.serverName ?? conversation.serverUrl}
+            serverOrigin={originOf(conversation.serverUrl)}
             savedRoots={s.savedRoots}
-            onAnswer={(key, response) => st.dispatch({ type: 'draft/answer', conversationId: id, key, response })}
+            onAnswer={(key, response, send) =>
+              st.answerRequest(id, key, response, { focusFrom: 'Input requests', ...(send ? { send } : {}) })
+            }
           />
         </section>
       )}
@@ -183,6 +194,7 @@ export function ConversationView() {
           {...(note ? { note } : {})}
           {...(s.runWaits[id] ? { wait: s.runWaits[id] } : {})}
           editedParts={editedParts}
+          sent={sent}
           onRequestState={(value) => st.dispatch({ type: 'draft/request-state', conversationId: id, value })}
           onBody={(body) => st.dispatch({ type: 'draft/body', conversationId: id, body })}
           onSend={() => void st.sendDraft(id, { focusFrom: 'Next request' })}
@@ -219,7 +231,7 @@ export function ConversationView() {
               headers={draft.extraHeaders}
               capabilities={draft.capabilities}
               changed={changed}
-              onAnswers={(answers) => st.dispatch({ type: 'draft/answers', conversationId: id, answers })}
+              onAnswers={(answers) => st.dispatch({ type: 'draft/answers', conversationId: id, answers, byHand: true })}
               onParams={(params) => st.dispatch({ type: 'draft/params', conversationId: id, params })}
               onRpcId={(rpcId) => st.dispatch({ type: 'draft/rpc-id', conversationId: id, rpcId })}
               onHeaders={(headers) => st.dispatch({ type: 'draft/headers', conversationId: id, headers })}
@@ -248,6 +260,7 @@ export function ConversationView() {
           }
         />
       )}
+      {!draft && sent}
       {!draft && note && (
         <p role="status" className="text-sm text-slate-700">
           {note}

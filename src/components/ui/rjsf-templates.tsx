@@ -30,7 +30,7 @@ export const labelId = (id: string) => `${id}__label`;
 
 function RequiredMark() {
   return (
-    <span aria-hidden="true" className="ml-0.5 text-red-600" title="required">
+    <span aria-hidden="true" className="ml-0.5 shrink-0 text-red-600" title="required" data-required-mark="">
       *
     </span>
   );
@@ -54,7 +54,8 @@ function FieldTemplate(props: FieldTemplateProps) {
             {required && <RequiredMark />}
           </span>
         ) : (
-          <div className="text-sm font-medium text-slate-800">
+          // a row, so the required mark stays beside the label even where labels are blocks (the argument forms)
+          <div className="flex items-baseline text-sm font-medium text-slate-800">
             <label id={labelId(id)} htmlFor={id}>
               {label}
             </label>

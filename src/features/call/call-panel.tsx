@@ -71,6 +71,8 @@ export function CallPanel() {
   const prompts = useQuery(connectedQuery(env, promptsQuery));
   const templates = useQuery(connectedQuery(env, templatesQuery));
   const [busy, setBusy] = useState(false);
+  // what the schema check found on the last Call, for the arguments it checked (typing clears it)
+  const [refused, setRefused] = useState<{ values: Record<string, unknown>; problems: string[] } | null>(null);
   const busyRef = useRef(false);
   const key = selection ? `${selection.kind}:${selection.name}` : '';
   // typed arguments stay with their target while the user looks at other tools (kept in memory only)
@@ -150,13 +152,23 @@ export function CallPanel() {
   if (!target) {
     return <p className="text-sm text-slate-500">Pick a tool, prompt or resource on the left.</p>;
   }
-  const call = async () => {
+  const call = async (anyway = false) => {
     // busy is shown with aria-disabled (a disabled button would drop the keyboard focus): a second press is ignored,
     // also one that comes before the re-render
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
     try {
+      if (!anyway) {
+        // the arguments form's own validator (its chunk is already loaded: the form is on screen)
+        const { argumentProblems } = await import('./argument-check.ts');
+        const problems = argumentProblems(target.schema, values);
+        if (problems.length > 0) {
+          setRefused({ values, problems });
+          return;
+        }
+      }
+      setRefused(null);
       const built = target.build(values);
       const requestOptions = requestOptionsOf(options);
       if (options.askProgress) {
@@ -196,6 +208,26 @@ export function CallPanel() {
         </Suspense>
       </RenderGuard>
       <RequestOptionsPanel value={options} onChange={setOptions} />
+      {refused && refused.values === values && (
+        <div role="alert" className="space-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+          <p className="font-medium">
+            Not sent: the arguments do not match the{' '}
+            {target.actionLabel === 'Call tool' ? "tool's inputSchema" : 'schema'}.
+          </p>
+          <ul className="ml-4 list-disc">
+            {refused.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+          <p>
+            Fill them in and press {target.actionLabel} again, or send the call as it is to see how the server refuses
+            it.
+          </p>
+          <Button variant="danger" onClick={() => void call(true)}>
+            Send anyway
+          </Button>
+        </div>
+      )}
       {target.invalidReason && (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-red-900">
           {target.invalidReason}

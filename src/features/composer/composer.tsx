@@ -40,6 +40,8 @@ export interface ComposerProps {
   wait?: { until: number; reason: string };
   /** tools that act on this paused leg (the tamper matrix) */
   tools?: ReactNode;
+  /** what the previous leg sent when it went out without being held */
+  sent?: ReactNode;
 }
 
 function prettyBody(body: string): string {
@@ -75,6 +77,7 @@ export function Composer(p: ComposerProps) {
           {p.bodyEdited && <Badge tone="bad">body edited by you</Badge>}
         </div>
       </header>
+      {p.sent}
       {(edited || p.bodyEdited) && (
         <p role="alert" className="rounded border border-red-300 bg-red-100 p-2 text-sm font-semibold text-red-900">
           Tampering: you are changing what the server handed out. The spec tells clients never to modify requestState;

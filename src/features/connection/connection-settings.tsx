@@ -33,6 +33,8 @@ export function ConnectionSettings() {
     serverUrl: st.serverUrl,
     clientInfo: st.clientInfo,
     setClientInfo: st.setClientInfo,
+    holdLegs: st.holdLegs,
+    setHoldLegs: st.setHoldLegs,
     capabilities: st.capabilities,
     setCapabilities: st.setCapabilities,
     transportMode: st.transportMode,
@@ -152,6 +154,31 @@ export function ConnectionSettings() {
             {label}
           </label>
         ))}
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="font-semibold">Hold each leg</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="hold-legs"
+            checked={s.holdLegs === 'always'}
+            onChange={() => s.setHoldLegs('always')}
+          />
+          Always
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="hold-legs"
+            checked={s.holdLegs === 'edits'}
+            onChange={() => s.setHoldLegs('edits')}
+          />
+          Only when I edit something
+        </label>
+        <p className="text-xs text-slate-500">
+          Only when I edit something: a round goes out as soon as its last request is answered. A leg with edited
+          params, headers, id, requestState, body or answers JSON is always held.
+        </p>
       </fieldset>
     </div>
   );

@@ -12,6 +12,7 @@ const saved: SavedConnection = {
   notSecret: [],
   protocolVersion: '2026-07-28',
   clientInfo: { name: 'x', version: '1' },
+  holdLegs: 'always',
 };
 
 describe('saved connection picker', () => {

@@ -5,14 +5,25 @@ import { checkRestrictedSchema, isPlainObject } from '../../protocol/elicitation
 import type { SchemaProblem } from '../../protocol/elicitation/restricted-schema.ts';
 import type { InputResponse, JsonObject } from '../../protocol/types.ts';
 import { RawAnswerEditor } from './raw-answer-editor.tsx';
+import type { RjsfElicitFormProps } from './rjsf-elicit-form.tsx';
 
-const RjsfElicitForm = lazy(() => import('./rjsf-elicit-form.tsx'));
+type FormModule = typeof import('./rjsf-elicit-form.tsx');
+let loadedForm: FormModule | undefined;
+const loadForm = () => import('./rjsf-elicit-form.tsx').then((m) => (loadedForm = m));
+const LazyElicitForm = lazy(loadForm);
+
+/** Loads the rjsf form's chunk ahead of the first question; once here, forms render without suspending. */
+export function preloadElicitForm(): void {
+  void loadForm();
+}
 
 export interface FormElicitationProps {
   params: JsonObject | undefined;
   /** The answer this request had before "Change answer", to start the form from. */
   previous?: InputResponse;
-  onAnswer: (response: InputResponse) => void;
+  onAnswer: (response: InputResponse, send?: boolean) => void;
+  /** offer "Accept and send": this is the last unanswered request of the round */
+  offerSend?: boolean;
 }
 
 function SchemaWarning({ problems }: { problems: SchemaProblem[] }) {
@@ -33,8 +44,13 @@ function SchemaWarning({ problems }: { problems: SchemaProblem[] }) {
   );
 }
 
+function ElicitForm(props: RjsfElicitFormProps) {
+  const Loaded = loadedForm?.default;
+  return Loaded ? <Loaded {...props} /> : <LazyElicitForm {...props} />;
+}
+
 /** Form-mode elicitation: the server's message, then an rjsf form (or a raw editor when the schema is not restricted). */
-export function FormElicitation({ params, previous, onAnswer }: FormElicitationProps) {
+export function FormElicitation({ params, previous, onAnswer, offerSend }: FormElicitationProps) {
   const schema = params?.requestedSchema;
   const report = useMemo(() => checkRestrictedSchema(schema), [schema]);
   const idPrefix = 'elicit' + useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -51,11 +67,14 @@ export function FormElicitation({ params, previous, onAnswer }: FormElicitationP
       )}
       {report.ok && isPlainObject(schema) ? (
         <Suspense fallback={<p className="text-sm text-slate-600">Loading form…</p>}>
-          <RjsfElicitForm
+          <ElicitForm
             requestedSchema={schema as JsonObject}
             initialContent={previousContent}
             idPrefix={idPrefix}
-            onAccept={(content) => onAnswer(elicitAccept(content))}
+            offerSend={offerSend}
+            onAccept={(content, _valid, send) =>
+              send ? onAnswer(elicitAccept(content), true) : onAnswer(elicitAccept(content))
+            }
             onDecline={() => onAnswer(elicitDecline())}
             onCancel={() => onAnswer(elicitCancel())}
           />

@@ -15,8 +15,12 @@ export interface InputRequestCardProps {
   request: InputRequest;
   answer: InputResponse | undefined;
   serverName?: string;
+  /** the origin of the server's URL (scheme://host:port), shown with its name on every card */
+  serverOrigin?: string;
   savedRoots?: { uri: string; name?: string }[];
-  onAnswer: (response: InputResponse | undefined) => void;
+  /** offer "Accept and send" (the last unanswered request of the round) */
+  offerSend?: boolean;
+  onAnswer: (response: InputResponse | undefined, send?: boolean) => void;
 }
 
 export const KIND_LABELS: Record<InputRequestKind, string> = {
@@ -33,7 +37,9 @@ export function InputRequestCard({
   request,
   answer,
   serverName,
+  serverOrigin,
   savedRoots,
+  offerSend,
   onAnswer,
 }: InputRequestCardProps) {
   const kind = classifyInputRequest(request);
@@ -46,7 +52,14 @@ export function InputRequestCard({
   if (answer !== undefined) {
     body = <AnswerSummary answer={answer} onChange={() => onAnswer(undefined)} />;
   } else if (kind === 'elicit-form') {
-    body = <FormElicitation params={request.params} previous={previous} onAnswer={onAnswer} />;
+    body = (
+      <FormElicitation
+        params={request.params}
+        previous={previous}
+        onAnswer={onAnswer}
+        {...(offerSend ? { offerSend } : {})}
+      />
+    );
   } else if (kind === 'elicit-url') {
     body = (
       <UrlElicitation
@@ -81,6 +94,18 @@ export function InputRequestCard({
           {KIND_LABELS[kind]}
         </Badge>
         <Badge tone={answer !== undefined ? 'good' : 'warn'}>{answer !== undefined ? 'answered' : 'unanswered'}</Badge>
+        {kind !== 'elicit-url' && (serverName || serverOrigin) && (
+          // the spec asks clients to make clear which server is asking: name and origin, as plain text
+          <p className="basis-full text-xs text-slate-600">
+            Asked by <span className="font-semibold text-slate-800">{serverName ?? 'an unnamed server'}</span>
+            {serverOrigin && (
+              <>
+                {' '}
+                at <span className="font-mono">{serverOrigin}</span>
+              </>
+            )}
+          </p>
+        )}
       </header>
       <div className="p-3">{body}</div>
     </section>

@@ -8,8 +8,13 @@ export interface InputRequestListProps {
   inputRequests: InputRequests;
   answers: Record<string, InputResponse | undefined>;
   serverName?: string;
+  serverOrigin?: string;
   savedRoots?: { uri: string; name?: string }[];
-  onAnswer: (key: string, response: InputResponse | undefined) => void;
+  /**
+   * record an answer; `send`: the user pressed "Accept and send". Resolves true when the leg went out at once (the
+   * round was complete and nothing held it)
+   */
+  onAnswer: (key: string, response: InputResponse | undefined, send?: boolean) => Promise<boolean> | void;
 }
 
 /** The request to answer after `key`: the next unanswered one in order, else the first unanswered before it. */
@@ -27,7 +32,14 @@ export function nextUnanswered(
  * All input requests of one round, answered together before the retry. Answering one moves focus to the next
  * unanswered request, else to the composer's "Send retry"; "Change answer" keeps focus on its request.
  */
-export function InputRequestList({ inputRequests, answers, serverName, savedRoots, onAnswer }: InputRequestListProps) {
+export function InputRequestList({
+  inputRequests,
+  answers,
+  serverName,
+  serverOrigin,
+  savedRoots,
+  onAnswer,
+}: InputRequestListProps) {
   const keys = Object.keys(inputRequests);
   const answered = keys.filter((k) => ownValue(answers, k) !== undefined).length;
   const listRef = useRef<HTMLDivElement>(null);
@@ -35,8 +47,8 @@ export function InputRequestList({ inputRequests, answers, serverName, savedRoot
     [...(listRef.current?.querySelectorAll<HTMLElement>('[data-input-request]') ?? [])].find(
       (el) => el.dataset.inputRequest === key,
     );
-  const answer = (key: string, response: InputResponse | undefined) => {
-    onAnswer(key, response);
+  const answer = (key: string, response: InputResponse | undefined, send?: boolean) => {
+    const sent = send ? onAnswer(key, response, true) : onAnswer(key, response);
     if (response === undefined) {
       // "Change answer" removes the button it was pressed on: keep focus on this request, once the form is back.
       // A control that stays (sampling's Decline) keeps focus: nothing moves unless focus was lost.
@@ -44,10 +56,16 @@ export function InputRequestList({ inputRequests, answers, serverName, savedRoot
       return;
     }
     const next = nextUnanswered(keys, answers, key);
-    moveFocusWhenReady(
-      next !== undefined ? () => group(next) : () => buttonNamed(regionNamed('Next request'), 'Send retry'),
-      { from: listRef.current },
-    );
+    if (next !== undefined) {
+      moveFocusWhenReady(() => group(next), { from: listRef.current });
+      return;
+    }
+    const from = listRef.current;
+    // the round is complete: it went out at once (the store's focus intent then follows the answer), or it waits
+    // for Send retry
+    void Promise.resolve(sent).then((wentOut) => {
+      if (!wentOut) moveFocusWhenReady(() => buttonNamed(regionNamed('Next request'), 'Send retry'), { from });
+    });
   };
   return (
     <div ref={listRef} className="flex flex-col gap-3">
@@ -64,8 +82,10 @@ export function InputRequestList({ inputRequests, answers, serverName, savedRoot
             request={request}
             answer={ownValue(answers, key)}
             serverName={serverName}
+            serverOrigin={serverOrigin}
             savedRoots={savedRoots}
-            onAnswer={(response) => answer(key, response)}
+            offerSend={ownValue(answers, key) === undefined && nextUnanswered(keys, answers, key) === undefined}
+            onAnswer={(response, send) => answer(key, response, send)}
           />
         );
       })}

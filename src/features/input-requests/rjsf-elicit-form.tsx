@@ -3,7 +3,7 @@
  * entry bundle. Accept is the form's submit button: it runs validation; when validation fails the user may still send
  * the content on purpose with "Accept anyway (invalid)".
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -19,8 +19,10 @@ export interface RjsfElicitFormProps {
   initialContent?: JsonObject;
   /** Unique per form on the page: rjsf derives every input id from it. */
   idPrefix: string;
-  /** `valid` is false only for "Accept anyway (invalid)". */
-  onAccept: (content: JsonObject, valid: boolean) => void;
+  /** `valid` is false only for "Accept anyway (invalid)"; `send`: the user pressed "Accept and send". */
+  onAccept: (content: JsonObject, valid: boolean, send?: boolean) => void;
+  /** offer "Accept and send" (this is the last unanswered request of the round) */
+  offerSend?: boolean;
   onDecline: () => void;
   onCancel: () => void;
 }
@@ -32,7 +34,10 @@ export default function RjsfElicitForm({
   onAccept,
   onDecline,
   onCancel,
+  offerSend,
 }: RjsfElicitFormProps) {
+  // which submit button was pressed: rjsf's onSubmit does not say
+  const sendOnSubmit = useRef(false);
   const spec = useMemo(() => toRjsf(requestedSchema), [requestedSchema]);
   const [formData, setFormData] = useState<JsonObject>(() => ({ ...spec.formData, ...initialContent }));
   const [refused, setRefused] = useState(false);
@@ -56,16 +61,26 @@ export default function RjsfElicitForm({
         constAsDefaults: 'never',
       }}
       onChange={(e: IChangeEvent) => setFormData((e.formData ?? {}) as JsonObject)}
-      onError={() => setRefused(true)}
+      onError={() => {
+        sendOnSubmit.current = false;
+        setRefused(true);
+      }}
       onSubmit={(e: IChangeEvent) => {
         setRefused(false);
-        onAccept(toElicitContent(e.formData, requestedSchema), true);
+        const send = sendOnSubmit.current;
+        sendOnSubmit.current = false;
+        onAccept(toElicitContent(e.formData, requestedSchema), true, send);
       }}
     >
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="primary">
+        <Button type="submit" variant="primary" onClick={() => (sendOnSubmit.current = false)}>
           Accept
         </Button>
+        {offerSend && (
+          <Button type="submit" variant="primary" onClick={() => (sendOnSubmit.current = true)}>
+            Accept and send
+          </Button>
+        )}
         <Button onClick={onDecline}>Decline</Button>
         <Button onClick={onCancel}>Cancel</Button>
       </div>

@@ -2,8 +2,10 @@ import type { SessionEvent } from '../events.ts';
 
 /** Why a run stopped, shown under the composer. */
 export interface RunNote {
-  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper' | 'transport';
+  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper' | 'transport' | 'held' | 'sent';
   message: string;
+  /** for `sent`: the leg that went out without being held */
+  legId?: string;
 }
 
 /** A timed wait the user should see counting down (backoff between state-only legs, waiting for a token's exp). */

@@ -83,6 +83,7 @@ const draftSchema = z.looseObject({
   capabilities: jsonObject,
   extraHeaders: z.record(z.string(), z.string()),
   bodyOverride: z.string().optional(),
+  answersByHand: z.literal(true).optional(),
   requestOptions: requestOptions.optional(),
 });
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
+import { argumentProblems } from './argument-check.ts';
+
+const schema: RJSFSchema = {
+  type: 'object',
+  properties: { city: { type: 'string' }, nights: { type: 'integer', maximum: 14 } },
+  required: ['city'],
+};
+
+describe('argumentProblems', () => {
+  it('names the missing argument when a required one is empty', () => {
+    expect(argumentProblems(schema, {})).toEqual(['city is required']);
+  });
+
+  it('explains a value the schema refuses when it breaks a bound', () => {
+    expect(argumentProblems(schema, { city: 'Oslo', nights: 20 })).toEqual(['nights must be <= 14']);
+  });
+
+  it('checks the keywords when the schema names draft 2020-12', () => {
+    const dialect = { ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' };
+    expect(argumentProblems(dialect, {})).toEqual(['city is required']);
+  });
+
+  it('finds nothing when the arguments are valid', () => {
+    expect(argumentProblems(schema, { city: 'Oslo', nights: 2 })).toEqual([]);
+  });
+});

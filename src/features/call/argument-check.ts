@@ -1,0 +1,24 @@
+/**
+ * Checks a call's arguments against the target's schema with the validator the argument forms use (rjsf's ajv8), so
+ * what the form marks and what blocks Call tool agree. Loaded with the form's chunk, never in the entry bundle.
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+
+/** One plain sentence per problem ("city is required", "nights must be <= 14"); empty when the arguments are valid. */
+export function argumentProblems(schema: RJSFSchema, values: Record<string, unknown>): string[] {
+  // tool schemas from the SDKs name draft 2020-12 in `$schema`, which this ajv build cannot load: check the keywords
+  const { $schema: _dialect, ...checked } = schema;
+  const { errors } = validator.validateFormData(values, checked);
+  const out: string[] = [];
+  for (const e of errors) {
+    const params = (e.params ?? {}) as { missingProperty?: string };
+    const where = (e.property ?? '').replace(/^\./, '');
+    const text =
+      e.name === 'required' && params.missingProperty
+        ? `${where || params.missingProperty} is required`
+        : `${where || 'the arguments'} ${e.message ?? 'is invalid'}`;
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
+import type { Leg } from '../session/model.ts';
+import { createWorkerSerialiser, inThreadSerialiser, serialiseItem } from './save-serialiser.ts';
+import { fakeWorker } from './test-save-worker.ts';
+
+function legWithSecretHeader(): Leg {
+  const leg = testSession().legs['leg-1'] as Leg;
+  const request = {
+    ...leg.exchange.request,
+    headers: [...leg.exchange.request.headers, ['X-Tenant-Key', 'tenant-secret-1']] as [string, string][],
+  };
+  return { ...leg, exchange: { ...leg.exchange, request } };
+}
+
+describe('save serialiser', () => {
+  it('makes in the worker the same redacted JSON as on the main thread when a worker is available', async () => {
+    const { worker, seen } = fakeWorker();
+    const serialiser = createWorkerSerialiser(() => worker);
+    const leg = legWithSecretHeader();
+    const started = serialiser.leg(leg, undefined);
+    // nothing was serialised on this thread: the slice counts no characters for it
+    expect(started.cost).toBe(0);
+    const json = await started.json;
+    expect(seen).toHaveLength(1);
+    expect(json).toBe(await inThreadSerialiser.leg(leg, undefined).json);
+    expect(json).not.toContain('tenant-secret-1');
+    expect(json).not.toContain(TEST_TOKEN);
+    expect(serialiser.where()).toBe('worker');
+  });
+
+  it('keeps a header value the user marked not secret when the worker serialises', async () => {
+    const { worker } = fakeWorker();
+    const serialiser = createWorkerSerialiser(() => worker);
+    const json = await serialiser.leg(legWithSecretHeader(), ['x-tenant-key']).json;
+    expect(json).toContain('tenant-secret-1');
+  });
+
+  it('serialises the items it still owed on the main thread when the worker fails', async () => {
+    const { worker, isTerminated } = fakeWorker({ breakAfter: 1 });
+    const serialiser = createWorkerSerialiser(() => worker);
+    const session = testSession();
+    const legs = Object.values(session.legs);
+    const texts = await Promise.all(legs.map((leg) => serialiser.leg(leg, undefined).json));
+    const expected = await Promise.all(legs.map((leg) => inThreadSerialiser.leg(leg, undefined).json));
+    expect(texts).toEqual(expected);
+    expect(isTerminated()).toBe(true);
+    expect(serialiser.where()).toBe('main thread');
+  });
+
+  it('serialises an item the worker cannot be sent on the main thread when cloning it fails', async () => {
+    const { worker, seen } = fakeWorker({ refuse: (req) => req.kind === 'conversation' });
+    const serialiser = createWorkerSerialiser(() => worker);
+    const c = Object.values(testSession().conversations)[0]!;
+    const started = serialiser.conversation(c, undefined);
+    expect(started.cost).toBeGreaterThan(0);
+    expect(await started.json).toBe(await inThreadSerialiser.conversation(c, undefined).json);
+    expect(seen).toHaveLength(0);
+    expect(serialiser.where()).toBe('worker');
+  });
+
+  it('serialises on the main thread when the worker cannot be started', async () => {
+    const serialiser = createWorkerSerialiser(() => {
+      throw new Error('workers are blocked');
+    });
+    const leg = testSession().legs['leg-1'] as Leg;
+    expect(await serialiser.leg(leg, undefined).json).toBe(serialiseItem({ id: 0, kind: 'leg', value: leg }));
+    expect(serialiser.where()).toBe('main thread');
+  });
+});
