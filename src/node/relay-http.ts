@@ -3,9 +3,9 @@
  * target validation and network-error codes. Node-only; no Vite.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { connectionListed } from './relay-response-headers.ts';
+import { connectionListed, HOP_BY_HOP } from './relay-response-headers.ts';
 
-export { passBackHeaders } from './relay-response-headers.ts';
+export { HOP_BY_HOP, passBackHeaders } from './relay-response-headers.ts';
 
 /** Thrown inside a route to answer with a JSON refusal. */
 export class RelayRefusal extends Error {
@@ -56,19 +56,6 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   }
   return new Uint8Array(Buffer.concat(chunks));
 }
-
-/** Connection-level headers (RFC 9110 §7.6.1) that never cross a proxy. */
-export const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /**
  * Headers of the browser's request to forward upstream: everything except hop-by-hop ones, the browser→relay hop's

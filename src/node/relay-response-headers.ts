@@ -20,11 +20,8 @@ export const PASS_THROUGH_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   'mcp-protocol-version',
 ]);
 
-/**
- * Dropped outright: connection-level headers (RFC 9110 §7.6.1), the framing the relay recomputes (the body is
- * re-streamed), and headers with effects no renaming should preserve (cookies, `Clear-Site-Data`).
- */
-export const DROPPED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
+/** Connection-level headers (RFC 9110 §7.6.1) that never cross a proxy, in either direction. */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -34,6 +31,14 @@ export const DROPPED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   'trailer',
   'transfer-encoding',
   'upgrade',
+]);
+
+/**
+ * Dropped outright: connection-level headers, the framing the relay recomputes (the body is re-streamed), and headers
+ * with effects no renaming should preserve (cookies, `Clear-Site-Data`).
+ */
+export const DROPPED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
+  ...HOP_BY_HOP,
   'content-encoding',
   'content-length',
   'set-cookie',
