@@ -45,6 +45,13 @@ export class ConnectionPage {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
 
+  /** Pin the era in Connection settings ('Auto', '2026-07-28' or '2025-11-25') and connect again. */
+  async pinEra(era: 'auto' | '2026-07-28' | '2025-11-25') {
+    await this.openSettings();
+    await this.page.getByRole('combobox', { name: 'Era' }).selectOption(era);
+    await this.page.getByRole('button', { name: 'Connect', exact: true }).click();
+  }
+
   async pickSaved(label: string | RegExp) {
     const option = this.savedConnections.getByRole('option', { name: label });
     const value = await option.getAttribute('value');

@@ -85,8 +85,13 @@ test.describe('connecting to real servers', () => {
     await expect(page.locator('body')).not.toContainText(TOKEN);
   });
 
-  test('a legacy-only server is identified as a 2025-era server', async ({ connection }) => {
+  test('a legacy-only server is connected as 2025-11-25 on Auto, and identified by the doctor when 2026-07-28 is pinned', async ({
+    connection,
+  }) => {
     await connection.openServer(legacy.url);
+    // Era: Auto falls back to initialize
+    await expect(connection.status).toContainText('era 2025-11-25');
+    await connection.pinEra('2026-07-28');
     await connection.expectFailed();
     const finding = connection.finding(/2025-era server \(2025-11-25\)/);
     await expect(finding).toContainText('this server speaks 2025-11-25; multi-round-trip results need 2026-07-28');

@@ -8,6 +8,7 @@ import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { connectedSettingsOf, DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
+import { EraConnections } from '../client/legacy/era-connections.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
 import { createPersistence, type Persistence } from '../store/persistence.ts';
@@ -33,7 +34,7 @@ export interface Booted {
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
 export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
-  const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor);
+  const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor, deps.eras);
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for
   void queryClient.prefetchQuery(toolsQuery(env));
@@ -105,6 +106,7 @@ export async function bootstrap(
     fetchFor: (mode) => observeResponses(plainFetchFor(mode), (r) => reportResponse(r)),
     now: () => performance.timeOrigin + performance.now(),
     timeoutMs: 60_000,
+    eras: new EraConnections(),
     auth: {
       openBrowser: openSignInWindow,
       redirectUri: `${origin}${CALLBACK_PATH}`,

@@ -88,3 +88,12 @@ describe('dualEraPitfall', () => {
     expect(f?.detail).toContain('asked for input as expected');
   });
 });
+
+describe('eraFromDiscover on a generic 2025 answer', () => {
+  it('says legacy when a 200 result has no supportedVersions (a 2025 server answering an unknown method with {})', () => {
+    expect(eraFromDiscover(200, { jsonrpc: '2.0', id: 1, result: {} }).kind).toBe('legacy');
+    expect(eraFromDiscover(200, { jsonrpc: '2.0', id: 1, result: { supportedVersions: ['2026-07-28'] } }).kind).toBe(
+      'modern',
+    );
+  });
+});

@@ -29,7 +29,14 @@ export function eraFromDiscover(status: number | undefined, message: unknown): D
   const error = errorOf(message);
   const code = typeof error?.code === 'number' ? error.code : undefined;
   if (status >= 200 && status < 300) {
-    if (message !== null && typeof message === 'object' && 'result' in message) return { kind: 'modern' };
+    // a DiscoverResult always lists supportedVersions; an empty or other result is a 2025 server's generic answer
+    const result = message !== null && typeof message === 'object' && 'result' in message ? message.result : undefined;
+    if (
+      result !== null &&
+      typeof result === 'object' &&
+      Array.isArray((result as { supportedVersions?: unknown }).supportedVersions)
+    )
+      return { kind: 'modern' };
     if (code !== undefined && MODERN_ERROR_CODES.has(code)) return { kind: 'modern' };
     return { kind: 'legacy', reason: `HTTP ${status} without a server/discover result` };
   }

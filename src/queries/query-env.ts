@@ -14,10 +14,19 @@ export function queryEnvOf(
   settings: ConnectionSettingsData | null,
   nonce: number,
   fetchFor: AppDeps['fetchFor'],
+  eras?: AppDeps['eras'],
 ): QueryEnv | null {
   if (!settings) return null;
   const mode = settings.transportMode;
-  return { ctx: connectionContextOf(settings), fetch: fetchFor(mode), viaRelay: mode === 'relay', nonce };
+  const env: QueryEnv = {
+    ctx: connectionContextOf(settings),
+    fetch: fetchFor(mode),
+    viaRelay: mode === 'relay',
+    nonce,
+  };
+  if (settings.era) env.era = settings.era;
+  if (eras) env.eras = eras;
+  return env;
 }
 
 /**
@@ -29,5 +38,5 @@ export function useQueryEnv(): QueryEnv | null {
   // shallow-compared, so the same settings keep the same object (and the same query keys)
   const settings = useInspector(connectedSettingsOf);
   const nonce = useInspector((st) => st.connectNonce);
-  return useMemo(() => queryEnvOf(settings, nonce, deps.fetchFor), [settings, nonce, deps]);
+  return useMemo(() => queryEnvOf(settings, nonce, deps.fetchFor, deps.eras), [settings, nonce, deps]);
 }

@@ -8,6 +8,9 @@ import type {
   ToolDescriptor,
 } from '../protocol/types.ts';
 import type { ConnectionContext } from '../session/compose.ts';
+import type { EraConnections } from '../client/legacy/era-connections.ts';
+import type { EraSetting } from '../protocol/era.ts';
+import { detectEra, legacyRequest } from './era-detect.ts';
 import { rpc } from './rpc.ts';
 
 export interface QueryEnv {
@@ -16,6 +19,10 @@ export interface QueryEnv {
   viaRelay: boolean;
   /** changes on every Connect click, so Connect always refetches */
   nonce: number;
+  /** the era setting of this Connect (default auto) */
+  era?: EraSetting;
+  /** where the era of the connection and its 2025-11-25 session live; absent = 2026-07-28 only */
+  eras?: EraConnections;
 }
 
 /** Every variable that changes the answer is part of the key. */
@@ -30,6 +37,7 @@ function keyOf(env: QueryEnv, method: string): readonly unknown[] {
     env.ctx.headers,
     env.viaRelay,
     env.nonce,
+    env.era ?? 'auto',
   ];
 }
 
@@ -40,6 +48,12 @@ export interface DiscoverInfo {
   capabilities: JsonObject;
   instructions?: string;
   raw: JsonObject;
+  /** the era this connection speaks */
+  era: 'modern' | 'legacy';
+  /** how the era was chosen (pinned, detected) */
+  eraReason?: string;
+  /** the 2025-11-25 session id (Mcp-Session-Id) */
+  sessionId?: string;
 }
 
 function asObject(v: unknown): JsonObject {
@@ -55,6 +69,7 @@ export function parseDiscover(result: JsonObject): DiscoverInfo {
       : [],
     capabilities: asObject(result.capabilities),
     raw: result,
+    era: 'modern',
   };
   if (typeof info.name === 'string') out.serverName = info.name;
   if (typeof info.version === 'string') out.serverVersion = info.version;
@@ -65,7 +80,30 @@ export function parseDiscover(result: JsonObject): DiscoverInfo {
 export const discoverQuery = (env: QueryEnv) =>
   queryOptions({
     queryKey: keyOf(env, 'server/discover'),
-    queryFn: async () => parseDiscover((await rpc(env.ctx, env.fetch, 'server/discover', {}, env)).result),
+    queryFn: async (): Promise<DiscoverInfo> => {
+      const detected = await detectEra(env);
+      if (detected.era === 'legacy') {
+        const server = detected.session.server;
+        const info: DiscoverInfo = {
+          supportedVersions: [detected.session.protocolVersion],
+          capabilities: (server?.capabilities ?? {}) as JsonObject,
+          raw: (server ?? {}) as JsonObject,
+          era: 'legacy',
+          eraReason: detected.reason,
+        };
+        if (server?.serverInfo?.name) info.serverName = server.serverInfo.name;
+        if (server?.serverInfo?.version) info.serverVersion = server.serverInfo.version;
+        if (server?.instructions) info.instructions = server.instructions;
+        if (detected.session.sessionId) info.sessionId = detected.session.sessionId;
+        return info;
+      }
+      if (detected.discoverError) throw detected.discoverError;
+      const info = parseDiscover(
+        detected.discover ?? (await rpc(env.ctx, env.fetch, 'server/discover', {}, env)).result,
+      );
+      if (detected.reason) info.eraReason = detected.reason;
+      return info;
+    },
     retry: false,
     staleTime: Infinity,
   });
@@ -77,7 +115,12 @@ function listQuery<T>(env: QueryEnv, method: string, field: string, enabled: boo
       const items: T[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 20; page += 1) {
-        const { result } = await rpc(env.ctx, env.fetch, method, cursor ? { cursor } : {}, env);
+        const params: JsonObject = cursor ? { cursor } : {};
+        const detected = await detectEra(env);
+        const { result } =
+          detected.era === 'legacy'
+            ? { result: await legacyRequest(detected.session, method, params) }
+            : await rpc(env.ctx, env.fetch, method, params, env);
         const list = result[field];
         if (Array.isArray(list)) items.push(...(list as unknown as T[]));
         cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;

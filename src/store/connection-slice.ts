@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { ALL_CAPABILITIES, DEFAULT_CLIENT_INFO } from '../protocol/envelope.ts';
 import type { ClientCapabilities, ClientInfo } from '../protocol/types.ts';
 import { PROTOCOL_VERSION } from '../protocol/types.ts';
+import type { EraSetting } from '../protocol/era.ts';
 import { checkServerUrl } from '../protocol/server-url.ts';
 import type { InspectorState } from './inspector-store.ts';
 
@@ -28,6 +29,8 @@ export interface SavedConnection {
   notSecret: string[];
   protocolVersion: string;
   clientInfo: ClientInfo;
+  /** the protocol era: detected (`auto`, the default) or pinned; absent on connections saved before eras */
+  era?: EraSetting;
   /** "Hold each leg": always (default), or only when something of the leg was edited */
   holdLegs: HoldLegs;
 }
@@ -44,6 +47,8 @@ export interface ConnectionSlice {
   connectNonce: number;
   /** pinned protocol version (default 2026-07-28) */
   protocolVersion: string;
+  /** the era: detect on Connect (`auto`, default) or pin 2026-07-28 / 2025-11-25 */
+  era: EraSetting;
   /** `_meta` clientInfo sent on every request (default mrtr-inspector 0.1.0) */
   clientInfo: ClientInfo;
   /** "Hold each leg: always / only when I edit something" (default always) */
@@ -81,6 +86,7 @@ export interface ConnectionSlice {
   connect: (url?: string, opts?: { note?: string }) => void;
   disconnect: () => void;
   setProtocolVersion: (v: string) => void;
+  setEra: (era: EraSetting) => void;
   setBearerToken: (token: string) => void;
   setCustomHeaders: (headers: Record<string, string>) => void;
   /** mark a custom header name or a `?query` name as not secret (or secret again) */
@@ -113,13 +119,14 @@ export interface ConnectionSlice {
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8765/mcp';
 
-const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> = {
+const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> & { era: EraSetting } = {
   transportMode: 'direct',
   bearerToken: '',
   customHeaders: {},
   notSecret: [],
   protocolVersion: PROTOCOL_VERSION,
   clientInfo: DEFAULT_CLIENT_INFO,
+  era: 'auto',
   holdLegs: 'always',
 };
 
@@ -139,6 +146,7 @@ export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
     notSecret: s.notSecret,
     protocolVersion: s.protocolVersion,
     clientInfo: s.clientInfo,
+    era: s.era,
     holdLegs: s.holdLegs,
   };
 }
@@ -175,6 +183,7 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     notSecret: c.notSecret,
     protocolVersion: c.protocolVersion,
     clientInfo: c.clientInfo,
+    era: c.era ?? 'auto',
     holdLegs: c.holdLegs,
     connectionNote: null,
     serverUrlError: null,
@@ -220,6 +229,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   // an empty version would send an empty MCP-Protocol-Version while _meta names one (-32020): refused
   setProtocolVersion: (protocolVersion) =>
     set((s) => (protocolVersion.trim() === '' ? s : withActive(s, { protocolVersion: protocolVersion.trim() }))),
+  setEra: (era) => set((s) => withActive(s, { era })),
   setBearerToken: (bearerToken) => set((s) => withActive(s, { bearerToken })),
   setCustomHeaders: (customHeaders) => set((s) => withActive(s, { customHeaders })),
   setNotSecret: (name, notSecret) =>

@@ -1,5 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { EraConnections } from '../client/legacy/era-connections.ts';
 import type { FetchLike } from '../client/send-leg.ts';
+import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
 import { createAuthSlice, type AuthSlice } from './auth-slice.ts';
 import type { TabStorage } from './auth-runtime.ts';
 import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
@@ -14,6 +16,8 @@ export type InspectorState = ConnectionSlice & SessionSlice & TaskSlice & UiSlic
 export interface InspectorDeps {
   fetchFor: (mode: TransportMode) => FetchLike;
   now: () => number;
+  /** the era of the connection and its 2025-11-25 session; absent = 2026-07-28 only (e.g. unit tests) */
+  eras?: EraConnections;
   /** per-leg timeout in ms */
   timeoutMs?: number;
   /** what signing in needs from the browser; absent = no sign-in (e.g. unit tests of other slices) */
@@ -38,14 +42,30 @@ export type InspectorStore = StoreApi<InspectorState>;
 
 /** One store built from slices (zustand slices pattern); created once in the composition root. */
 export function createInspectorStore(deps: InspectorDeps, initial?: Partial<InspectorState>): InspectorStore {
-  const store = createStore<InspectorState>()((...a) => ({
-    ...createConnectionSlice(...a),
-    ...createSessionSlice(deps)(...a),
-    ...createTaskSlice(deps)(...a),
-    ...createUiSlice(...a),
-    ...createAuthSlice(deps)(...a),
-    ...createCompareSlice(deps)(...a),
-  }));
+  const store = createStore<InspectorState>()((...a) => {
+    const connection = createConnectionSlice(...a);
+    return {
+      ...connection,
+      // ending a 2025-11-25 connection ends its session on the server (DELETE)
+      disconnect: () => {
+        void deps.eras?.close().then((ended) => {
+          if (!ended) return;
+          const status = ended.exchange.response?.status;
+          a[0]({
+            connectionNote: `Ended the ${LEGACY_ERA_VERSION} session: DELETE answered ${
+              status === undefined ? `nothing (${ended.exchange.failure?.message ?? 'no answer'})` : `HTTP ${status}`
+            }`,
+          });
+        });
+        connection.disconnect();
+      },
+      ...createSessionSlice(deps)(...a),
+      ...createTaskSlice(deps)(...a),
+      ...createUiSlice(...a),
+      ...createAuthSlice(deps)(...a),
+      ...createCompareSlice(deps)(...a),
+    };
+  });
   if (initial) store.setState(initial);
   return store;
 }

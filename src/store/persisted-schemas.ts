@@ -15,6 +15,7 @@ export const connectionSchema = z.object({
   savedRoots: z.array(z.object({ uri: z.string(), name: z.string().optional() })),
   roundCap: z.int().positive(),
   clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  era: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
   holdLegs: z.enum(['always', 'edits']).optional(),
   /** saved connections, their bearer tokens and secret headers left out */
   savedConnections: z
@@ -28,6 +29,7 @@ export const connectionSchema = z.object({
         notSecret: z.array(z.string()).optional(),
         protocolVersion: z.string(),
         clientInfo: z.object({ name: z.string(), version: z.string() }),
+        era: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
         holdLegs: z.enum(['always', 'edits']).optional(),
       }),
     )

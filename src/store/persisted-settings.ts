@@ -35,6 +35,7 @@ export function connectionOf(s: InspectorState): ConnectionSnapshot {
     savedRoots: s.savedRoots,
     roundCap: s.roundCap,
     clientInfo: s.clientInfo,
+    era: s.era,
     holdLegs: s.holdLegs,
     savedConnections: s.savedConnections.map(({ bearerToken: _token, customHeaders: headers, ...rest }) => ({
       ...rest,

@@ -19,6 +19,7 @@ import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import type { InputResponse } from '../protocol/types.ts';
 import { currentSettings } from './connection-slice.ts';
+import { sendLegacyLeg } from './legacy-call.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 export interface StartCallInput {
@@ -111,6 +112,16 @@ export const createSessionSlice =
       const controller = new AbortController();
       controllers.set(conversationId, controller);
       dispatch({ type: 'leg/sent', conversationId, rpcId: draft.rpcId, at: deps.now() });
+      const legacy = deps.eras?.legacyFor(conversation.serverUrl);
+      if (legacy && deps.eras) {
+        const leg = await sendLegacyLeg(legacy, deps.eras, conversation, draft, controller.signal, deps.now);
+        controllers.delete(conversationId);
+        const legId = newId('leg');
+        dispatch({ type: 'leg/recorded', conversationId, legId, ...leg });
+        if (opts.select !== false) set({ selectedLegId: legId, selectedConversationId: conversationId });
+        focusNext(conversationId, opts.focusFrom, focusAfterLeg);
+        return;
+      }
       const exchange = await sendLeg({
         url: composed.url,
         headers: composed.headers,

@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { discoverQuery } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
+import { EraBadge } from './era-field.tsx';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
 import { SavedConnectionPicker } from './saved-connections.tsx';
 
@@ -21,6 +22,7 @@ export function ConnectionBar() {
     serverUrl: st.serverUrl,
     setServerUrl: st.setServerUrl,
     connect: st.connect,
+    disconnect: st.disconnect,
     connectedUrl: st.connectedUrl,
     transportMode: st.transportMode,
     protocolVersion: st.protocolVersion,
@@ -69,6 +71,7 @@ export function ConnectionBar() {
         <Button type="submit" variant="primary">
           Connect
         </Button>
+        {s.connectedUrl && <Button onClick={s.disconnect}>Disconnect</Button>}
         <Button onClick={() => s.setSettingsOpen(!s.settingsOpen)} aria-expanded={s.settingsOpen}>
           Connection settings
         </Button>
@@ -78,6 +81,7 @@ export function ConnectionBar() {
           {s.connectedUrl && discover.isSuccess && (
             <>
               <Badge tone="good">connected</Badge>
+              <EraBadge era={discover.data.era} sessionId={discover.data.sessionId} reason={discover.data.eraReason} />
               <span className="font-medium">
                 {discover.data.serverName ?? 'unnamed server'} {discover.data.serverVersion ?? ''}
               </span>
@@ -87,7 +91,9 @@ export function ConnectionBar() {
               <span className="text-slate-500">
                 capabilities {Object.keys(discover.data.capabilities).join(', ') || 'none'}
               </span>
-              {s.protocolVersion !== PROTOCOL_VERSION && <Badge tone="warn">pinned {s.protocolVersion}</Badge>}
+              {discover.data.era === 'modern' && s.protocolVersion !== PROTOCOL_VERSION && (
+                <Badge tone="warn">pinned {s.protocolVersion}</Badge>
+              )}
             </>
           )}
           {s.connectedUrl && discover.isError && <Badge tone="bad">connection failed</Badge>}

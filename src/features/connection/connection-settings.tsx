@@ -4,6 +4,7 @@ import { useDeps } from '../../store/deps-context.tsx';
 import { hasCapability, withCapability, type CapabilityFlag } from '../../protocol/envelope.ts';
 import { formatHeaders, parseHeaders } from './header-text.ts';
 import { NotSecretToggles, queryNamesOf } from './not-secret-toggles.tsx';
+import { EraField } from './era-field.tsx';
 import { SaveConnectionControls } from './saved-connections.tsx';
 
 const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
@@ -21,6 +22,8 @@ export function ConnectionSettings() {
   const s = useInspector((st) => ({
     protocolVersion: st.protocolVersion,
     setProtocolVersion: st.setProtocolVersion,
+    era: st.era,
+    setEra: st.setEra,
     bearerToken: st.bearerToken,
     setBearerToken: st.setBearerToken,
     customHeaders: st.customHeaders,
@@ -120,6 +123,7 @@ export function ConnectionSettings() {
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Protocol and client</legend>
+        <EraField value={s.era} onChange={s.setEra} />
         <ProtocolVersionField value={s.protocolVersion} onChange={s.setProtocolVersion} />
         <label className="block">
           Client name

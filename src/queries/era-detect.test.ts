@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { EraConnections } from '../client/legacy/era-connections.ts';
+import { detectEra, legacyRequest } from './era-detect.ts';
+
+type Call = { method: string; body: { method?: string; id?: number } | undefined; sessionId?: string };
+
+const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A 2025-11-25-only server: it refuses server/discover with a plain 400, like SDK servers before 2026-07-28. */
+function legacyServer() {
+  const calls: Call[] = [];
+  const fetch = async (_url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers as [string, string][]);
+    const body = init.body ? JSON.parse(init.body as string) : undefined;
+    const call: Call = { method: init.method ?? 'GET', body };
+    const sid = headers.get('mcp-session-id');
+    if (sid) call.sessionId = sid;
+    calls.push(call);
+    if (call.method === 'DELETE') return new Response(null, { status: 200 });
+    if (body?.method === 'server/discover')
+      return json(
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: Server not initialized' } },
+        400,
+      );
+    if (body?.method === 'initialize')
+      return json(
+        {
+          jsonrpc: '2.0',
+          id: body.id,
+          result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'old' } },
+        },
+        200,
+        { 'mcp-session-id': 'sess-42' },
+      );
+    if (body?.method === 'notifications/initialized') return new Response(null, { status: 202 });
+    return json({
+      jsonrpc: '2.0',
+      id: body?.id,
+      result: { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] },
+    });
+  };
+  return { calls, fetch };
+}
+
+describe('detectEra', () => {
+  it('falls back to a 2025-11-25 session when server/discover gets a 400 that is not a 2026 error', async () => {
+    const server = legacyServer();
+    const eras = new EraConnections();
+    const env = {
+      ctx: { url: 'http://s/mcp' },
+      fetch: server.fetch,
+      viaRelay: false,
+      nonce: 1,
+      era: 'auto' as const,
+      eras,
+    };
+    const detected = await detectEra(env);
+    expect(detected.era).toBe('legacy');
+    expect(detected.era === 'legacy' && detected.session.sessionId).toBe('sess-42');
+    expect(server.calls.map((c) => c.body?.method)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+    ]);
+    // the list queries share the same detection and speak over the session
+    expect(await detectEra(env)).toBe(detected);
+    const session = eras.legacyFor('http://s/mcp');
+    expect(session).toBeDefined();
+    const result = await legacyRequest(session!, 'tools/list', {});
+    expect(result.tools).toHaveLength(1);
+    expect(server.calls.at(-1)?.sessionId).toBe('sess-42');
+  });
+
+  it('ends the session with DELETE when the connection closes', async () => {
+    const server = legacyServer();
+    const eras = new EraConnections();
+    await detectEra({
+      ctx: { url: 'http://s/mcp' },
+      fetch: server.fetch,
+      viaRelay: false,
+      nonce: 1,
+      era: '2025-11-25',
+      eras,
+    });
+    // pinned: no server/discover at all
+    expect(server.calls[0]?.body?.method).toBe('initialize');
+    const ended = await eras.close();
+    expect(ended?.exchange.response?.status).toBe(200);
+    expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', sessionId: 'sess-42' });
+    expect(eras.legacyFor('http://s/mcp')).toBeUndefined();
+  });
+
+  it('stays on 2026-07-28 and reports the discover failure when initialize fails too', async () => {
+    const fetch = async () => new Response('not here', { status: 404, headers: { 'content-type': 'text/plain' } });
+    const eras = new EraConnections();
+    const detected = await detectEra({
+      ctx: { url: 'http://s/mcp' },
+      fetch,
+      viaRelay: false,
+      nonce: 1,
+      era: 'auto',
+      eras,
+    });
+    expect(detected.era).toBe('modern');
+    expect(String(detected.discoverError)).toMatch(/404/);
+  });
+});
