@@ -34,7 +34,12 @@ export interface Booted {
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
 export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
-  const env = queryEnvOf(connectedSettingsOf(store.getState()), store.getState().connectNonce, deps.fetchFor, deps.eras);
+  const env = queryEnvOf(
+    connectedSettingsOf(store.getState()),
+    store.getState().connectNonce,
+    deps.fetchFor,
+    deps.eras,
+  );
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for
   void queryClient.prefetchQuery(toolsQuery(env));
