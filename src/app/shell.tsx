@@ -72,7 +72,12 @@ export function Shell({ persistence, notices }: ShellProps) {
         }
       />
       <div className="grid min-h-0 flex-1 grid-cols-1 lg:grid-cols-[16rem_minmax(0,1fr)_minmax(0,1fr)]">
-        <aside className="min-h-0 overflow-auto border-r border-slate-200 bg-white">
+        <aside
+          // focusable: a keyboard user can scroll the catalog even when it holds no control (not connected yet)
+          tabIndex={0}
+          aria-label="Catalog"
+          className="min-h-0 overflow-auto border-r border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
           <Catalog />
         </aside>
         <main className="min-h-0 space-y-4 overflow-auto p-4">

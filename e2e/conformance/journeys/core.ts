@@ -88,7 +88,7 @@ const invalidToolHeaders: Journey = {
     const names = await app
       .section('Tools')
       .getByRole('button')
-      .evaluateAll((els) => els.map((e) => e.ariaLabel ?? ''));
+      .evaluateAll((els) => els.map((e) => e.ariaLabel ?? e.textContent?.trim() ?? ''));
     for (const name of names.filter((n) => n !== 'valid_tool')) {
       await app.tool(name).click();
       const call = app.callPanel.getByRole('button', { name: 'Call tool' });
