@@ -5,7 +5,7 @@ import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { SseEventRecord } from '../protocol/exchange.ts';
-import type { JsonObject } from '../protocol/types.ts';
+import type { InputResponse, JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
 import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
@@ -17,7 +17,6 @@ import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completi
 import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
-import type { InputResponse } from '../protocol/types.ts';
 import { currentSettings } from './connection-slice.ts';
 import { sendLegacyLeg } from './legacy-call.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';

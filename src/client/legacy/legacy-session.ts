@@ -3,11 +3,10 @@
  * that revision): `initialize` + `notifications/initialized`, `Mcp-Session-Id` and `MCP-Protocol-Version` on every
  * later request, the server's own requests pushed on a POST's SSE stream (or the standalone GET stream) and answered
  * with a JSON-RPC response in a new POST, resumption of a dropped stream with `GET` + `Last-Event-ID` after the
- * server's `retry` delay, and `DELETE` to end the session.
- *
- * Every HTTP exchange is reported as it completes (`onExchange`), with exactly the bytes that went out and came back,
- * so the inspector can show them as legs. A pushed request is handed to `onPushed`, whose promise resolves with the
- * answer when the user (or a policy) has one: the stream keeps being read meanwhile. No React, no store.
+ * server's `retry` delay, and `DELETE` to end the session. Every HTTP exchange is reported as it completes
+ * (`onExchange`) with exactly the bytes that went out and came back, so the inspector can show them as legs. A pushed
+ * request is handed to `onPushed`, whose promise resolves with the answer when the user (or a policy) has one: the
+ * stream keeps being read meanwhile. No React, no store.
  */
 import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
 import type { FetchLike } from '../send-leg.ts';
