@@ -4,9 +4,8 @@
  * later request, the server's own requests pushed on a POST's SSE stream (or the standalone GET stream) and answered
  * with a JSON-RPC response in a new POST, resumption of a dropped stream with `GET` + `Last-Event-ID` after the
  * server's `retry` delay, and `DELETE` to end the session. Every HTTP exchange is reported as it completes
- * (`onExchange`) with exactly the bytes that went out and came back, so the inspector can show them as legs. A pushed
- * request is handed to `onPushed`, whose promise resolves with the answer when the user (or a policy) has one: the
- * stream keeps being read meanwhile. No React, no store.
+ * (`onExchange`) with the exact bytes both ways. A pushed request goes to `onPushed`, whose promise resolves with the
+ * answer when there is one, while the stream keeps being read. No React, no store.
  */
 import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
 import type { FetchLike } from '../send-leg.ts';
