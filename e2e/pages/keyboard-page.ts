@@ -32,6 +32,15 @@ export class KeyboardPage {
     await expect(select.locator('option:checked')).toHaveText(label);
   }
 
+  /** In the focused `region` request of provision: Tab to the Region select, arrow to `label`, Tab to Accept, Enter. */
+  async answerRegion(request: Locator, label = 'eu-west-1') {
+    const region = request.getByRole('combobox', { name: 'Region', exact: true });
+    await this.tabTo(region, { max: 3 });
+    await this.arrowTo(region, label);
+    await this.tabTo(request.getByRole('button', { name: 'Accept', exact: true }), { max: 3 });
+    await this.press('Enter');
+  }
+
   async press(key: string) {
     await this.page.keyboard.press(key);
   }

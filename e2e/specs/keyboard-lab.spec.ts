@@ -20,11 +20,7 @@ test.describe('keyboard only: the lab, a tampered retry and the timeline', () =>
 
     const request = inspector.inputRequest('region');
     await expect(request).toBeFocused();
-    const region = request.getByRole('combobox', { name: 'Region', exact: true });
-    await keys.tabTo(region, { max: 3 });
-    await keys.arrowTo(region, 'eu-west-1');
-    await keys.tabTo(request.getByRole('button', { name: 'Accept', exact: true }), { max: 3 });
-    await keys.press('Enter');
+    await keys.answerRegion(request);
     const sendRetry = inspector.composer.getByRole('button', { name: 'Send retry' });
     await expect(sendRetry).toBeFocused();
 

@@ -35,11 +35,7 @@ test.describe('keyboard only: focus follows each step of a call', () => {
     await expect(request).toBeFocused();
     await expect(request).toContainText('Which region should orders be provisioned in?');
 
-    const region = request.getByRole('combobox', { name: 'Region', exact: true });
-    await keys.tabTo(region, { max: 3 });
-    await keys.arrowTo(region, 'eu-west-1');
-    await keys.tabTo(request.getByRole('button', { name: 'Accept', exact: true }), { max: 3 });
-    await keys.press('Enter');
+    await keys.answerRegion(request);
 
     // the only request is answered: on to Send retry
     const sendRetry = inspector.composer.getByRole('button', { name: 'Send retry' });
