@@ -1,9 +1,16 @@
 import type { StateCreator } from 'zustand';
-import { ALL_CAPABILITIES, DEFAULT_CLIENT_INFO, hasCapability, withCapability } from '../protocol/envelope.ts';
+import { ALL_CAPABILITIES, hasCapability } from '../protocol/envelope.ts';
 import type { ClientCapabilities, ClientInfo } from '../protocol/types.ts';
-import { PROTOCOL_VERSION } from '../protocol/types.ts';
 import type { EraSetting } from '../protocol/era.ts';
 import { checkServerUrl } from '../protocol/server-url.ts';
+import {
+  connectionId,
+  currentSettings,
+  DEFAULT_SERVER_URL,
+  DEFAULT_SETTINGS,
+  loadConnection,
+  withActive,
+} from './connection-settings.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 export type TransportMode = 'direct' | 'relay';
@@ -122,81 +129,7 @@ export interface ConnectionSlice {
   switchProtocolVersion: (version: string, note: string) => void;
 }
 
-export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8765/mcp';
-
-const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> & { era: EraSetting } = {
-  transportMode: 'direct',
-  bearerToken: '',
-  customHeaders: {},
-  notSecret: [],
-  protocolVersion: PROTOCOL_VERSION,
-  clientInfo: DEFAULT_CLIENT_INFO,
-  era: 'auto',
-  holdLegs: 'always',
-};
-
-let connectionCounter = 0;
-function connectionId(): string {
-  connectionCounter += 1;
-  return `conn-${Date.now().toString(36)}-${connectionCounter}`;
-}
-
-/** The working settings as plain data. */
-export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
-  return {
-    url: s.connectedUrl ?? s.serverUrl,
-    transportMode: s.transportMode,
-    bearerToken: s.bearerToken,
-    customHeaders: s.customHeaders,
-    notSecret: s.notSecret,
-    protocolVersion: s.protocolVersion,
-    clientInfo: s.clientInfo,
-    era: s.era,
-    holdLegs: s.holdLegs,
-  };
-}
-
-/**
- * The settings in force since the last Connect; null when not connected. A connectedUrl without a capture (e.g.
- * restored from storage) means the working settings are the ones in force.
- */
-export function connectedSettingsOf(s: ConnectionSlice): ConnectionSettingsData | null {
-  if (!s.connectedUrl) return null;
-  return s.connectedSettings ?? { ...currentSettings(s), url: s.connectedUrl };
-}
-
-/** Apply `patch` to the working settings and to the active saved connection, so both stay in step. */
-function withActive(s: ConnectionSlice, patch: Partial<ConnectionSettingsData>): Partial<ConnectionSlice> {
-  const { url: _url, ...working } = patch;
-  if (!s.activeConnectionId) return working;
-  return {
-    ...working,
-    savedConnections: s.savedConnections.map((c) => (c.id === s.activeConnectionId ? { ...c, ...patch } : c)),
-  };
-}
-
-function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<ConnectionSlice> {
-  const { id: _id, label: _label, ...settings } = c;
-  return {
-    activeConnectionId: c.id,
-    serverUrl: c.url,
-    connectedUrl: c.url,
-    connectNonce: s.connectNonce + 1,
-    transportMode: c.transportMode,
-    bearerToken: c.bearerToken,
-    customHeaders: c.customHeaders,
-    notSecret: c.notSecret,
-    protocolVersion: c.protocolVersion,
-    clientInfo: c.clientInfo,
-    era: c.era ?? 'auto',
-    holdLegs: c.holdLegs,
-    // the tasks knob is remembered per connection; the other declared capabilities stay as they are
-    capabilities: withCapability(s.capabilities, 'tasks', c.tasksExtension === true),
-    connectionNote: null,
-    serverUrlError: null,
-    connectedSettings: settings,
-  };
-}
+export { connectedSettingsOf, currentSettings, DEFAULT_SERVER_URL } from './connection-settings.ts';
 
 export const createConnectionSlice: StateCreator<InspectorState, [], [], ConnectionSlice> = (set, get) => ({
   serverUrl: DEFAULT_SERVER_URL,
