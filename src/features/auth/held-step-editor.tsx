@@ -39,45 +39,14 @@ export function HeldStepEditor({
         Held: {step.title}.{' '}
         {browser ? 'Sending it opens the sign-in window at this URL.' : 'Read or edit the request, then send it.'}
       </p>
-      <label className="block">
-        URL
-        <textarea
-          aria-label="Step URL"
-          className="mt-0.5 w-full rounded border p-1 font-mono"
-          rows={browser ? 4 : 2}
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-      </label>
-      {!browser && (
-        <label className="block">
-          Headers
-          <textarea
-            aria-label="Step headers"
-            className="mt-0.5 w-full rounded border p-1 font-mono"
-            rows={3}
-            value={headers}
-            onChange={(e) => setHeaders(e.target.value)}
-          />
-        </label>
-      )}
+      <StepText label="URL" rows={browser ? 4 : 2} value={url} onChange={setUrl} />
+      {!browser && <StepText label="Headers" rows={3} value={headers} onChange={setHeaders} />}
       {typeof parsed === 'string' && (
         <p role="alert" className="text-red-800">
           {parsed}
         </p>
       )}
-      {!browser && request.body !== undefined && (
-        <label className="block">
-          Body
-          <textarea
-            aria-label="Step body"
-            className="mt-0.5 w-full rounded border p-1 font-mono"
-            rows={4}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-        </label>
-      )}
+      {!browser && request.body !== undefined && <StepText label="Body" rows={4} value={body} onChange={setBody} />}
       <div className="flex gap-2">
         <Button
           variant="primary"
@@ -92,5 +61,26 @@ export function HeldStepEditor({
         <Button onClick={onCancel}>Cancel sign-in</Button>
       </div>
     </section>
+  );
+}
+
+/** One editable part of the held request, named "Step <part>" (e.g. "Step URL", "Step headers"). */
+function StepText(props: {
+  label: 'URL' | 'Headers' | 'Body';
+  rows: number;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <label className="block">
+      {props.label}
+      <textarea
+        aria-label={`Step ${props.label === 'URL' ? 'URL' : props.label.toLowerCase()}`}
+        className="mt-0.5 w-full rounded border p-1 font-mono"
+        rows={props.rows}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useInspector } from '../../store/store-context.tsx';
 import { useDeps } from '../../store/deps-context.tsx';
+import type { HoldLegs } from '../../store/connection-slice.ts';
 import { hasCapability, withCapability, type CapabilityFlag } from '../../protocol/envelope.ts';
 import { formatHeaders, parseHeaders } from './header-text.ts';
 import { NotSecretToggles, queryNamesOf } from './not-secret-toggles.tsx';
@@ -15,7 +16,34 @@ const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
   ['tasks', 'Tasks extension (io.modelcontextprotocol/tasks)'],
 ];
 
+const HOLD_OPTIONS: [HoldLegs, string][] = [
+  ['always', 'Always'],
+  ['edits', 'Only when I edit something'],
+];
+
 const INPUT = 'mt-1 block w-full rounded border border-slate-300 px-2 py-1 font-mono';
+
+/** One labelled radio button of the group `name`. */
+function Radio(props: {
+  name: string;
+  checked: boolean;
+  onSelect: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="radio"
+        name={props.name}
+        disabled={props.disabled}
+        checked={props.checked}
+        onChange={props.onSelect}
+      />
+      {props.children}
+    </label>
+  );
+}
 
 /** Per-connection settings: transport, auth, headers, version pin, client info, declared capabilities. */
 export function ConnectionSettings() {
@@ -60,25 +88,17 @@ export function ConnectionSettings() {
     <div className="mt-2 grid gap-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm md:grid-cols-4">
       <fieldset className="space-y-1">
         <legend className="font-semibold">Transport</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="transport"
-            checked={s.transportMode === 'direct'}
-            onChange={() => s.setTransportMode('direct')}
-          />
+        <Radio name="transport" checked={s.transportMode === 'direct'} onSelect={() => s.setTransportMode('direct')}>
           Direct from the page (needs CORS)
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="transport"
-            disabled={!config.relay}
-            checked={s.transportMode === 'relay'}
-            onChange={() => s.setTransportMode('relay')}
-          />
+        </Radio>
+        <Radio
+          name="transport"
+          disabled={!config.relay}
+          checked={s.transportMode === 'relay'}
+          onSelect={() => s.setTransportMode('relay')}
+        >
           Through the local relay {config.relay ? '' : '(only with npm start)'}
-        </label>
+        </Radio>
         <SaveConnectionControls active={active} onSave={s.saveConnection} onRemove={s.removeConnection} />
       </fieldset>
       <fieldset className="space-y-1">
@@ -125,22 +145,16 @@ export function ConnectionSettings() {
         <legend className="font-semibold">Protocol and client</legend>
         <EraField value={s.era} onChange={s.setEra} />
         <ProtocolVersionField value={s.protocolVersion} onChange={s.setProtocolVersion} />
-        <label className="block">
-          Client name
-          <input
-            className={INPUT}
-            value={s.clientInfo.name}
-            onChange={(e) => s.setClientInfo({ ...s.clientInfo, name: e.target.value })}
-          />
-        </label>
-        <label className="block">
-          Client version
-          <input
-            className={INPUT}
-            value={s.clientInfo.version}
-            onChange={(e) => s.setClientInfo({ ...s.clientInfo, version: e.target.value })}
-          />
-        </label>
+        {(['name', 'version'] as const).map((field) => (
+          <label key={field} className="block">
+            Client {field}
+            <input
+              className={INPUT}
+              value={s.clientInfo[field]}
+              onChange={(e) => s.setClientInfo({ ...s.clientInfo, [field]: e.target.value })}
+            />
+          </label>
+        ))}
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Client capabilities declared on new calls</legend>
@@ -157,24 +171,11 @@ export function ConnectionSettings() {
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Hold each leg</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="hold-legs"
-            checked={s.holdLegs === 'always'}
-            onChange={() => s.setHoldLegs('always')}
-          />
-          Always
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="hold-legs"
-            checked={s.holdLegs === 'edits'}
-            onChange={() => s.setHoldLegs('edits')}
-          />
-          Only when I edit something
-        </label>
+        {HOLD_OPTIONS.map(([value, label]) => (
+          <Radio key={value} name="hold-legs" checked={s.holdLegs === value} onSelect={() => s.setHoldLegs(value)}>
+            {label}
+          </Radio>
+        ))}
         <p className="text-xs text-slate-500">
           Only when I edit something: a round goes out as soon as its last request is answered. A leg with edited
           params, headers, id, requestState, body or answers JSON is always held.
