@@ -46,3 +46,12 @@ export function isoTime(epochMs: number): string | undefined {
   const d = new Date(epochMs);
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
+
+/**
+ * Rounds of questions and legs, counted apart ("3 rounds · 4 legs"), as a server describes its call: a round is a leg
+ * the server answered with input_required; a call that asked nothing says only its legs ("1 leg").
+ */
+export function countsText(row: Pick<ConversationRow, 'rounds' | 'legCount'>): string {
+  const legs = `${row.legCount} leg${row.legCount === 1 ? '' : 's'}`;
+  return row.rounds > 0 ? `${row.rounds} round${row.rounds === 1 ? '' : 's'} · ${legs}` : legs;
+}
