@@ -39,6 +39,7 @@ export function prefetchServer(queryClient: QueryClient, store: InspectorStore, 
     store.getState().connectNonce,
     deps.fetchFor,
     deps.eras,
+    store.getState().recordConnectionExchange,
   );
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for

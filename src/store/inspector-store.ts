@@ -8,9 +8,16 @@ import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
+import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & TaskSlice & UiSlice & AuthSlice & CompareSlice;
+export type InspectorState = ConnectionSlice &
+  SessionSlice &
+  TaskSlice &
+  UiSlice &
+  AuthSlice &
+  CompareSlice &
+  TrafficSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -64,6 +71,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),
+      ...createTrafficSlice(...a),
     };
   });
   if (initial) store.setState(initial);

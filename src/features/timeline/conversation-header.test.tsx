@@ -70,7 +70,11 @@ describe('ConversationHeader', () => {
   it('counts rounds of questions and legs apart when a call asked three times before it completed', () => {
     const ask = (key: string) => ({ result: askResult([key], `S-${key}`) });
     const session = sessionWith([
-      { id: 'c', title: 'rolling_upgrade', legs: [ask('a'), ask('b'), ask('c'), { result: { resultType: 'complete' } }] },
+      {
+        id: 'c',
+        title: 'rolling_upgrade',
+        legs: [ask('a'), ask('b'), ask('c'), { result: { resultType: 'complete' } }],
+      },
     ]);
     render(<ConversationHeader row={rowOf(session)} expanded onToggle={() => {}} />);
     expect(screen.getByRole('button', { name: /rolling_upgrade/ }).textContent).toContain('3 rounds · 4 legs');
