@@ -22,6 +22,7 @@ export type ConversationEvent = Extract<
       | 'draft/reset'
       | 'tamper/planned'
       | 'tamper/row'
+      | 'conversation/schema-refreshed'
       | 'tamper/finished';
   }
 >;
@@ -48,6 +49,7 @@ export function conversationOf(event: SessionEvent): string | undefined {
     case 'tamper/planned':
     case 'tamper/row':
     case 'tamper/finished':
+    case 'conversation/schema-refreshed':
       return event.conversationId;
     default:
       return undefined;
@@ -241,6 +243,10 @@ export function reduceConversation(
       return ctx.hasLeg(event.legId) ? undefined : recorded(current, event, nextRpcId);
     case 'tamper/planned':
       return { conversation: { ...current, tamperRun: event.run }, nextRpcId };
+    case 'conversation/schema-refreshed': {
+      const { inputSchema: _old, ...rest } = current;
+      return { conversation: event.inputSchema ? { ...rest, inputSchema: event.inputSchema } : rest, nextRpcId };
+    }
     case 'tamper/row':
     case 'tamper/finished': {
       const run = current.tamperRun;
