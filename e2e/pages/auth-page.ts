@@ -40,6 +40,19 @@ export class AuthPage {
     await this.region.getByLabel('Client secret').fill(secret);
   }
 
+  /** opt in to "Keep me signed in in this tab" */
+  async keepInTab(): Promise<void> {
+    await this.region.getByText('Client identity').click();
+    await this.region.getByRole('checkbox', { name: /Keep me signed in in this tab/ }).check();
+  }
+
+  /** the access token this tab keeps for `serverUrl` in sessionStorage, or null when it keeps none */
+  async keptAccessToken(serverUrl: string): Promise<string | null> {
+    const text = await this.page.evaluate((url) => sessionStorage.getItem(`mrtr-inspector/auth/${url}`), serverUrl);
+    if (text === null) return null;
+    return (JSON.parse(text) as { tokens: { accessToken: string } }).tokens.accessToken;
+  }
+
   step(name: RegExp) {
     return this.region.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem').filter({ hasText: name });
   }

@@ -139,10 +139,13 @@ export async function bootstrap(
   const fromQuery = params.get('server');
   const saved = store.getState().connectedUrl;
   if (params.get('transport') === 'relay' && config.relay) store.getState().setTransportMode('relay');
+  // signed in to this server earlier in this tab, and asked to stay signed in: the kept tokens go on the first request
   if (fromQuery) {
     store.getState().setServerUrl(fromQuery);
+    store.getState().restoreTabSignIn(fromQuery);
     store.getState().connect(fromQuery);
   } else if (saved) {
+    store.getState().restoreTabSignIn(saved);
     store.getState().connect(saved);
   } else if (!report.restored) {
     const initialUrl = config.mockUrl ?? DEFAULT_SERVER_URL;
