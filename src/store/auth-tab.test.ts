@@ -3,7 +3,7 @@
  * back on the next load; the store signs in through the real flow and library against scripted servers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AS, fakeServers, RS } from '../session/flows/oauth-test-server.ts';
+import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import type { TabStorage } from './auth-runtime.ts';
 

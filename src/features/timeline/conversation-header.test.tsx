@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { reduce } from '../../session/reducer.ts';
-import { sessionWith } from '../../session/timeline-fixtures.ts';
+import { sessionWith } from '../../session/timeline.fixtures.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 import { timeOfDay } from './format.ts';
