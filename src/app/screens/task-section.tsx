@@ -18,6 +18,7 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
     session: st.session,
     poll: st.taskPolls[conversationId],
     connectedUrl: st.connectedUrl,
+    wanted: st.taskNotifications,
   }));
   const actions = useInspectorActions();
   const env = useQueryEnv();
@@ -25,7 +26,7 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
   const conversation = s.session.conversations[conversationId];
   const view = conversation ? taskView(s.session, conversation) : undefined;
   const running = view !== undefined && !isTerminalStatus(view.task.status);
-  const offered = declaresTasks(discover.data?.capabilities);
+  const offered = s.wanted && declaresTasks(discover.data?.capabilities);
   const sameServer = conversation?.serverUrl === s.connectedUrl;
   const listen = s.poll?.listen;
   useEffect(() => {
