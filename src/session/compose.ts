@@ -11,6 +11,7 @@ import {
 } from '../protocol/types.ts';
 import { listenParams } from '../protocol/tasks/notifications.ts';
 import { taskParams } from '../protocol/tasks/wire.ts';
+import { composeResponse } from './compose-response.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
 
 export interface ConnectionContext {
@@ -20,6 +21,8 @@ export interface ConnectionContext {
   authorization?: string;
   /** connection-wide custom headers */
   headers?: Record<string, string>;
+  /** the 2025-11-25 session's `Mcp-Session-Id`, when the connection is one */
+  sessionId?: string;
 }
 
 export interface ComposedRequest {
@@ -39,6 +42,7 @@ function answeredOnly(draft: Draft): InputResponses {
 
 /** The exact HTTP request the composer will send for this draft. Pure: same input, same bytes. */
 export function composeRequest(conversation: Conversation, draft: Draft, ctx: ConnectionContext): ComposedRequest {
+  if (draft.respondTo) return composeResponse(conversation, draft, ctx);
   const inputResponses = answeredOnly(draft);
   const retryParts: Parameters<typeof legParams>[1] = {
     meta: envelope({

@@ -2,7 +2,7 @@ import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
-import type { DraftPart, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
+import type { DraftPart, PushedFacts, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
 
 export type SessionEvent =
   | {
@@ -27,7 +27,11 @@ export type SessionEvent =
       rpcId: RpcId;
       exchange: Exchange;
       sent: SentFacts;
+      /** 2025-11-25: the leg is a request the server pushed (its answer waits in the composer as a response) */
+      pushed?: PushedFacts;
     }
+  /** 2025-11-25: the response to the pushed request `legId` went out; the call waits on its stream again */
+  | { type: 'leg/answered'; conversationId: string; legId: string; exchange: Exchange; sent: SentFacts; at: number }
   | { type: 'draft/answer'; conversationId: string; key: string; response: InputResponse | undefined }
   | { type: 'draft/request-state'; conversationId: string; value: string | undefined }
   | { type: 'draft/capabilities'; conversationId: string; capabilities: ClientCapabilities }

@@ -36,6 +36,20 @@ export interface Draft {
   origin?: DraftOrigin;
   /** the call's optional `_meta` members (progressToken, logLevel, traceparent), the same on every leg of the call */
   requestOptions?: RequestOptions;
+  /**
+   * 2025-11-25: this draft is the JSON-RPC response to a request the server pushed (the leg `afterLegId`), not a retry
+   * of the call; its `rpcId` is the pushed request's id and `answers[pushed.key]` its result
+   */
+  respondTo?: PushedFacts;
+}
+
+/** A request a 2025-11-25 server pushed on a call's stream (direction server -> client). */
+export interface PushedFacts {
+  /** the server's JSON-RPC id */
+  id: RpcId;
+  method: string;
+  /** the input request key it is shown under (`<method> #<id>`) */
+  key: string;
 }
 
 /** The untouched values of a draft: "Reset" puts these back. */
@@ -105,6 +119,10 @@ export interface Leg {
   exchange: Exchange;
   outcome: Outcome;
   sent: SentFacts;
+  /** 2025-11-25: a request the server pushed on the call's stream (direction server -> client) */
+  pushed?: PushedFacts;
+  /** 2025-11-25: the JSON-RPC response the client posted to the pushed request, and the server's acknowledgement */
+  answer?: { exchange: Exchange; sent: SentFacts };
 }
 
 export interface Conversation {
