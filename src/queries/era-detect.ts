@@ -12,7 +12,8 @@ import { openStandalone } from '../client/legacy/standalone.ts';
 import { eraFromDiscover, LEGACY_ERA_VERSION, type EraSetting } from '../protocol/era.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import type { ConnectionContext } from '../session/compose.ts';
-import { rpc, RpcFailure } from './rpc.ts';
+import { rpc, RpcFailure, type ExchangeRecorder } from './rpc.ts';
+import { isConnectionMethod } from '../session/connection-traffic.ts';
 
 export interface EraEnv {
   ctx: ConnectionContext;
@@ -21,6 +22,7 @@ export interface EraEnv {
   nonce: number;
   era?: EraSetting;
   eras?: EraConnections;
+  record?: ExchangeRecorder;
 }
 
 export type Detected = EraResolution & { discover?: JsonObject; discoverError?: unknown };
@@ -38,6 +40,7 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     headers,
     onExchange: (e) => {
       record(e);
+      if (isConnectionMethod(e.label)) env.record?.(e.label, e.exchange);
       if (e.label === 'initialize' || e.label === 'notifications/initialized') handshake.push(e);
     },
   });

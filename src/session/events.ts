@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 import type { DraftPart, PushedFacts, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
 
@@ -66,5 +67,15 @@ export type SessionEvent =
       patch: Partial<Omit<TamperRow, 'mutationId'>>;
     }
   | { type: 'tamper/finished'; conversationId: string; runId: string }
+  /** a task status notification arrived (tasks extension); `capabilities` go on a tasks/update it makes */
+  | {
+      type: 'task/notified';
+      conversationId: string;
+      task: TaskSnapshot;
+      at: number;
+      capabilities: ClientCapabilities;
+    }
+  /** a task's subscriptions/listen stream was opened with the session's next free id (nothing is in flight) */
+  | { type: 'task/listen-started'; conversationId: string; rpcId: RpcId }
   | { type: 'conversation/removed'; conversationId: string }
   | { type: 'session/replaced'; state: SessionState };

@@ -1,6 +1,7 @@
 import type { Outcome } from '../protocol/classify.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputRequests, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 
 /**
@@ -156,6 +157,15 @@ export interface TaskTrack {
   taskId: string;
   /** keys already answered by a tasks/update the server acknowledged: never asked again, even if re-sent */
   answeredKeys: string[];
+  /** the task as status notifications told it (`notifications/tasks` on a subscriptions/listen stream), in order */
+  notices?: TaskNotice[];
+}
+
+/** One task status notification: the whole task, as `tasks/get` would have returned it then. */
+export interface TaskNotice {
+  /** ms epoch it arrived */
+  at: number;
+  task: TaskSnapshot;
 }
 
 export interface SessionState {

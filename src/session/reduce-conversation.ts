@@ -1,4 +1,4 @@
-import { afterTaskLeg } from './task-legs.ts';
+import { afterTaskLeg, afterTaskNotice } from './task-legs.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
@@ -24,7 +24,9 @@ export type ConversationEvent = Extract<
       | 'draft/reset'
       | 'tamper/planned'
       | 'tamper/row'
-      | 'tamper/finished';
+      | 'tamper/finished'
+      | 'task/notified'
+      | 'task/listen-started';
   }
 >;
 
@@ -51,6 +53,8 @@ export function conversationOf(event: SessionEvent): string | undefined {
     case 'tamper/planned':
     case 'tamper/row':
     case 'tamper/finished':
+    case 'task/notified':
+    case 'task/listen-started':
       return event.conversationId;
     default:
       return undefined;
@@ -171,8 +175,12 @@ function recorded(
   if (parent) leg.parentLegId = parent;
   const taskStep = afterTaskLeg(c, leg, rpcId);
   const draft = taskStep ? taskStep.draft : leg.pushed ? pushedDraft(leg, c.draft) : nextDraft(leg, c.draft, rpcId);
-  const { inFlight: _done, draft: _old, ...rest } = c;
+  const { inFlight, draft: _old, ...rest } = c;
   const conversation: Conversation = { ...rest, legIds: [...c.legIds, leg.id] };
+  // a task's listen stream is recorded when it ends, while a poll may be in flight: that one stays in flight
+  if (inFlight && inFlight.rpcId !== event.rpcId && leg.sent.method === 'subscriptions/listen') {
+    conversation.inFlight = inFlight;
+  }
   if (taskStep) conversation.task = taskStep.task;
   if (draft) conversation.draft = draft;
   return { conversation, leg, nextRpcId: draft && draft.rpcId === rpcId ? rpcId + 1 : rpcId };
@@ -253,6 +261,16 @@ export function reduceConversation(
     }
     case 'tamper/planned':
       return { conversation: { ...current, tamperRun: event.run }, nextRpcId };
+    case 'task/listen-started':
+      return { conversation: current, nextRpcId: event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
+    case 'task/notified': {
+      const step = afterTaskNotice(current, event.task, event.at, nextRpcId, event.capabilities);
+      if (!step) return undefined;
+      const { draft: _old, ...rest } = current;
+      const conversation: Conversation = { ...rest, task: step.task };
+      if (step.draft) conversation.draft = step.draft;
+      return { conversation, nextRpcId: step.draft && step.draft.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
+    }
     case 'tamper/row':
     case 'tamper/finished': {
       const run = current.tamperRun;
