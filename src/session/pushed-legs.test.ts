@@ -8,6 +8,7 @@ import { pushedFacts } from './pushed-legs.ts';
 import { reduce } from './reducer.ts';
 import { conversationStatus } from './selectors.ts';
 import { timelineRows } from './timeline-rows.ts';
+import { legFindings } from './lint-session.ts';
 
 const url = 'http://127.0.0.1:1/mcp';
 const params = { name: 'provision', arguments: { name: 'orders' } };
@@ -77,6 +78,8 @@ describe('pushed requests (2025-11-25) as legs', () => {
     expect(c.draft?.respondTo).toEqual({ id: 0, method: 'elicitation/create', key: 'elicitation/create #0' });
     expect(c.draft?.rpcId).toBe(0);
     expect(conversationStatus(state, c)).toBe('awaiting-input');
+    // a request from the server is not linted as a malformed response
+    expect(legFindings(state, state.legs.l1!, 'tools/call').filter((f) => f.severity === 'error')).toEqual([]);
     const row = timelineRows(state)[0]!.legs[0]!;
     expect(row.method).toBe('elicitation/create');
     expect(row.target).toBe('server → client');
