@@ -15,6 +15,7 @@ import { measureConnect } from './figure-connect.ts';
 import { measureEntryJs } from './figure-entry-js.ts';
 import { measureHex } from './figure-hex.ts';
 import { measureMock } from './figure-mock.ts';
+import { measureOfficial } from './figure-official.ts';
 import { measureReducer } from './figure-reducer.ts';
 import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
@@ -25,10 +26,11 @@ import { buildAndServeHarness, buildApp, previewApp, REPO_ROOT, type Served } fr
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
-const only = args
-  .find((a) => a.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',');
+// `--only=a,b` or `--only a,b`
+const onlyAt = args.indexOf('--only');
+const only = (
+  args.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (onlyAt >= 0 ? args[onlyAt + 1] : undefined)
+)?.split(',');
 const out =
   args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??
   join(REPO_ROOT, 'bench-results', smoke ? 'smoke.json' : 'latest.json');
@@ -46,6 +48,8 @@ const N = smoke
       hexRuns: 2,
       mockConversations: 100,
       mockRuns: 1,
+      officialRuns: 1,
+      officialHeapCalls: 10,
     }
   : {
       connectRuns: 10,
@@ -58,6 +62,8 @@ const N = smoke
       hexRuns: 5,
       mockConversations: 2_000,
       mockRuns: 5,
+      officialRuns: 5,
+      officialHeapCalls: 100,
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -88,15 +94,20 @@ async function main(): Promise<number> {
   let harness: Served | undefined;
   let appOutDir = '';
   try {
-    const needApp = wanted('entry') || wanted('connect') || wanted('timeline');
+    const needApp = wanted('entry') || wanted('connect') || wanted('timeline') || wanted('official');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    if (wanted('connect') || needHarness) browser = await launchChromium();
+    if (wanted('connect') || wanted('official') || needHarness) browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
     await step(rows, 'connect', 'navigation -> tools listed', async () => {
       app ??= await previewApp(appOutDir);
       return measureConnect(browser as Browser, app.url, N.connectRuns);
+    });
+    await step(rows, 'official', 'side by side with the official inspector', async () => {
+      app ??= await previewApp(appOutDir);
+      const counts = { runs: N.officialRuns, heapCalls: N.officialHeapCalls, allowDownload: !smoke };
+      return measureOfficial(browser as Browser, app.url, counts);
     });
     await step(rows, 'wire', 'wire overhead per leg', async () => {
       const mock = await startMockProcess();
