@@ -14,6 +14,7 @@ import { launchChromium } from './browser.ts';
 import { measureConnect } from './figure-connect.ts';
 import { measureEntryJs } from './figure-entry-js.ts';
 import { measureHex } from './figure-hex.ts';
+import { measureInteraction } from './figure-interaction.ts';
 import { measureMock } from './figure-mock.ts';
 import { measureOfficial } from './figure-official.ts';
 import { measureReducer } from './figure-reducer.ts';
@@ -50,6 +51,8 @@ const N = smoke
       mockRuns: 1,
       officialRuns: 1,
       officialHeapCalls: 10,
+      interactionLegs: 1_000,
+      interactionRuns: 3,
     }
   : {
       connectRuns: 10,
@@ -64,6 +67,8 @@ const N = smoke
       mockRuns: 5,
       officialRuns: 5,
       officialHeapCalls: 100,
+      interactionLegs: 10_000,
+      interactionRuns: 20,
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -94,10 +99,12 @@ async function main(): Promise<number> {
   let harness: Served | undefined;
   let appOutDir = '';
   try {
-    const needApp = wanted('entry') || wanted('connect') || wanted('timeline') || wanted('official');
+    const needApp =
+      wanted('entry') || wanted('connect') || wanted('timeline') || wanted('official') || wanted('interaction');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    if (wanted('connect') || wanted('official') || needHarness) browser = await launchChromium();
+    if (wanted('connect') || wanted('official') || wanted('interaction') || needHarness)
+      browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
     await step(rows, 'connect', 'navigation -> tools listed', async () => {
@@ -125,6 +132,16 @@ async function main(): Promise<number> {
       try {
         const urls = { app: app.url, harness: (harness as Served).url, mock: mock.mcpUrl };
         return await measureTimeline(browser as Browser, urls, N.timelineLegs, N.timelineRuns);
+      } finally {
+        await mock.close();
+      }
+    });
+    await step(rows, 'interaction', 'interaction latency with a long session', async () => {
+      app ??= await previewApp(appOutDir);
+      const mock = await startMockServer();
+      try {
+        const urls = { app: app.url, mock: mock.mcpUrl };
+        return await measureInteraction(browser as Browser, urls, N.interactionLegs, N.interactionRuns);
       } finally {
         await mock.close();
       }
