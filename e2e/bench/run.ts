@@ -6,7 +6,7 @@
  * Exit code: 0 when every budgeted figure passes or was not measured, 1 when one fails, 2 when the run crashed.
  * --smoke: small counts, no download of the official inspector (uses the cache if there is one), < 60 s.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -22,11 +22,13 @@ import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
 import { startMockServer } from '../../src/node/mock-server/start.ts';
 import { startMockProcess } from './mock-process.ts';
-import { notMeasured, renderTable, writeJson, type FigureRow } from './report.ts';
+import { mergeRows, notMeasured, renderTable, writeJson, type FigureRow, type RunPart } from './report.ts';
 import { buildAndServeHarness, buildApp, previewApp, REPO_ROOT, type Served } from './servers.ts';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
+// --merge: keep the other rows of the results file and replace only the ones measured now (with --only)
+const merge = args.includes('--merge');
 // `--only=a,b` or `--only a,b`
 const onlyAt = args.indexOf('--only');
 const only = (
@@ -164,7 +166,26 @@ async function main(): Promise<number> {
     `\nMRTR Inspector benchmark${smoke ? ' (smoke: small counts)' : ''} on ${machine}, ${seconds.toFixed(0)} s\n\n`,
   );
   process.stdout.write(`${renderTable(rows)}\n`);
-  writeJson(out, { date: new Date().toISOString(), smoke, machine, loadAverage, seconds, counts: N, rows });
+  const date = new Date().toISOString();
+  let json: Record<string, unknown> = { date, smoke, machine, loadAverage, seconds, counts: N, rows };
+  if (merge && existsSync(out)) {
+    const previous = JSON.parse(readFileSync(out, 'utf8')) as {
+      rows: FigureRow[];
+      parts?: RunPart[];
+      date: string;
+      loadAverage?: string;
+    };
+    const part: RunPart = { date, loadAverage, ids: rows.map((r) => r.id) };
+    const earlier = previous.parts ?? [
+      {
+        date: previous.date,
+        loadAverage: previous.loadAverage ?? '',
+        ids: previous.rows.map((r) => r.id),
+      },
+    ];
+    json = { ...json, ...mergeRows({ rows: previous.rows, parts: earlier }, rows, part) };
+  }
+  writeJson(out, json);
   process.stdout.write(`\nJSON: ${out}\n`);
   return rows.some((r) => r.status === 'FAIL') ? 1 : 0;
 }
