@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
+import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createAuthSlice, type AuthSlice } from './auth-slice.ts';
 import type { TabStorage } from './auth-runtime.ts';
 import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
@@ -10,7 +11,13 @@ import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & TaskSlice & UiSlice & AuthSlice & CompareSlice;
+export type InspectorState = ConnectionSlice &
+  SessionSlice &
+  TaskSlice &
+  UiSlice &
+  AuthSlice &
+  CompareSlice &
+  AuditSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -64,6 +71,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),
+      ...createAuditSlice(deps)(...a),
     };
   });
   if (initial) store.setState(initial);

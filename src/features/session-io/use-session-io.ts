@@ -8,7 +8,7 @@ import { emptySession, type SessionState } from '../../session/model.ts';
 import { notSecretNames } from '../../store/persisted-settings.ts';
 import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorStore } from '../../store/store-context.tsx';
-import { downloadText, slug, stampedName } from './download.ts';
+import { downloadText, slug, stampedName } from '../../lib/download.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
 const sessionFileCodec = () => import('../../session/io/session-file.ts');
