@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '../../protocol/classify.ts';
 import { sessionRuns, type RunChoice } from '../../session/io/compare-runs.ts';
 import { serializeSessionFile } from '../../session/io/session-file.ts';
-import { testSession } from '../../session/io/test-session.ts';
+import { testSession } from '../../session/io/session.fixtures.ts';
 import { CompareRunsPanel } from './compare-runs-panel.tsx';
 
 afterEach(cleanup);

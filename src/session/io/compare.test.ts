@@ -3,7 +3,7 @@ import { reduce } from '../reducer.ts';
 import { emptySession, type SessionState } from '../model.ts';
 import { comparableRuns, compareRuns, recordedAnswers } from './compare.ts';
 import { mergeSessions } from './merge.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './session.fixtures.ts';
 
 /** the recording imported, plus a live re-run of c1 that has had its first leg answered by the server */
 function withRerun(): SessionState {
