@@ -4,6 +4,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 import { moveFocusWhenReady } from '../../lib/move-focus.ts';
+import { holdTypedAhead } from '../../lib/typed-ahead.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { invalidToolReason } from '../../protocol/headers.ts';
 import type { JsonObject } from '../../protocol/types.ts';
@@ -16,7 +17,13 @@ import { RequestOptionsPanel, requestOptionsOf, type RequestOptionsValue } from 
 import { formSchema } from './form-schema.ts';
 import { RenderGuard } from '../../components/ui/render-guard.tsx';
 
-const SchemaForm = lazy(() => import('./schema-form.tsx'));
+const loadSchemaForm = () => import('./schema-form.tsx');
+const SchemaForm = lazy(loadSchemaForm);
+
+/** Warms the arguments form's chunk (rjsf), so a picked tool's form is there at once (see app/preload.ts). */
+export function preloadSchemaForm(): void {
+  void loadSchemaForm();
+}
 
 interface Target {
   title: string;
@@ -47,6 +54,7 @@ function firstField(section: HTMLElement | null): HTMLElement | null {
 /**
  * A pick in the sidebar (the user's own click or key press) moves focus to the picked target's first field, or to
  * its action button when it has none. Nothing moves on the first render, nor when focus rests outside the catalog.
+ * Keys typed in between (the form may still be loading) land in that field.
  */
 function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>) {
   const [seen] = useState(nonce);
@@ -54,7 +62,17 @@ function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>
     if (nonce === seen) return;
     const from = document.activeElement?.closest('nav[aria-label="Server catalog"]') ?? null;
     if (!from && document.activeElement !== document.body) return;
-    return moveFocusWhenReady(() => firstField(sectionRef.current), { from, settleMs: 0 });
+    // keys typed before the form is there are held and typed into the field focus moves to, so none is lost
+    const typed = holdTypedAhead((active) => active === null || active === document.body || !!from?.contains(active));
+    const stopMove = moveFocusWhenReady(() => firstField(sectionRef.current), {
+      from,
+      settleMs: 0,
+      onFocused: (el) => typed.release(el),
+    });
+    return () => {
+      stopMove();
+      typed.stop();
+    };
   }, [nonce, seen, sectionRef]);
 }
 
