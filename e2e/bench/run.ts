@@ -63,7 +63,7 @@ const N = smoke
       timelineRuns: 3,
       hexRuns: 5,
       mockConversations: 2_000,
-      mockRuns: 3,
+      mockRuns: 5,
     };
 
 const wanted = (id: string) => !only || only.includes(id);

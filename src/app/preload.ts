@@ -1,6 +1,6 @@
 import { preloadConversationView } from './screens/conversation-screen.tsx';
 import { preloadTimelineDetails } from './screens/timeline-screen.tsx';
-import { preloadSchemaForm } from '../features/call/call-panel.tsx';
+import { preloadSchemaForm } from '../features/call/arguments-editor.tsx';
 
 /**
  * A while after start, when the browser is idle, fetches the lazy chunks a first call shows (composer, input

@@ -34,8 +34,8 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     url: env.ctx.url,
     fetch: env.fetch,
     clientInfo: env.ctx.clientInfo ?? { name: 'mrtr-inspector', version: '0.1.0' },
-    // nothing the inspector cannot answer yet: pushed requests are not shown in the UI
-    capabilities: {},
+    // pushed requests become legs answered in the composer (store/legacy-call.ts): the inspector answers all kinds
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     headers,
     onExchange: (e) => {
       record(e);

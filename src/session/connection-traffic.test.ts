@@ -7,7 +7,7 @@ import {
   MAX_CONNECTION_LEGS,
   withConnectionTraffic,
 } from './connection-traffic.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
 
 function exchange(body: object, answer?: { status: number; body: string }): Exchange {

@@ -3,7 +3,7 @@ import { lintLeg } from '../protocol/lint/lint-leg.ts';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
 import { filterRows } from './timeline-filter.ts';
 import { reduce } from './reducer.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
 
 // the real linter, counted

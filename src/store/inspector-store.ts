@@ -7,12 +7,14 @@ import type { TabStorage } from './auth-runtime.ts';
 import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
+import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
 export type InspectorState = ConnectionSlice &
   SessionSlice &
+  SessionIoSlice &
   TaskSlice &
   UiSlice &
   AuthSlice &
@@ -67,6 +69,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
         connection.disconnect();
       },
       ...createSessionSlice(deps)(...a),
+      ...createSessionIoSlice(...a),
       ...createTaskSlice(deps)(...a),
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),

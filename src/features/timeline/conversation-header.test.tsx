@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { askResult } from '../../protocol/lint/test-legs.ts';
 import { reduce } from '../../session/reducer.ts';
-import { sessionWith } from '../../session/timeline-fixtures.ts';
+import { sessionWith } from '../../session/timeline.fixtures.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 import { timeOfDay } from './format.ts';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bigSession } from '../../session/timeline-fixtures.ts';
+import { bigSession } from '../../session/timeline.fixtures.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { Timeline } from './timeline.tsx';
