@@ -34,9 +34,9 @@ export function legRowTarget(c: Conversation, leg: Leg): { method: string; targe
       : o.kind === 'task'
         ? Object.keys(o.task.inputRequests ?? {})
         : [];
-  if (isConnectionConversation(c.id)) return { method: leg.sent.method ?? c.method, target: hostOf(leg), asked };
   // a request a 2025-11-25 server pushed: its own method, direction server -> client
   if (leg.pushed) return { method: leg.pushed.method, target: 'server → client', asked };
+  if (isConnectionConversation(c.id)) return { method: leg.sent.method ?? c.method, target: hostOf(leg), asked };
   return {
     method: leg.sent.method ?? c.method,
     target: leg.sent.method && c.task ? c.task.taskId : targetOf(c),
