@@ -34,8 +34,8 @@ export interface Booted {
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
 export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
-  const { settings, nonce } = connectionInForce(store);
-  const env = queryEnvOf(settings, nonce, deps.fetchFor, deps.eras);
+  const { settings, nonce, record } = connectionInForce(store);
+  const env = queryEnvOf(settings, nonce, deps.fetchFor, deps.eras, record);
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for
   void queryClient.prefetchQuery(toolsQuery(env));

@@ -8,10 +8,12 @@ import type { EraConnections, EraResolution } from '../client/legacy/era-connect
 import { LegacySession, type LegacyExchange } from '../client/legacy/legacy-session.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { refusePushed } from '../client/legacy/refuse-pushed.ts';
+import { openStandalone } from '../client/legacy/standalone.ts';
 import { eraFromDiscover, LEGACY_ERA_VERSION, type EraSetting } from '../protocol/era.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import type { ConnectionContext } from '../session/compose.ts';
-import { rpc, RpcFailure } from './rpc.ts';
+import { rpc, RpcFailure, type ExchangeRecorder } from './rpc.ts';
+import { isConnectionMethod } from '../session/connection-traffic.ts';
 
 export interface EraEnv {
   ctx: ConnectionContext;
@@ -20,6 +22,7 @@ export interface EraEnv {
   nonce: number;
   era?: EraSetting;
   eras?: EraConnections;
+  record?: ExchangeRecorder;
 }
 
 export type Detected = EraResolution & { discover?: JsonObject; discoverError?: unknown };
@@ -37,10 +40,12 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     headers,
     onExchange: (e) => {
       record(e);
+      if (isConnectionMethod(e.label)) env.record?.(e.label, e.exchange);
       if (e.label === 'initialize' || e.label === 'notifications/initialized') handshake.push(e);
     },
   });
   await session.initialize();
+  openStandalone(session); // servers may push requests on it instead of on the call's own stream
   return { era: 'legacy', url: env.ctx.url, session, reason, handshake };
 }
 

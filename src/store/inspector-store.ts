@@ -9,6 +9,7 @@ import { createConnectionSlice, type ConnectionSlice, type TransportMode } from 
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
+import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
 export type InspectorState = ConnectionSlice &
@@ -17,7 +18,8 @@ export type InspectorState = ConnectionSlice &
   TaskSlice &
   UiSlice &
   AuthSlice &
-  CompareSlice;
+  CompareSlice &
+  TrafficSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -72,6 +74,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),
+      ...createTrafficSlice(...a),
     };
   });
   if (initial) store.setState(initial);

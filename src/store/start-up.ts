@@ -1,6 +1,6 @@
 import type { ConnectionSettingsData } from './connection-slice.ts';
 import { connectedSettingsOf, DEFAULT_SERVER_URL } from './connection-slice.ts';
-import type { InspectorStore } from './inspector-store.ts';
+import type { InspectorState, InspectorStore } from './inspector-store.ts';
 
 /** What the page was opened with, and what was restored, for `connectOnLoad`. */
 export interface LoadRequest {
@@ -38,7 +38,11 @@ export function connectOnLoad(store: InspectorStore, req: LoadRequest): void {
 }
 
 /** The settings in force (null when not connected) and the connect count: what the server queries are keyed on. */
-export function connectionInForce(store: InspectorStore): { settings: ConnectionSettingsData | null; nonce: number } {
+export function connectionInForce(store: InspectorStore): {
+  settings: ConnectionSettingsData | null;
+  nonce: number;
+  record: InspectorState['recordConnectionExchange'];
+} {
   const s = store.getState();
-  return { settings: connectedSettingsOf(s), nonce: s.connectNonce };
+  return { settings: connectedSettingsOf(s), nonce: s.connectNonce, record: s.recordConnectionExchange };
 }

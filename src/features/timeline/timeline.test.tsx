@@ -51,7 +51,7 @@ describe('Timeline', () => {
     const { onToggle } = renderTimeline({ c0: true });
     const header = screen.getByRole('button', { name: /provision #0/ });
     expect(header.getAttribute('aria-expanded')).toBe('false');
-    expect(header.textContent).toContain('4 rounds');
+    expect(header.textContent).toContain('3 rounds · 4 legs');
     const first = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[0]!;
     expect(first.getAttribute('aria-setsize')).toBe('12496');
     expect(within(first).getByRole('button').getAttribute('aria-expanded')).toBe('false');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareChoices, fileRuns, ignoreList, runOutcomes, sessionRuns } from './compare-runs.ts';
 import { recordingsFromSession } from './recordings.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './session.fixtures.ts';
 
 describe('the runs Compare runs offers', () => {
   it('lists every conversation that sent a leg, saying which is a fork, when the session has several', () => {

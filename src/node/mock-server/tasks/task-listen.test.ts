@@ -1,6 +1,6 @@
 import { TaskStatusNotificationV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { describe, expect, it } from 'vitest';
-import { accept, ALL_CAPABILITIES, useMockServer } from '../test-support.ts';
+import { accept, ALL_CAPABILITIES, useMockServer } from '../mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 const TASKS = { ...ALL_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };
