@@ -49,6 +49,7 @@ test('stays signed in after a reload when asked to, and the token reaches no sto
 });
 
 test('is signed out after a reload when not asked to keep the tokens', async ({ page }) => {
+  test.slow(); // a sign-in and a full reload of the app
   const auth = new AuthPage(page);
   await auth.open(SERVER);
   await auth.signIn();

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRelayFetch, probeViaRelay, RelayError } from '../client/relay-fetch.ts';
 import { diagnose } from '../protocol/doctor.ts';
-import { type TestServer } from './test-servers/listen.fixtures.ts';
 import { startNoCorsServer } from './test-servers/mcp-servers.fixtures.ts';
 import { startRelay, TOKEN } from './test-servers/relay-servers.fixtures.ts';
+import { closedAfterEach } from './test-servers/running.fixtures.ts';
 
-let running: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((r) => r.close()));
-  running = [];
-});
+const up = closedAfterEach();
 
 const discover = {
   jsonrpc: '2.0',
@@ -25,9 +21,8 @@ const discover = {
 
 describe('relay end to end', () => {
   it('reaches an SDK server without CORS when the browser-side relay fetch is used', async () => {
-    const sdk = await startNoCorsServer();
-    const relay = await startRelay();
-    running = [sdk, relay];
+    const sdk = await up(startNoCorsServer());
+    const relay = await up(startRelay());
     const relayFetch = createRelayFetch({ relayBase: relay.url, token: TOKEN });
     const res = await relayFetch(sdk.url, {
       method: 'POST',
@@ -44,17 +39,15 @@ describe('relay end to end', () => {
   });
 
   it('diagnoses a missing preflight and offers the relay when probing an SDK server', async () => {
-    const sdk = await startNoCorsServer();
-    const relay = await startRelay();
-    running = [sdk, relay];
+    const sdk = await up(startNoCorsServer());
+    const relay = await up(startRelay());
     const probe = await probeViaRelay({ relayBase: relay.url, token: TOKEN, target: sdk.url });
     const findings = diagnose({ probe, appOrigin: relay.url, targetUrl: sdk.url, pageProtocol: 'http:' });
     expect(findings.map((f) => [f.id, f.action])).toEqual([['preflight-refused', 'use-relay']]);
   });
 
   it('rejects with RelayError when the token is wrong', async () => {
-    const relay = await startRelay();
-    running = [relay];
+    const relay = await up(startRelay());
     const relayFetch = createRelayFetch({ relayBase: relay.url, token: 'wrong-token-wrong-token' });
     await expect(relayFetch('http://127.0.0.1:9/mcp', { method: 'POST', body: '{}' })).rejects.toBeInstanceOf(
       RelayError,

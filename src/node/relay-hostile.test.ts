@@ -2,34 +2,29 @@
  * Attacks by a hostile upstream MCP server through the relay: each test plays the server's part on loopback and checks
  * that what reaches the page cannot act on the browser (sign-in box, wiped storage) or pose as the relay itself.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { createRelayFetch, RelayError } from '../client/relay-fetch.ts';
 import { listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
+import { closedAfterEach } from './test-servers/running.fixtures.ts';
 import { relayPost, startRelay, TOKEN } from './test-servers/relay-servers.fixtures.ts';
 
 const FORWARD = '/__relay/forward';
-let running: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((r) => r.close()));
-  running = [];
-});
+const up = closedAfterEach();
 
 /** A server that answers every POST with `status` and `headers` and a small JSON body. */
 async function hostile(status: number, headers: OutgoingHttpHeaders): Promise<TestServer> {
-  const server = await listen(async (req, res) => {
-    await readAll(req);
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
-  });
-  running.push(server);
-  return server;
+  return up(
+    listen(async (req, res) => {
+      await readAll(req);
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+    }),
+  );
 }
 
 async function relay(extra: Parameters<typeof startRelay>[0] = {}): Promise<TestServer> {
-  const r = await startRelay(extra);
-  running.push(r);
-  return r;
+  return up(startRelay(extra));
 }
 
 describe('a hostile upstream through the relay', () => {
@@ -109,13 +104,14 @@ describe('a hostile upstream through the relay', () => {
   });
 
   it('cannot hold a stream open for ever when it trickles a byte before each idle limit', async () => {
-    const upstream = await listen(async (req, res) => {
-      await readAll(req);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const tick = setInterval(() => res.write(':\n'), 40);
-      res.on('close', () => clearInterval(tick));
-    });
-    running.push(upstream);
+    const upstream = await up(
+      listen(async (req, res) => {
+        await readAll(req);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const tick = setInterval(() => res.write(':\n'), 40);
+        res.on('close', () => clearInterval(tick));
+      }),
+    );
     const r = await relay({ timeoutMs: 150, totalTimeoutMs: 500 });
     const started = Date.now();
     const res = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
@@ -129,8 +125,7 @@ describe('a hostile upstream through the relay', () => {
   });
 
   it('refuses with a clear total-time error when the headers come after the total cap', async () => {
-    const upstream = await listen(() => undefined); // never answers
-    running.push(upstream);
+    const upstream = await up(listen(() => undefined)); // never answers
     const r = await relay({ timeoutMs: 5000, totalTimeoutMs: 200 });
     const err = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
       method: 'POST',

@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { listen, type TestServer } from './test-servers/listen.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { listen } from './test-servers/listen.fixtures.ts';
+import { closedAfterEach } from './test-servers/running.fixtures.ts';
 import { relayPost, startEchoUpstream, startRelay, type Seen } from './test-servers/relay-servers.fixtures.ts';
 
 const FORWARD = '/__relay/forward';
-let running: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((r) => r.close()));
-  running = [];
-});
-async function up<T extends TestServer>(p: Promise<T>): Promise<T> {
-  const r = await p;
-  running.push(r);
-  return r;
-}
+const up = closedAfterEach();
 
 describe('relay: authorization metadata GET', () => {
   it('forwards a GET with only Accept when the page asks with X-Relay-Method: GET', async () => {

@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProbeReport } from '../protocol/doctor.ts';
 import { closedPortUrl, listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
+import { closedAfterEach } from './test-servers/running.fixtures.ts';
 import { startAuthServer, startLegacyServer, startNoCorsServer } from './test-servers/mcp-servers.fixtures.ts';
 import { relayPost, startRelay } from './test-servers/relay-servers.fixtures.ts';
 
 const PROBE = '/__relay/probe';
-let running: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((r) => r.close()));
-  running = [];
-});
-async function up(p: Promise<TestServer>): Promise<TestServer> {
-  const r = await p;
-  running.push(r);
-  return r;
-}
+const up = closedAfterEach();
 
 async function probe(
   target: string,

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { closedPortUrl, listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
+import { closedPortUrl, listen, readAll } from './test-servers/listen.fixtures.ts';
+import { closedAfterEach } from './test-servers/running.fixtures.ts';
 import {
   relayPost,
   SSE_GAP_MS,
@@ -13,16 +14,7 @@ import {
 import { createRelayHandler, tokenMatches } from './relay.ts';
 
 const FORWARD = '/__relay/forward';
-let running: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((r) => r.close()));
-  running = [];
-});
-async function up<T extends TestServer>(p: Promise<T>): Promise<T> {
-  const r = await p;
-  running.push(r);
-  return r;
-}
+const up = closedAfterEach();
 
 async function refusal(
   res: Response,
