@@ -22,9 +22,12 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
-/** Start e2e/bench/mock-child.ts under `node --import tsx` and wait until it listens. */
-export async function startMockProcess(): Promise<MockProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/bench/mock-child.ts'], {
+/**
+ * Start e2e/bench/mock-child.ts (or another child with the same protocol, e.g. bare-sdk-child.ts) under
+ * `node --import tsx` and wait until it listens.
+ */
+export async function startMockProcess(script = 'e2e/bench/mock-child.ts'): Promise<MockProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
