@@ -54,9 +54,9 @@ export function conversationOf(event: SessionEvent): string | undefined {
     case 'tamper/planned':
     case 'tamper/row':
     case 'tamper/finished':
-    case 'conversation/schema-refreshed':
     case 'task/notified':
     case 'task/listen-started':
+    case 'conversation/schema-refreshed':
       return event.conversationId;
     default:
       return undefined;
@@ -263,10 +263,6 @@ export function reduceConversation(
     }
     case 'tamper/planned':
       return { conversation: { ...current, tamperRun: event.run }, nextRpcId };
-    case 'conversation/schema-refreshed': {
-      const { inputSchema: _old, ...rest } = current;
-      return { conversation: event.inputSchema ? { ...rest, inputSchema: event.inputSchema } : rest, nextRpcId };
-    }
     case 'task/listen-started':
       return { conversation: current, nextRpcId: event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
     case 'task/notified': {
@@ -276,6 +272,10 @@ export function reduceConversation(
       const conversation: Conversation = { ...rest, task: step.task };
       if (step.draft) conversation.draft = step.draft;
       return { conversation, nextRpcId: step.draft && step.draft.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
+    }
+    case 'conversation/schema-refreshed': {
+      const { inputSchema: _old, ...rest } = current;
+      return { conversation: event.inputSchema ? { ...rest, inputSchema: event.inputSchema } : rest, nextRpcId };
     }
     case 'tamper/row':
     case 'tamper/finished': {

@@ -1,6 +1,8 @@
 import type { InspectorState } from '../../store/inspector-store.ts';
-import type { Conversation, SessionState } from '../../session/model.ts';
-import { lastLeg, unansweredKeys } from '../../session/selectors.ts';
+import type { Conversation, Leg, SessionState } from '../../session/model.ts';
+import { headerValue } from '../../protocol/exchange.ts';
+import { dualEraPitfall, LEGACY_ERA_VERSION } from '../../protocol/era.ts';
+import { lastLeg, targetOf, unansweredKeys } from '../../session/selectors.ts';
 import { pendingUrlFlows, type PendingUrlFlow } from '../../features/input-requests/pending-url-flow.ts';
 import { rejectedStateFacts } from '../../features/result/rejected-state.ts';
 import type { ResultViewProps } from '../../features/result/result-view.tsx';
@@ -9,7 +11,7 @@ import { withCapability } from '../../protocol/envelope.ts';
 
 export interface ResultRecovery {
   /** extra props for the Result: "all answered", and the requestState notice with its way back */
-  resultProps: Pick<ResultViewProps, 'allAnswered' | 'rejectedState' | 'missingCapability'>;
+  resultProps: Pick<ResultViewProps, 'allAnswered' | 'rejectedState' | 'missingCapability' | 'eraPitfall'>;
   /** URL pages the server still waits for, shown again on the "still waiting" screen */
   pendingUrls: PendingUrlFlow[];
 }
@@ -55,6 +57,20 @@ export function resultRecovery(
       },
     };
   }
+  const pitfall = last ? callPitfall(conversation, last) : undefined;
+  if (pitfall) resultProps.eraPitfall = pitfall;
   const pendingUrls = draft ? pendingUrlFlows(conversation.legIds, session.legs) : [];
   return { resultProps, pendingUrls };
+}
+
+/** The dual-era bug on a call made over a 2025-11-25 session (its legs carry that protocol version). */
+function callPitfall(conversation: Conversation, last: Leg) {
+  if (last.outcome.kind !== 'error') return undefined;
+  const version = headerValue(last.exchange.request.headers, 'mcp-protocol-version');
+  return dualEraPitfall({
+    era: version === LEGACY_ERA_VERSION ? 'legacy' : 'modern',
+    method: conversation.method,
+    name: targetOf(conversation),
+    error: last.outcome.error,
+  });
 }

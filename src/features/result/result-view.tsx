@@ -1,3 +1,5 @@
+import type { Finding } from '../../protocol/doctor.ts';
+import { EraPitfallNotice } from './era-pitfall.tsx';
 import type { Outcome } from '../../protocol/classify.ts';
 import { ERROR_MEANINGS } from '../../protocol/classify.ts';
 import type { JsonObject } from '../../protocol/types.ts';
@@ -77,6 +79,8 @@ export interface ResultViewProps {
   allAnswered?: boolean;
   /** set when the outcome is an error and the requestState sent was edited or already expired */
   rejectedState?: RejectedStateNoticeProps;
+  /** the connection doctor recognised the dual-era bug in this error (2025-11-25 session) */
+  eraPitfall?: Finding;
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
@@ -88,6 +92,7 @@ export function ResultView({
   headerMismatch,
   allAnswered,
   rejectedState,
+  eraPitfall,
 }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
@@ -102,6 +107,7 @@ export function ResultView({
           {ERROR_MEANINGS[outcome.error.code] && (
             <p className="text-xs text-slate-600">{ERROR_MEANINGS[outcome.error.code]}</p>
           )}
+          {eraPitfall && <EraPitfallNotice finding={eraPitfall} />}
           {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}
           {missingCapability && <MissingCapabilityRecovery {...missingCapability} />}
