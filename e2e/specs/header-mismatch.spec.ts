@@ -13,6 +13,8 @@ test.describe('a call refused with -32020 because the tool changed after it was 
     mismatch,
     page,
   }) => {
+    // five calls in one journey (deploy, refused call, refresh + resend, a fresh call): more than one leg's budget
+    test.slow();
     await inspector.open();
     // the catalog listed tenant_report; then the server deploys a version that moves its header
     await mismatch.deployNewVersion();
