@@ -6,6 +6,9 @@ import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
 import { resultOutcome, taskView } from './task-view.ts';
+import { timelineRows } from './timeline-rows.ts';
+import { sequenceDiagram } from './timeline-sequence.ts';
+import { waterfall } from './timeline-waterfall.ts';
 
 const ctx = { url: 'http://127.0.0.1:1/mcp' };
 const TASKS_CAPS = { ...ALL_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -182,5 +185,40 @@ describe('a task conversation', () => {
     });
     expect(s.conversations.c1!.inFlight).toMatchObject({ rpcId: id + 1 });
     expect(s.conversations.c1!.legIds).toContain('listen');
+  });
+
+  it('folds polls that saw the same status into one waterfall bar and one arrow pair with a count', () => {
+    let s = started();
+    for (const [i, status] of ['working', 'working', 'working', 'completed'].entries()) {
+      const c = s.conversations.c1!;
+      const id = s.nextRpcId;
+      const composed = composeTaskLeg(c, 'tasks/get', id, TASKS_CAPS, ctx)!;
+      const extra = status === 'completed' ? { result: { content: [] } } : {};
+      s = apply(
+        s,
+        { type: 'leg/sent', conversationId: 'c1', rpcId: id, at: 100 * (i + 1), takesId: true },
+        {
+          type: 'leg/recorded',
+          conversationId: 'c1',
+          legId: `p${i}`,
+          rpcId: id,
+          exchange: exchangeFor(id, { resultType: 'complete', ...task(status, extra) }, 100 * (i + 1)),
+          sent: composed.sent,
+        },
+      );
+    }
+    const bars = waterfall(timelineRows(s)[0]!).bars;
+    expect(bars.map((b) => b.polls?.length ?? 1)).toEqual([1, 3, 1]);
+    expect(bars[1]).toMatchObject({ serverStart: 100, spanMs: 205 });
+    const steps = sequenceDiagram(s, s.conversations.c1!).steps;
+    expect(steps.map((st) => st.label)).toEqual([
+      'client calls tools/call deploy_release',
+      'server reports task working',
+      'client polls tasks/get ×3',
+      'server reports task working (×3)',
+      'client polls tasks/get',
+      'server reports task completed',
+    ]);
+    expect(steps[2]!.folded).toHaveLength(6);
   });
 });

@@ -1,4 +1,4 @@
-import { legRowTarget, pushOrFold } from './timeline-task-rows.ts';
+import { legRowTarget, pushOrFold, type FoldedLeg } from './timeline-task-rows.ts';
 import { headerValue } from '../protocol/exchange.ts';
 import type { OutcomeKind } from '../protocol/classify.ts';
 import { countFindings, type LintCounts, type LintFinding } from '../protocol/lint/types.ts';
@@ -21,6 +21,8 @@ export interface LegRow {
   /** a task leg's status, and how many polls with that status folded into this row (tasks extension) */
   taskStatus?: string;
   pollCount?: number;
+  /** the polls folded into this row, each with its own timing (absent: one leg) */
+  folded?: FoldedLeg[];
   asked: string[];
   answered: string[];
   stateSize?: number;
@@ -105,6 +107,7 @@ class LazyLegRow implements LegRow {
   declare errorCode?: number;
   declare taskStatus?: string;
   declare pollCount?: number;
+  declare folded?: FoldedLeg[];
   declare stateSize?: number;
   declare stateChanged?: boolean;
   declare instance?: string;

@@ -12,6 +12,8 @@ export interface SequenceStep {
   label: string;
   round: number;
   legId: string;
+  /** a task's polls that saw the same status, folded into this arrow (tasks extension): the arrows it stands for */
+  folded?: SequenceStep[];
 }
 
 export interface SequenceDiagram {
@@ -39,7 +41,16 @@ function targetOf(conversation: Conversation): string {
   return typeof p.name === 'string' ? p.name : typeof p.uri === 'string' ? p.uri : '';
 }
 
+const TASK_REQUESTS: Record<string, string> = {
+  'tasks/get': 'client polls tasks/get',
+  'tasks/cancel': 'client cancels the task (tasks/cancel)',
+  'subscriptions/listen': 'client listens for task status (subscriptions/listen)',
+};
+
 function requestLabel(conversation: Conversation, leg: Leg, round: number): string {
+  const method = leg.sent.method;
+  if (method === 'tasks/update') return `client answers ${list(leg.sent.answeredKeys)} by tasks/update`;
+  if (method && TASK_REQUESTS[method]) return TASK_REQUESTS[method];
   if (round === 1 && !leg.sent.answeredKeys.length)
     return `client calls ${conversation.method} ${targetOf(conversation)}`;
   const answered = leg.sent.answeredKeys;
@@ -62,6 +73,10 @@ function responseLabel(leg: Leg): string {
       return `server asks for ${list(keys)}${o.requestState !== undefined ? ' and hands over state' : ''}`;
     }
     case 'complete':
+      if (leg.sent.method === 'subscriptions/listen') {
+        return `server ends the notification stream (${leg.exchange.notifications?.length ?? 0} messages)`;
+      }
+      if (leg.sent.method === 'tasks/update' || leg.sent.method === 'tasks/cancel') return 'server acknowledges';
       return o.result.isError === true ? 'server completes with an error result' : 'server completes';
     case 'error':
       return `server rejects: ${o.error.code} ${short(o.error.message)}`;
@@ -81,6 +96,44 @@ function answerAction(response: unknown): string {
   if (action === 'decline') return 'declined';
   if (action === 'cancel') return 'cancelled';
   return 'answered';
+}
+
+/**
+ * A task's consecutive polls that saw the same answer fold into one request arrow and one response arrow with a
+ * count ("client polls tasks/get ×12"); `folded` keeps the arrows they stand for, so a view can expand them.
+ */
+function foldPolls(steps: SequenceStep[], legs: Leg[]): SequenceStep[] {
+  const isPoll = new Set(legs.filter((l) => l.sent.method === 'tasks/get').map((l) => l.id));
+  const out: SequenceStep[] = [];
+  let i = 0;
+  while (i < steps.length) {
+    const req = steps[i]!;
+    const res = steps[i + 1];
+    if (!isPoll.has(req.legId) || !res || res.legId !== req.legId) {
+      out.push(req);
+      i += 1;
+      continue;
+    }
+    const members: SequenceStep[] = [req, res];
+    let j = i + 2;
+    while (
+      j + 1 < steps.length &&
+      isPoll.has(steps[j]!.legId) &&
+      steps[j + 1]!.legId === steps[j]!.legId &&
+      steps[j + 1]!.label === res.label
+    ) {
+      members.push(steps[j]!, steps[j + 1]!);
+      j += 2;
+    }
+    const count = members.length / 2;
+    if (count === 1) out.push(req, res);
+    else {
+      out.push({ ...req, label: `${req.label} ×${count}`, folded: members });
+      out.push({ ...res, label: `${res.label} (×${count})` });
+    }
+    i = j;
+  }
+  return out;
 }
 
 /** Steps of a conversation in order: per leg the request, the response and the questions put to you. */
@@ -129,5 +182,5 @@ export function sequenceDiagram(state: SessionState, conversation: Conversation)
     }
   });
   const lanes: Lane[] = browser ? ['user', 'browser', 'inspector', 'server'] : ['user', 'inspector', 'server'];
-  return { lanes, steps };
+  return { lanes, steps: foldPolls(steps, legs) };
 }

@@ -7,7 +7,18 @@ import { targetOf } from './selectors.ts';
 import { isConnectionConversation } from './connection-traffic.ts';
 import type { Conversation, Leg } from './model.ts';
 
+/** One poll folded into a row: its leg and timing (the first member is the row's own leg). */
+export interface FoldedLeg {
+  legId: string;
+  startedAt: number;
+  durationMs: number;
+}
+
 export interface FoldableRow {
+  legId: string;
+  startedAt: number;
+  /** the polls folded into this row, in order (absent: the row is one leg) */
+  folded?: FoldedLeg[];
   method: string;
   outcome: Outcome['kind'];
   taskStatus?: string;
@@ -53,6 +64,8 @@ export function pushOrFold<R extends FoldableRow>(rows: R[], row: R): void {
     previous.taskStatus === row.taskStatus &&
     previous.outcome === row.outcome
   ) {
+    previous.folded ??= [{ legId: previous.legId, startedAt: previous.startedAt, durationMs: previous.durationMs }];
+    previous.folded.push({ legId: row.legId, startedAt: row.startedAt, durationMs: row.durationMs });
     previous.pollCount = (previous.pollCount ?? 1) + 1;
     previous.durationMs += row.durationMs;
     return;

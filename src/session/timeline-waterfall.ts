@@ -9,6 +9,9 @@ export interface WaterfallBar {
   thinkMs: number;
   serverStart: number;
   serverMs: number;
+  /** folded polls (tasks extension): each poll's own bar, and the span from the first poll's start to the last's end */
+  polls?: { legId: string; start: number; ms: number }[];
+  spanMs?: number;
 }
 
 export interface Waterfall {
@@ -27,8 +30,7 @@ export function waterfall(row: ConversationRow): Waterfall {
   const bars = row.legs.map((leg) => {
     const serverStart = leg.startedAt - origin;
     const thinkMs = leg.thinkMs ?? 0;
-    spanMs = Math.max(spanMs, serverStart + leg.durationMs);
-    return {
+    const bar: WaterfallBar = {
       legId: leg.legId,
       round: leg.round,
       thinkStart: serverStart - thinkMs,
@@ -36,6 +38,13 @@ export function waterfall(row: ConversationRow): Waterfall {
       serverStart,
       serverMs: leg.durationMs,
     };
+    if (leg.folded) {
+      bar.polls = leg.folded.map((p) => ({ legId: p.legId, start: p.startedAt - origin, ms: p.durationMs }));
+      const last = bar.polls[bar.polls.length - 1]!;
+      bar.spanMs = last.start + last.ms - serverStart;
+    }
+    spanMs = Math.max(spanMs, serverStart + (bar.spanMs ?? leg.durationMs));
+    return bar;
   });
   return { bars, spanMs, serverMs: row.serverMs, thinkMs: row.thinkMs };
 }

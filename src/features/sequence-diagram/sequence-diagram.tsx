@@ -1,4 +1,18 @@
-import { LANE_LABELS, type SequenceDiagram as Diagram } from '../../session/timeline-sequence.ts';
+import { useState } from 'react';
+import { LANE_LABELS, type SequenceDiagram as Diagram, type SequenceStep } from '../../session/timeline-sequence.ts';
+
+/** The steps to draw: a folded poll arrow (and the response arrow after it) opens into its polls when expanded. */
+function visibleSteps(steps: SequenceStep[], open: ReadonlySet<string>): SequenceStep[] {
+  const out: SequenceStep[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step.folded && open.has(step.legId)) {
+      out.push(...step.folded);
+      i += 1; // the folded response arrow
+    } else out.push(step);
+  }
+  return out;
+}
 
 const LANE_GAP = 170;
 const ROW = 34;
@@ -14,8 +28,17 @@ const MAX_STEPS = 200;
 
 export function SequenceDiagramView({ diagram, title }: { diagram: Diagram; title: string }) {
   const { lanes } = diagram;
-  const steps = diagram.steps.slice(0, MAX_STEPS);
-  const hidden = diagram.steps.length - steps.length;
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (legId: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(legId)) next.add(legId);
+      return next;
+    });
+  const all = visibleSteps(diagram.steps, open);
+  const steps = all.slice(0, MAX_STEPS);
+  const hidden = all.length - steps.length;
+  const foldOf = new Map(diagram.steps.filter((s) => s.folded).map((s) => [s.legId, s.folded!.length / 2]));
   if (steps.length === 0) return <p className="text-sm text-slate-500">No legs recorded yet.</p>;
   const x = (lane: string) => LEFT + lanes.indexOf(lane as never) * LANE_GAP;
   const width = LEFT * 2 + (lanes.length - 1) * LANE_GAP;
@@ -66,6 +89,16 @@ export function SequenceDiagramView({ diagram, title }: { diagram: Diagram; titl
         {steps.map((step, i) => (
           <li key={i}>
             Round {step.round}: {LANE_LABELS[step.from]} → {LANE_LABELS[step.to]}: {step.label}
+            {(step.folded || (open.has(step.legId) && step.from === 'inspector' && foldOf.has(step.legId))) && (
+              <button
+                type="button"
+                className="ml-2 rounded border border-slate-300 px-1"
+                aria-expanded={open.has(step.legId)}
+                onClick={() => toggle(step.legId)}
+              >
+                {open.has(step.legId) ? 'Fold the' : 'Show the'} {foldOf.get(step.legId)} polls
+              </button>
+            )}
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@
  * so a client sees a stream even when it sent no progressToken (then the stream carries only the result).
  * With `_meta["io.modelcontextprotocol/logLevel"]` set, it also logs each step (`notifications/message`).
  */
-import type { McpServer } from '@modelcontextprotocol/server';
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { textResult, type ScenarioContext } from './context.ts';
 
@@ -16,6 +16,36 @@ const sleep = (ms: number, signal: AbortSignal) =>
       resolve();
     });
   });
+
+export interface ProgressStep {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/**
+ * The one home of the mock's progress reporting (`progress_report` here, the suite's `test_tool_with_progress` in
+ * reference-tools.ts): one `notifications/progress` per step, `delayMs` apart, when the request sent a
+ * progressToken (none otherwise); `each` runs after each step's notification. False when the client aborted.
+ */
+export async function streamProgress(
+  sctx: ServerContext,
+  steps: readonly ProgressStep[],
+  delayMs: number,
+  each?: (step: ProgressStep) => Promise<void>,
+): Promise<boolean> {
+  const token = sctx.mcpReq._meta?.progressToken;
+  const signal = sctx.mcpReq.signal;
+  for (const [i, step] of steps.entries()) {
+    if (i > 0) await sleep(delayMs, signal);
+    if (signal.aborted) return false;
+    if (token !== undefined) {
+      await sctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...step } });
+    }
+    await each?.(step);
+  }
+  return !signal.aborted;
+}
 
 export function register(server: McpServer, _ctx: ScenarioContext): void {
   server.registerTool(
@@ -34,18 +64,16 @@ export function register(server: McpServer, _ctx: ScenarioContext): void {
       const token = sctx.mcpReq._meta?.progressToken;
       const envelope = (sctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
       const logLevel = envelope['io.modelcontextprotocol/logLevel'];
-      for (let step = 1; step <= steps; step++) {
-        if (sctx.mcpReq.signal.aborted) break;
-        if (token !== undefined) {
-          await sctx.mcpReq.notify({
-            method: 'notifications/progress',
-            params: { progressToken: token, progress: step, total: steps, message: `Step ${step} of ${steps}` },
-          });
-        }
-        if (logLevel !== undefined) await sctx.mcpReq.log('info', `progress_report: step ${step} of ${steps}`);
-        await sleep(delayMs, sctx.mcpReq.signal);
-      }
-      if (sctx.mcpReq.signal.aborted) return textResult(`Report aborted by the client.`);
+      const plan = Array.from({ length: steps }, (_, i) => ({
+        progress: i + 1,
+        total: steps,
+        message: `Step ${i + 1} of ${steps}`,
+      }));
+      const done = await streamProgress(sctx, plan, delayMs, async (step) => {
+        if (logLevel !== undefined) await sctx.mcpReq.log('info', `progress_report: step ${step.progress} of ${steps}`);
+      });
+      if (!done) return textResult(`Report aborted by the client.`);
+      await sleep(delayMs, sctx.mcpReq.signal); // the last step takes its time too
       return textResult(
         `Report ready after ${steps} steps` +
           (token === undefined ? ' (no progressToken sent, so no progress events).' : '.'),

@@ -17,6 +17,7 @@ import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { textResult, type ScenarioContext } from './context.ts';
 import { A4_TONE_WAV, RED_SQUARE_PNG } from './media.ts';
+import { streamProgress } from './progress-report.ts';
 
 export const SIMPLE_TEXT = 'This is a simple text response for testing.';
 export const ERROR_TEXT = 'This tool intentionally returns an error for testing';
@@ -56,15 +57,6 @@ interface Contact {
 }
 
 const PROGRESS_STEPS = [0, 50, 100] as const;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 
 export function register(server: McpServer, _ctx: ScenarioContext): void {
   const noArgs = z.object({});
@@ -135,16 +127,8 @@ export function register(server: McpServer, _ctx: ScenarioContext): void {
     },
     async (_args, sctx) => {
       const token = sctx.mcpReq._meta?.progressToken;
-      for (const [i, progress] of PROGRESS_STEPS.entries()) {
-        if (i > 0) await sleep(50, sctx.mcpReq.signal);
-        if (sctx.mcpReq.signal.aborted) return textResult('Progress tool aborted by the client.');
-        if (token !== undefined) {
-          await sctx.mcpReq.notify({
-            method: 'notifications/progress',
-            params: { progressToken: token, progress, total: 100 },
-          });
-        }
-      }
+      const steps = PROGRESS_STEPS.map((progress) => ({ progress, total: 100 }));
+      if (!(await streamProgress(sctx, steps, 50))) return textResult('Progress tool aborted by the client.');
       return textResult(
         token === undefined ? 'Progress tool done (no progressToken, so no progress sent).' : 'Progress tool done.',
       );
