@@ -58,11 +58,13 @@ describe('detectEra', () => {
     const detected = await detectEra(env);
     expect(detected.era).toBe('legacy');
     expect(detected.era === 'legacy' && detected.session.sessionId).toBe('sess-42');
-    expect(server.calls.map((c) => c.body?.method)).toEqual([
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body?.method)).toEqual([
       'server/discover',
       'initialize',
       'notifications/initialized',
     ]);
+    // then the standalone GET stream, on the session, for requests the server pushes outside a call's stream
+    expect(server.calls.find((c) => c.method === 'GET')?.sessionId).toBe('sess-42');
     // the list queries share the same detection and speak over the session
     expect(await detectEra(env)).toBe(detected);
     const session = eras.legacyFor('http://s/mcp');
