@@ -18,6 +18,17 @@ function legacyServer() {
     if (sid) call.sessionId = sid;
     calls.push(call);
     if (call.method === 'DELETE') return new Response(null, { status: 200 });
+    if (call.method === 'GET') {
+      // the standalone stream stays open (a priming event, then nothing) until the client aborts it
+      const signal = init.signal;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('id: p-1\ndata: \n\n'));
+          signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
+        },
+      });
+      return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+    }
     if (body?.method === 'server/discover')
       return json(
         { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: Server not initialized' } },
@@ -114,6 +125,8 @@ describe('detectEra', () => {
     // pinned: no server/discover at all
     expect(server.calls[0]?.body?.method).toBe('initialize');
     const ended = await eras.close();
+    // the standalone stream ends as the session closes; the answer reported is the DELETE's
+    expect(ended?.label).toBe('DELETE (end session)');
     expect(ended?.exchange.response?.status).toBe(200);
     expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', sessionId: 'sess-42' });
     expect(eras.legacyFor('http://s/mcp')).toBeUndefined();
