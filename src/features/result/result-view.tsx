@@ -8,6 +8,7 @@ import { JsonText } from '../../components/ui/json-text.tsx';
 import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
 import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
 import { MissingCapabilityRecovery, type MissingCapabilityProps } from './missing-capability.tsx';
+import { HeaderMismatchNotice, type HeaderMismatchProps } from './header-mismatch.tsx';
 import { RejectedStateNotice, type RejectedStateNoticeProps } from './rejected-state-notice.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
@@ -72,6 +73,8 @@ export interface ResultViewProps {
   versionMismatch?: VersionMismatchProps;
   /** a -32021 on the last leg: resend declaring what the server needs */
   missingCapability?: MissingCapabilityProps;
+  /** a -32020 on the last leg: the header it names, and (tools/call) refresh tools/list and resend once */
+  headerMismatch?: HeaderMismatchProps;
   /** the draft that answers this outcome has every input request answered: the next step is sending it */
   allAnswered?: boolean;
   /** set when the outcome is an error and the requestState sent was edited or already expired */
@@ -86,6 +89,7 @@ export function ResultView({
   method,
   versionMismatch,
   missingCapability,
+  headerMismatch,
   allAnswered,
   rejectedState,
   eraPitfall,
@@ -107,6 +111,7 @@ export function ResultView({
           {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}
           {missingCapability && <MissingCapabilityRecovery {...missingCapability} />}
+          {headerMismatch && <HeaderMismatchNotice {...headerMismatch} />}
           {outcome.error.data !== undefined && <JsonText value={outcome.error.data} label="error data" />}
         </div>
       );
