@@ -18,6 +18,17 @@ function legacyServer() {
     if (sid) call.sessionId = sid;
     calls.push(call);
     if (call.method === 'DELETE') return new Response(null, { status: 200 });
+    if (call.method === 'GET') {
+      // the standalone stream stays open (a priming event, then nothing) until the client aborts it
+      const signal = init.signal;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('id: p-1\ndata: \n\n'));
+          signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
+        },
+      });
+      return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+    }
     if (body?.method === 'server/discover')
       return json(
         { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: Server not initialized' } },
@@ -58,11 +69,13 @@ describe('detectEra', () => {
     const detected = await detectEra(env);
     expect(detected.era).toBe('legacy');
     expect(detected.era === 'legacy' && detected.session.sessionId).toBe('sess-42');
-    expect(server.calls.map((c) => c.body?.method)).toEqual([
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body?.method)).toEqual([
       'server/discover',
       'initialize',
       'notifications/initialized',
     ]);
+    // then the standalone GET stream, on the session, for requests the server pushes outside a call's stream
+    expect(server.calls.find((c) => c.method === 'GET')?.sessionId).toBe('sess-42');
     // the list queries share the same detection and speak over the session
     expect(await detectEra(env)).toBe(detected);
     const session = eras.legacyFor('http://s/mcp');
@@ -112,6 +125,8 @@ describe('detectEra', () => {
     // pinned: no server/discover at all
     expect(server.calls[0]?.body?.method).toBe('initialize');
     const ended = await eras.close();
+    // the standalone stream ends as the session closes; the answer reported is the DELETE's
+    expect(ended?.label).toBe('DELETE (end session)');
     expect(ended?.exchange.response?.status).toBe(200);
     expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', sessionId: 'sess-42' });
     expect(eras.legacyFor('http://s/mcp')).toBeUndefined();

@@ -58,6 +58,7 @@ export class EraConnections {
     } catch {
       return undefined;
     }
-    return log[before];
+    // the standalone GET stream ends (aborted) as the session closes: the answer wanted is the DELETE's
+    return log.slice(before).find((e) => e.label.startsWith('DELETE'));
   }
 }
