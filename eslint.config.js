@@ -4,6 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+const UNTRUSTED_TEXT = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'Server text is untrusted: render it as text.',
+  },
+  { selector: "JSXOpeningElement[name.name='iframe']", message: 'Never iframe server-provided URLs.' },
+];
+
 const UI = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*'];
 const layer = (name) => `**/${name}/**`;
 const above = (names, message) => ({ group: names.map(layer), message });
@@ -21,7 +29,7 @@ const ZUSTAND_ONLY_IN_STORE = {
 
 /** One entry per folder of src/: what it may not import (the layers above it). */
 function zones() {
-  const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', 'src/protocol/request-state/test-tokens.ts'];
+  const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts'];
   // tests and their fixtures run in node: they may use node built-ins and libraries, never a higher layer
   const forTests = (patterns) =>
     patterns
@@ -124,13 +132,22 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
+      'no-restricted-syntax': ['error', ...UNTRUSTED_TEXT],
+    },
+  },
+  {
+    // the store is read through selectors and changed through actions; only store/ and its flows hold the store
+    files: ['src/app/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/queries/**/*.{ts,tsx}', 'src/main.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...UNTRUSTED_TEXT,
         {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Server text is untrusted: render it as text.',
+          selector: 'CallExpression[callee.property.name=/^(getState|setState)$/]',
+          message:
+            'Read the store with useInspector(selector) and change it with useInspectorActions() (or actionsOf).',
         },
-        { selector: "JSXOpeningElement[name.name='iframe']", message: 'Never iframe server-provided URLs.' },
       ],
     },
   },

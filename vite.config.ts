@@ -8,13 +8,18 @@ import { inspectorPlugin } from './src/node/inspector-plugin.ts';
  * Build option: every module the HTML entry loads statically (what the first screen needs) goes into one "startup"
  * chunk, instead of a dozen small shared chunks that the bundler splits out because lazy chunks use them too: one
  * request before the first screen, not thirteen. Lazy chunks keep their own modules and import shared ones from it.
+ * The entry imports the app itself with `import()` (so the sign-in window's callback page starts without it in the dev
+ * server); what that import loads counts as startup too, so the built app still starts with one chunk.
  */
 function startupChunk(): (id: string, ctx: { getModuleInfo(id: string): Rolldown.ModuleInfo | null }) => string | null {
   let startup: Set<string> | undefined;
   return (id, ctx) => {
     if (!startup) {
       startup = new Set();
-      const queue = findEntries(id, ctx);
+      const entries = findEntries(id, ctx);
+      // the entry's own script (main.tsx) imports the app with import(): that is startup too
+      const scripts = entries.flatMap((e) => ctx.getModuleInfo(e)?.importedIds ?? []);
+      const queue = [...entries, ...scripts.flatMap((m) => ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])];
       while (queue.length) {
         const next = queue.pop()!;
         if (startup.has(next)) continue;

@@ -1,6 +1,9 @@
 /**
  * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
  *
+ * `--only` picks rows by id (entry, connect, first-question, wire, reducer, timeline, hex, mock); e.g.
+ * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
+ *
  * Measures the figures of issue 9 on this machine, prints a table (Markdown) and writes JSON to
  * bench-results/latest.json (or bench-results/smoke.json with --smoke). See e2e/bench/README.md for each figure.
  * Exit code: 0 when every budgeted figure passes or was not measured, 1 when one fails, 2 when the run crashed.
@@ -13,6 +16,7 @@ import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { measureConnect } from './figure-connect.ts';
 import { measureEntryJs } from './figure-entry-js.ts';
+import { measureFirstQuestion } from './figure-first-question.ts';
 import { measureHex } from './figure-hex.ts';
 import { measureInteraction } from './figure-interaction.ts';
 import { measureMock } from './figure-mock.ts';
@@ -42,6 +46,7 @@ const out =
 const N = smoke
   ? {
       connectRuns: 2,
+      questionRuns: 2,
       wireLegs: 100,
       reducerLegs: 1_000,
       reducerRuns: 3,
@@ -58,6 +63,7 @@ const N = smoke
     }
   : {
       connectRuns: 10,
+      questionRuns: 10,
       wireLegs: 1_000,
       reducerLegs: 10_000,
       reducerRuns: 10,
@@ -102,16 +108,25 @@ async function main(): Promise<number> {
   let appOutDir = '';
   try {
     const needApp =
-      wanted('entry') || wanted('connect') || wanted('timeline') || wanted('official') || wanted('interaction');
+      wanted('entry') ||
+      wanted('connect') ||
+      wanted('first-question') ||
+      wanted('timeline') ||
+      wanted('official') ||
+      wanted('interaction');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    if (wanted('connect') || wanted('official') || wanted('interaction') || needHarness)
+    if (wanted('connect') || wanted('first-question') || wanted('official') || wanted('interaction') || needHarness)
       browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
     await step(rows, 'connect', 'navigation -> tools listed', async () => {
       app ??= await previewApp(appOutDir);
       return measureConnect(browser as Browser, app.url, N.connectRuns);
+    });
+    await step(rows, 'first-question', 'Call -> first question painted', async () => {
+      app ??= await previewApp(appOutDir);
+      return measureFirstQuestion(browser as Browser, app.url, N.questionRuns);
     });
     await step(rows, 'official', 'side by side with the official inspector', async () => {
       app ??= await previewApp(appOutDir);

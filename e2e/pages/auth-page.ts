@@ -12,6 +12,16 @@ export class AuthPage {
     return this.page.getByRole('status').filter({ has: this.page.getByRole('button', { name: 'Sign in' }) });
   }
 
+  /** the decoded access token (region "Access token"), shown while signed in */
+  get token() {
+    return this.region.getByRole('region', { name: 'Access token' });
+  }
+
+  /** the masked access token line, to tell one token from the next */
+  async tokenSummary(): Promise<string> {
+    return this.token.getByText(/^Signed in: access token/).innerText();
+  }
+
   async open(serverUrl: string): Promise<void> {
     await this.page.goto(`/?server=${encodeURIComponent(serverUrl)}`);
   }

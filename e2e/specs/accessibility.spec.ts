@@ -2,6 +2,7 @@ import { expectNoAxeViolations } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
+import { ConnectionTrafficPage } from '../pages/connection-traffic-page.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
 import { TimelinePage } from '../pages/timeline-page.ts';
 
@@ -108,6 +109,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
         .first()
         .click();
       await expectNoAxeViolations(page, 'timeline folded');
+    });
+
+    test('the timeline with connection traffic shown, a connection leg in the inspector', async ({
+      inspector,
+      page,
+    }) => {
+      const traffic = new ConnectionTrafficPage(inspector);
+      await inspector.open();
+      await inspector.callTool('test_simple_text');
+      await expect(inspector.legs()).toHaveCount(1);
+      await expect(traffic.hiddenCount).toBeVisible();
+      await expectNoAxeViolations(page, 'connection traffic hidden');
+      await traffic.show();
+      await expect(traffic.leg('server/discover')).toBeVisible();
+      await traffic.leg('server/discover').click();
+      await expect(traffic.legInspector).toBeVisible();
+      await expectNoAxeViolations(page, 'connection traffic shown');
     });
 
     test('connection settings, saved connections, the doctor, palette and presenter', async ({ inspector, page }) => {

@@ -6,7 +6,7 @@ import {
   startLegacyServer,
   startNoCorsServer,
   type TestServer,
-} from '../servers/test-mcp-servers.ts';
+} from '../../src/node/test-servers/mcp-servers.fixtures.ts';
 
 const test = base.extend<{ connection: ConnectionPage }>({
   connection: async ({ page }, use) => {

@@ -35,7 +35,7 @@ test.describe('a call in flight', () => {
     await expect(flight.panel).toHaveCount(0);
     await expect(flight.legInspector.getByRole('heading')).toHaveText('slow_response · round 1');
     await expect(header).not.toContainText('in flight');
-    await expect(header).toContainText('1 round');
+    await expect(header).toContainText('1 leg');
     await expect(inspector.legs().nth(2)).toHaveAttribute('aria-current', 'true');
   });
 

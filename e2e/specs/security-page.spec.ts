@@ -4,7 +4,7 @@
  */
 import { test, expect } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
-import { startHostilePage, type HostileServer } from '../servers/hostile-servers.ts';
+import { startHostilePage, type HostileServer } from '../../src/node/test-servers/hostile-servers.fixtures.ts';
 
 let attacker: HostileServer | undefined;
 test.afterEach(async () => {

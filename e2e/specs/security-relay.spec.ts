@@ -4,7 +4,7 @@
  */
 import { test, expect } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
-import { startHostileMcp, type HostileServer } from '../servers/hostile-servers.ts';
+import { startHostileMcp, type HostileServer } from '../../src/node/test-servers/hostile-servers.fixtures.ts';
 
 let servers: HostileServer[] = [];
 test.afterEach(async () => {

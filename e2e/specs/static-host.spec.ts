@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { startStaticDist } from '../servers/static-dist.ts';
+import { startStaticDist } from '../../src/node/test-servers/static-dist.fixtures.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const MOCK_URL = `http://127.0.0.1:${Number(process.env.E2E_MOCK_PORT ?? 18765)}/mcp`;

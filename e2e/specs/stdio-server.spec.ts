@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startInspectorServer, type InspectorServer } from '../../src/node/cli/serve.ts';
 import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
 import { expect, test } from '../fixtures.ts';
+import { RequestOptionsPage } from '../pages/request-options-page.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
@@ -43,5 +44,39 @@ test.describe('a local stdio server started by the command line', () => {
     await expect(panel.getByLabel(/^stderr of /)).toContainText(
       '[stdio-demo] tools/call confirm_delete "/tmp/example.txt"',
     );
+  });
+
+  test("its progress and log notifications reach the page on the call's stream and show in the log", async ({
+    inspector: app,
+    page,
+  }) => {
+    test.skip(!existsSync(join(DIST, 'index.html')), 'dist/ is not built (npm run build)');
+    const stdio = stdioEndpoints([`"${process.execPath}" --import tsx "${DEMO}"`]);
+    inspector = await startInspectorServer({
+      port: 0,
+      distDir: DIST,
+      localEndpoints: stdio.start,
+      extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+    });
+    const endpoint = inspector.endpoints[0]!.url;
+    await page.goto(`${inspector.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
+    await expect(app.status).toContainText('connected');
+
+    const options = new RequestOptionsPage(app);
+    await options.open('scan_folder');
+    await options.askProgress.check();
+    await options.logLevel.selectOption('info');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(app.result).toContainText('Scanned 3 files in /tmp.');
+
+    // the recorded leg holds the stream: 3 progress, 3 log messages, then the response
+    await options.legInspector.getByRole('tab', { name: 'SSE events (7)' }).click();
+    const events = options.legInspector.getByRole('list', { name: 'SSE events' });
+    await expect(events).toContainText('notifications/progress');
+    await expect(events).toContainText('scan_folder: scanned file 3 of 3 in /tmp');
+
+    const notes = page.getByRole('list', { name: /^notifications of / });
+    await expect(notes.getByRole('listitem')).toHaveCount(6);
+    await expect(notes).toContainText('on the SSE stream of the call in flight');
   });
 });

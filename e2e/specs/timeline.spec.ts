@@ -36,7 +36,7 @@ test.describe('timeline and leg inspector', () => {
     );
 
     // the conversation folds to one row and unfolds again
-    const header = timeline.conversation(/3 rounds/);
+    const header = timeline.conversation(/2 rounds · 3 legs/);
     await expect(header).toHaveAttribute('aria-expanded', 'true');
     await header.click();
     await expect(header).toHaveAttribute('aria-expanded', 'false');

@@ -5,11 +5,11 @@ import { baseParams } from '../protocol/retry.ts';
 import { isDraftReady } from '../session/selectors.ts';
 import { timelineRows } from '../session/timeline-rows.ts';
 import type { StartCallInput } from '../store/session-slice.ts';
-import { useInspector, useInspectorStore } from '../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../store/store-context.tsx';
 
 /** Every action of the app as a command: listed in the palette (Ctrl/Cmd-K), some with a shortcut. */
 export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void; openDemo: () => void }): Command[] {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const s = useInspector((st) => ({
     session: st.session,
     conversationId: st.selectedConversationId,
@@ -30,9 +30,8 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
     const at = legs.findIndex((l) => l.legId === s.legId);
     const selectLeg = (delta: number) => {
       const next = legs[at < 0 ? (delta > 0 ? 0 : legs.length - 1) : at + delta];
-      if (next) store.setState({ selectedLegId: next.legId, selectedConversationId: next.conversationId });
+      if (next) actions.showLeg(next.conversationId, next.legId);
     };
-    const st = () => store.getState();
     const commands: Command[] = [
       {
         id: 'send',
@@ -40,7 +39,7 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
         title: conversation && conversation.legIds.length > 0 ? 'Send retry' : 'Send',
         shortcut: { key: 'Enter', mod: true },
         ...(sendBlocked ? { disabledReason: sendBlocked } : {}),
-        run: () => conversation && void st().sendDraft(conversation.id),
+        run: () => conversation && void actions.sendDraft(conversation.id),
       },
       {
         id: 'run',
@@ -52,14 +51,14 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
           : draft && !isDraftReady(draft)
             ? { disabledReason: 'answer the input requests first' }
             : {}),
-        run: () => conversation && void st().runToCompletion(conversation.id),
+        run: () => conversation && void actions.runToCompletion(conversation.id),
       },
       {
         id: 'abort',
         group: 'Call',
         title: 'Abort',
         ...(busy ? {} : { disabledReason: 'nothing is running' }),
-        run: () => conversation && st().abort(conversation.id),
+        run: () => conversation && actions.abort(conversation.id),
       },
       {
         id: 'rerun',
@@ -78,7 +77,7 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
             params: baseParams(conversation.params),
           };
           if (conversation.inputSchema) input.inputSchema = conversation.inputSchema;
-          void st().startCall(input);
+          void actions.startCall(input);
         },
       },
       {
@@ -86,7 +85,7 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
         group: 'Call',
         title: 'Fork a branch from the selected leg',
         ...(s.legId ? {} : { disabledReason: 'select a leg' }),
-        run: () => s.legId && void st().fork(s.legId),
+        run: () => s.legId && void actions.fork(s.legId),
       },
       {
         id: 'next-leg',
@@ -102,7 +101,7 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
         shortcut: { key: 'ArrowUp', alt: true },
         run: () => selectLeg(-1),
       },
-      { id: 'connect', group: 'Server', title: 'Connect to the server URL', run: () => st().connect() },
+      { id: 'connect', group: 'Server', title: 'Connect to the server URL', run: () => actions.connect() },
       { id: 'export', group: 'Session', title: 'Export session file', run: () => io.exportSession('all') },
       {
         id: 'export-one',
@@ -141,5 +140,5 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
       { id: 'demo', group: 'Present', title: 'Open the demo session', run: openDemo },
     ];
     return commands;
-  }, [s, store, io, openPresenter, openDemo]);
+  }, [s, actions, io, openPresenter, openDemo]);
 }

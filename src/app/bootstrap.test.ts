@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { encodeShareLink } from '../session/io/share-link.ts';
-import { testSession } from '../session/io/test-session.ts';
+import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { connectedSettingsOf } from '../store/connection-slice.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';

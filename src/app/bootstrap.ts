@@ -1,19 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
 import type { IoMessage } from '../features/session-io/use-session-io.ts';
-import { newId } from '../lib/ids.ts';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
-import { connectedSettingsOf, DEFAULT_SERVER_URL } from '../store/connection-slice.ts';
 import { EraConnections } from '../client/legacy/era-connections.ts';
+import { actionsOf, type InspectorActions } from '../store/inspector-actions.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
 import { createPersistence, type Persistence } from '../store/persistence.ts';
 import { readSaved } from '../store/persistence-load.ts';
 import { defaultSaveSerialiser } from '../store/save-serialiser.ts';
+import { connectionInForce, connectOnLoad } from '../store/start-up.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadata } from '../protocol/auth/client-metadata.ts';
@@ -34,12 +34,8 @@ export interface Booted {
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
 export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
-  const env = queryEnvOf(
-    connectedSettingsOf(store.getState()),
-    store.getState().connectNonce,
-    deps.fetchFor,
-    deps.eras,
-  );
+  const { settings, nonce, record } = connectionInForce(store);
+  const env = queryEnvOf(settings, nonce, deps.fetchFor, deps.eras, record);
   if (!env) return;
   // tools first: the catalog's main list, and what a user waits for
   void queryClient.prefetchQuery(toolsQuery(env));
@@ -56,13 +52,10 @@ export function hasShareFragment(hash: string): boolean {
 
 /**
  * Open a `#share=` link: add its conversations to the session, select the first, and drop the fragment. The decoder
- * (fflate, zod) and the merge are loaded only when there is a link to open.
+ * (fflate, zod) is loaded only when there is a link to open.
  */
-async function openShareLink(store: InspectorStore, location: Location, notices: IoMessage[]): Promise<void> {
-  const [{ decodeSharePayload, shareFragment }, { mergeSessions }] = await Promise.all([
-    import('../session/io/share-link.ts'),
-    import('../session/io/merge.ts'),
-  ]);
+async function openShareLink(actions: InspectorActions, location: Location, notices: IoMessage[]): Promise<void> {
+  const { decodeSharePayload, shareFragment } = await import('../session/io/share-link.ts');
   const payload = shareFragment(location.hash);
   if (payload === undefined) return;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
@@ -71,16 +64,7 @@ async function openShareLink(store: InspectorStore, location: Location, notices:
     notices.push({ tone: 'error', text: `Could not open the share link: ${decoded.error}` });
     return;
   }
-  const merged = mergeSessions(
-    store.getState().session,
-    decoded.session,
-    { source: 'link', name: 'share link', at: Date.now() },
-    newId,
-  );
-  store.getState().dispatch({ type: 'session/replaced', state: merged.session });
-  const first = merged.added[0] ?? merged.alreadyPresent[0];
-  const c = first ? merged.session.conversations[first] : undefined;
-  if (c) store.setState({ selectedConversationId: c.id, selectedLegId: c.legIds[c.legIds.length - 1] ?? null });
+  actions.adoptSession(decoded.session, { source: 'link', name: 'share link', at: Date.now() });
   notices.push({
     tone: 'info',
     text: `Opened a shared conversation${decoded.redacted ? ' (secrets were redacted by the sender)' : ''}. It is a recording, shown offline.`,
@@ -123,7 +107,8 @@ export async function bootstrap(
     },
   };
   const store = createInspectorStore(deps);
-  reportResponse = (r) => store.getState().noteAuthResponse(r);
+  const actions = actionsOf(store);
+  reportResponse = actions.noteAuthResponse;
   // autosave yields to scrolling and typing (its garbage would otherwise bring GC pauses into scroll frames)
   const persistence = createPersistence(store, {
     storage,
@@ -136,22 +121,15 @@ export async function bootstrap(
   const notices: IoMessage[] = report.problems.map((text) => ({ tone: 'error', text }));
 
   const params = new URLSearchParams(location.search);
-  const fromQuery = params.get('server');
-  const saved = store.getState().connectedUrl;
-  if (params.get('transport') === 'relay' && config.relay) store.getState().setTransportMode('relay');
-  if (fromQuery) {
-    store.getState().setServerUrl(fromQuery);
-    store.getState().connect(fromQuery);
-  } else if (saved) {
-    store.getState().connect(saved);
-  } else if (!report.restored) {
-    const initialUrl = config.mockUrl ?? DEFAULT_SERVER_URL;
-    store.getState().setServerUrl(initialUrl);
-    if (config.mockUrl) store.getState().connect(initialUrl);
-  }
+  connectOnLoad(store, {
+    serverParam: params.get('server'),
+    relay: params.get('transport') === 'relay' && Boolean(config.relay),
+    mockUrl: config.mockUrl,
+    restored: report.restored,
+  });
   const queryClient = new QueryClient();
   prefetchServer(queryClient, store, deps);
-  if (hasShareFragment(location.hash)) await openShareLink(store, location, notices);
+  if (hasShareFragment(location.hash)) await openShareLink(actions, location, notices);
   persistence.start();
   void persistence.flush();
   return { store, deps, persistence, notices, queryClient };

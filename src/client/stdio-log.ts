@@ -9,6 +9,8 @@ export interface StdioServerLog {
   signal?: string | null;
   stderr: string;
   droppedChars: number;
+  /** the server's last notifications; `delivered`: how many calls in flight carried it on their SSE stream */
+  notifications?: { at: number; method: string; message: string; delivered: number }[];
 }
 
 export async function fetchStdioLog(

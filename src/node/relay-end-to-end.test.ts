@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRelayFetch, probeViaRelay, RelayError } from '../client/relay-fetch.ts';
 import { diagnose } from '../protocol/doctor.ts';
-import { startRelay, startSdkUpstream, TOKEN, type Running } from './relay-test-servers.ts';
+import { type TestServer } from './test-servers/listen.fixtures.ts';
+import { startNoCorsServer } from './test-servers/mcp-servers.fixtures.ts';
+import { startRelay, TOKEN } from './test-servers/relay-servers.fixtures.ts';
 
-let running: Running[] = [];
+let running: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(running.map((r) => r.close()));
   running = [];
@@ -23,11 +25,11 @@ const discover = {
 
 describe('relay end to end', () => {
   it('reaches an SDK server without CORS when the browser-side relay fetch is used', async () => {
-    const sdk = await startSdkUpstream();
+    const sdk = await startNoCorsServer();
     const relay = await startRelay();
     running = [sdk, relay];
     const relayFetch = createRelayFetch({ relayBase: relay.url, token: TOKEN });
-    const res = await relayFetch(`${sdk.url}/mcp`, {
+    const res = await relayFetch(sdk.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -42,11 +44,11 @@ describe('relay end to end', () => {
   });
 
   it('diagnoses a missing preflight and offers the relay when probing an SDK server', async () => {
-    const sdk = await startSdkUpstream();
+    const sdk = await startNoCorsServer();
     const relay = await startRelay();
     running = [sdk, relay];
-    const probe = await probeViaRelay({ relayBase: relay.url, token: TOKEN, target: `${sdk.url}/mcp` });
-    const findings = diagnose({ probe, appOrigin: relay.url, targetUrl: `${sdk.url}/mcp`, pageProtocol: 'http:' });
+    const probe = await probeViaRelay({ relayBase: relay.url, token: TOKEN, target: sdk.url });
+    const findings = diagnose({ probe, appOrigin: relay.url, targetUrl: sdk.url, pageProtocol: 'http:' });
     expect(findings.map((f) => [f.id, f.action])).toEqual([['preflight-refused', 'use-relay']]);
   });
 

@@ -5,17 +5,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { createRelayFetch, RelayError } from '../client/relay-fetch.ts';
-import { listen, readAll, relayPost, startRelay, TOKEN, type Running } from './relay-test-servers.ts';
+import { listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
+import { relayPost, startRelay, TOKEN } from './test-servers/relay-servers.fixtures.ts';
 
 const FORWARD = '/__relay/forward';
-let running: Running[] = [];
+let running: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(running.map((r) => r.close()));
   running = [];
 });
 
 /** A server that answers every POST with `status` and `headers` and a small JSON body. */
-async function hostile(status: number, headers: OutgoingHttpHeaders): Promise<Running> {
+async function hostile(status: number, headers: OutgoingHttpHeaders): Promise<TestServer> {
   const server = await listen(async (req, res) => {
     await readAll(req);
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -25,7 +26,7 @@ async function hostile(status: number, headers: OutgoingHttpHeaders): Promise<Ru
   return server;
 }
 
-async function relay(extra: Parameters<typeof startRelay>[0] = {}): Promise<Running> {
+async function relay(extra: Parameters<typeof startRelay>[0] = {}): Promise<TestServer> {
   const r = await startRelay(extra);
   running.push(r);
   return r;

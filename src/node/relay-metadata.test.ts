@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen, relayPost, startEchoUpstream, startRelay, type Running, type Seen } from './relay-test-servers.ts';
+import { listen, type TestServer } from './test-servers/listen.fixtures.ts';
+import { relayPost, startEchoUpstream, startRelay, type Seen } from './test-servers/relay-servers.fixtures.ts';
 
 const FORWARD = '/__relay/forward';
-let running: Running[] = [];
+let running: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(running.map((r) => r.close()));
   running = [];
 });
-async function up<T extends Running>(p: Promise<T>): Promise<T> {
+async function up<T extends TestServer>(p: Promise<T>): Promise<T> {
   const r = await p;
   running.push(r);
   return r;

@@ -1,24 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProbeReport } from '../protocol/doctor.ts';
-import {
-  closedPortUrl,
-  listen,
-  readAll,
-  relayPost,
-  startAuthUpstream,
-  startLegacyUpstream,
-  startRelay,
-  startSdkUpstream,
-  type Running,
-} from './relay-test-servers.ts';
+import { closedPortUrl, listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
+import { startAuthServer, startLegacyServer, startNoCorsServer } from './test-servers/mcp-servers.fixtures.ts';
+import { relayPost, startRelay } from './test-servers/relay-servers.fixtures.ts';
 
 const PROBE = '/__relay/probe';
-let running: Running[] = [];
+let running: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(running.map((r) => r.close()));
   running = [];
 });
-async function up(p: Promise<Running>): Promise<Running> {
+async function up(p: Promise<TestServer>): Promise<TestServer> {
   const r = await p;
   running.push(r);
   return r;
@@ -27,7 +19,7 @@ async function up(p: Promise<Running>): Promise<Running> {
 async function probe(
   target: string,
   headers?: Record<string, string>,
-): Promise<{ relay: Running; report: ProbeReport }> {
+): Promise<{ relay: TestServer; report: ProbeReport }> {
   const relay = await up(startRelay());
   const res = await relayPost(relay, PROBE, { body: JSON.stringify({ target, ...(headers ? { headers } : {}) }) });
   expect(res.status).toBe(200);
@@ -36,8 +28,8 @@ async function probe(
 
 describe('relay probe', () => {
   it('reports a 405 preflight with no allow-headers when the SDK server has no CORS wrapper', async () => {
-    const sdk = await up(startSdkUpstream());
-    const { relay, report } = await probe(`${sdk.url}/mcp`);
+    const sdk = await up(startNoCorsServer());
+    const { relay, report } = await probe(sdk.url);
     expect(report.appOrigin).toBe(relay.url);
     expect(report.preflight.requestHeaders).toEqual({
       origin: relay.url,
@@ -82,7 +74,12 @@ describe('relay probe', () => {
   });
 
   it('reports 401 and the WWW-Authenticate challenge when the server requires auth', async () => {
-    const auth = await up(startAuthUpstream());
+    const auth = await up(
+      startAuthServer('good', {
+        challenge: 'Bearer resource_metadata="https://auth.example/.well-known/oauth-protected-resource"',
+        cors: false,
+      }),
+    );
     const { report } = await probe(auth.url);
     expect(report.discover.response?.status).toBe(401);
     expect(report.discover.response?.headers['www-authenticate']).toContain('resource_metadata=');
@@ -93,7 +90,7 @@ describe('relay probe', () => {
 
   it('detects a legacy server and closes its session when only initialize works', async () => {
     const seen = { methods: [] as string[] };
-    const legacy = await up(startLegacyUpstream(seen));
+    const legacy = await up(startLegacyServer({ seen: seen.methods, sse: true, cors: false }));
     const { report } = await probe(legacy.url);
     expect(report.discover.response?.status).toBe(400);
     expect(report.legacy).toMatchObject({ ok: true, protocolVersion: '2025-11-25' });

@@ -1,27 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import { closedPortUrl, listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
 import {
-  closedPortUrl,
-  listen,
-  readAll,
   relayPost,
   SSE_GAP_MS,
   startEchoUpstream,
   startRelay,
   startSseUpstream,
-  type Running,
   type Seen,
   TOKEN,
-} from './relay-test-servers.ts';
+} from './test-servers/relay-servers.fixtures.ts';
 import { createRelayHandler, tokenMatches } from './relay.ts';
 
 const FORWARD = '/__relay/forward';
-let running: Running[] = [];
+let running: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(running.map((r) => r.close()));
   running = [];
 });
-async function up<T extends Running>(p: Promise<T>): Promise<T> {
+async function up<T extends TestServer>(p: Promise<T>): Promise<T> {
   const r = await p;
   running.push(r);
   return r;

@@ -72,6 +72,32 @@ describe('detectEra', () => {
     expect(server.calls.at(-1)?.sessionId).toBe('sess-42');
   });
 
+  it('tells the recorder about discover, initialize and the lists but not a call when a connection falls back', async () => {
+    const server = legacyServer();
+    const eras = new EraConnections();
+    const recorded: [string, number | undefined][] = [];
+    const env = {
+      ctx: { url: 'http://s/mcp' },
+      fetch: server.fetch,
+      viaRelay: false,
+      nonce: 1,
+      era: 'auto' as const,
+      eras,
+      record: (method: string, exchange: { response?: { status: number } }) =>
+        recorded.push([method, exchange.response?.status]),
+    };
+    await detectEra(env);
+    const session = eras.legacyFor('http://s/mcp')!;
+    await legacyRequest(session, 'tools/list', {});
+    await legacyRequest(session, 'tools/call', { name: 'echo' });
+    expect(recorded).toEqual([
+      ['server/discover', 400],
+      ['initialize', 200],
+      ['notifications/initialized', 202],
+      ['tools/list', 200],
+    ]);
+  });
+
   it('ends the session with DELETE when the connection closes', async () => {
     const server = legacyServer();
     const eras = new EraConnections();

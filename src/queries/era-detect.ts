@@ -11,7 +11,8 @@ import { refusePushed } from '../client/legacy/refuse-pushed.ts';
 import { eraFromDiscover, LEGACY_ERA_VERSION, type EraSetting } from '../protocol/era.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import type { ConnectionContext } from '../session/compose.ts';
-import { rpc, RpcFailure } from './rpc.ts';
+import { rpc, RpcFailure, type ExchangeRecorder } from './rpc.ts';
+import { isConnectionMethod } from '../session/connection-traffic.ts';
 
 export interface EraEnv {
   ctx: ConnectionContext;
@@ -20,6 +21,7 @@ export interface EraEnv {
   nonce: number;
   era?: EraSetting;
   eras?: EraConnections;
+  record?: ExchangeRecorder;
 }
 
 export type Detected = EraResolution & { discover?: JsonObject; discoverError?: unknown };
@@ -32,11 +34,12 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     url: env.ctx.url,
     fetch: env.fetch,
     clientInfo: env.ctx.clientInfo ?? { name: 'mrtr-inspector', version: '0.1.0' },
-    // nothing the inspector cannot answer yet: pushed requests are not shown in the UI
-    capabilities: {},
+    // pushed requests become legs answered in the composer (store/legacy-call.ts): the inspector answers all kinds
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     headers,
     onExchange: (e) => {
       record(e);
+      if (isConnectionMethod(e.label)) env.record?.(e.label, e.exchange);
       if (e.label === 'initialize' || e.label === 'notifications/initialized') handshake.push(e);
     },
   });

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { QueryEnv } from '../queries/server-queries.ts';
 import { connectionContextOf } from '../session/selectors.ts';
 import { connectedSettingsOf, type ConnectionSettingsData } from '../store/connection-slice.ts';
-import { useInspector } from '../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../store/store-context.tsx';
+import type { ExchangeRecorder } from './rpc.ts';
 import { useDeps, type AppDeps } from '../store/deps-context.tsx';
 
 /**
@@ -15,6 +16,7 @@ export function queryEnvOf(
   nonce: number,
   fetchFor: AppDeps['fetchFor'],
   eras?: AppDeps['eras'],
+  record?: ExchangeRecorder,
 ): QueryEnv | null {
   if (!settings) return null;
   const mode = settings.transportMode;
@@ -26,6 +28,7 @@ export function queryEnvOf(
   };
   if (settings.era) env.era = settings.era;
   if (eras) env.eras = eras;
+  if (record) env.record = record;
   return env;
 }
 
@@ -38,5 +41,9 @@ export function useQueryEnv(): QueryEnv | null {
   // shallow-compared, so the same settings keep the same object (and the same query keys)
   const settings = useInspector(connectedSettingsOf);
   const nonce = useInspector((st) => st.connectNonce);
-  return useMemo(() => queryEnvOf(settings, nonce, deps.fetchFor, deps.eras), [settings, nonce, deps]);
+  const { recordConnectionExchange } = useInspectorActions();
+  return useMemo(
+    () => queryEnvOf(settings, nonce, deps.fetchFor, deps.eras, recordConnectionExchange),
+    [settings, nonce, deps, recordConnectionExchange],
+  );
 }

@@ -42,6 +42,9 @@ export function describeOutcome(outcome: Outcome, exchange?: Exchange): string {
   }
 }
 
+/** Told about every exchange a connection makes by itself (the Timeline's Connection conversation). */
+export type ExchangeRecorder = (method: string, exchange: Exchange) => void;
+
 let listId = 0;
 
 /** One plain request (discover, list): returns the result or throws RpcFailure. */
@@ -50,7 +53,7 @@ export async function rpc(
   fetch: FetchLike,
   method: string,
   params: JsonObject = {},
-  opts: { viaRelay?: boolean; timeoutMs?: number } = {},
+  opts: { viaRelay?: boolean; timeoutMs?: number; record?: ExchangeRecorder } = {},
 ): Promise<{ result: JsonObject; exchange: Exchange }> {
   listId += 1;
   const id = `list-${listId}`;
@@ -72,6 +75,7 @@ export async function rpc(
     timeoutMs: opts.timeoutMs ?? 15_000,
     viaRelay: opts.viaRelay,
   });
+  opts.record?.(method, exchange);
   const outcome = classifyExchange(exchange, method, id);
   if (outcome.kind !== 'complete') throw new RpcFailure(outcome, exchange);
   return { result: outcome.result, exchange };

@@ -11,7 +11,7 @@ import type { ConnectionContext } from '../session/compose.ts';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
 import type { EraSetting } from '../protocol/era.ts';
 import { detectEra, legacyRequest } from './era-detect.ts';
-import { rpc } from './rpc.ts';
+import { rpc, type ExchangeRecorder } from './rpc.ts';
 
 export interface QueryEnv {
   ctx: ConnectionContext;
@@ -23,6 +23,8 @@ export interface QueryEnv {
   era?: EraSetting;
   /** where the era of the connection and its 2025-11-25 session live; absent = 2026-07-28 only */
   eras?: EraConnections;
+  /** told about each exchange of discover, initialize and the lists (not part of the query key) */
+  record?: ExchangeRecorder;
 }
 
 /** Every variable that changes the answer is part of the key. */

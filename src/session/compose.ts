@@ -10,6 +10,7 @@ import {
   type JsonRpcRequest,
 } from '../protocol/types.ts';
 import { taskParams } from '../protocol/tasks/wire.ts';
+import { composeResponse } from './compose-response.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
 
 export interface ConnectionContext {
@@ -19,6 +20,8 @@ export interface ConnectionContext {
   authorization?: string;
   /** connection-wide custom headers */
   headers?: Record<string, string>;
+  /** the 2025-11-25 session's `Mcp-Session-Id`, when the connection is one */
+  sessionId?: string;
 }
 
 export interface ComposedRequest {
@@ -38,6 +41,7 @@ function answeredOnly(draft: Draft): InputResponses {
 
 /** The exact HTTP request the composer will send for this draft. Pure: same input, same bytes. */
 export function composeRequest(conversation: Conversation, draft: Draft, ctx: ConnectionContext): ComposedRequest {
+  if (draft.respondTo) return composeResponse(conversation, draft, ctx);
   const inputResponses = answeredOnly(draft);
   const retryParts: Parameters<typeof legParams>[1] = {
     meta: envelope({

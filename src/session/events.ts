@@ -1,7 +1,8 @@
 import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
-import type { DraftPart, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
+import type { DraftPart, PushedFacts, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
 
 export type SessionEvent =
   | {
@@ -26,7 +27,11 @@ export type SessionEvent =
       rpcId: RpcId;
       exchange: Exchange;
       sent: SentFacts;
+      /** 2025-11-25: the leg is a request the server pushed (its answer waits in the composer as a response) */
+      pushed?: PushedFacts;
     }
+  /** 2025-11-25: the response to the pushed request `legId` went out; the call waits on its stream again */
+  | { type: 'leg/answered'; conversationId: string; legId: string; exchange: Exchange; sent: SentFacts; at: number }
   | { type: 'draft/answer'; conversationId: string; key: string; response: InputResponse | undefined }
   | { type: 'draft/request-state'; conversationId: string; value: string | undefined }
   | { type: 'draft/capabilities'; conversationId: string; capabilities: ClientCapabilities }
@@ -62,5 +67,15 @@ export type SessionEvent =
       patch: Partial<Omit<TamperRow, 'mutationId'>>;
     }
   | { type: 'tamper/finished'; conversationId: string; runId: string }
+  /** a task status notification arrived (tasks extension); `capabilities` go on a tasks/update it makes */
+  | {
+      type: 'task/notified';
+      conversationId: string;
+      task: TaskSnapshot;
+      at: number;
+      capabilities: ClientCapabilities;
+    }
+  /** a task's subscriptions/listen stream was opened with the session's next free id (nothing is in flight) */
+  | { type: 'task/listen-started'; conversationId: string; rpcId: RpcId }
   | { type: 'conversation/removed'; conversationId: string }
   | { type: 'session/replaced'; state: SessionState };

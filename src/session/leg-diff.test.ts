@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
 import { legDiff, previousLegId, textDiff, MAX_DIFF_CHARS } from './leg-diff.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 
 const state = sessionWith([
   {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
 import { conversationLint, legFindings, retryChain } from './lint-session.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 
 const same = askResult(['confirm'], 'same');
 const state = sessionWith([

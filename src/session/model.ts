@@ -1,6 +1,7 @@
 import type { Outcome } from '../protocol/classify.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputRequests, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 
 /**
@@ -35,6 +36,20 @@ export interface Draft {
   origin?: DraftOrigin;
   /** the call's optional `_meta` members (progressToken, logLevel, traceparent), the same on every leg of the call */
   requestOptions?: RequestOptions;
+  /**
+   * 2025-11-25: this draft is the JSON-RPC response to a request the server pushed (the leg `afterLegId`), not a retry
+   * of the call; its `rpcId` is the pushed request's id and `answers[pushed.key]` its result
+   */
+  respondTo?: PushedFacts;
+}
+
+/** A request a 2025-11-25 server pushed on a call's stream (direction server -> client). */
+export interface PushedFacts {
+  /** the server's JSON-RPC id */
+  id: RpcId;
+  method: string;
+  /** the input request key it is shown under (`<method> #<id>`) */
+  key: string;
 }
 
 /** The untouched values of a draft: "Reset" puts these back. */
@@ -104,6 +119,10 @@ export interface Leg {
   exchange: Exchange;
   outcome: Outcome;
   sent: SentFacts;
+  /** 2025-11-25: a request the server pushed on the call's stream (direction server -> client) */
+  pushed?: PushedFacts;
+  /** 2025-11-25: the JSON-RPC response the client posted to the pushed request, and the server's acknowledgement */
+  answer?: { exchange: Exchange; sent: SentFacts };
 }
 
 export interface Conversation {
@@ -138,6 +157,15 @@ export interface TaskTrack {
   taskId: string;
   /** keys already answered by a tasks/update the server acknowledged: never asked again, even if re-sent */
   answeredKeys: string[];
+  /** the task as status notifications told it (`notifications/tasks` on a subscriptions/listen stream), in order */
+  notices?: TaskNotice[];
+}
+
+/** One task status notification: the whole task, as `tasks/get` would have returned it then. */
+export interface TaskNotice {
+  /** ms epoch it arrived */
+  at: number;
+  task: TaskSnapshot;
 }
 
 export interface SessionState {

@@ -1,7 +1,8 @@
-import { afterTaskLeg } from './task-legs.ts';
+import { afterTaskLeg, afterTaskNotice } from './task-legs.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
+import { answeredPushed, pushedDraft, pushedOutcome } from './pushed-legs.ts';
 
 /** Events whose effect stays inside one conversation (plus the leg it records): every event of a running call. */
 export type ConversationEvent = Extract<
@@ -11,6 +12,7 @@ export type ConversationEvent = Extract<
       | 'conversation/started'
       | 'leg/sent'
       | 'leg/recorded'
+      | 'leg/answered'
       | 'draft/answer'
       | 'draft/answers'
       | 'draft/request-state'
@@ -22,7 +24,9 @@ export type ConversationEvent = Extract<
       | 'draft/reset'
       | 'tamper/planned'
       | 'tamper/row'
-      | 'tamper/finished';
+      | 'tamper/finished'
+      | 'task/notified'
+      | 'task/listen-started';
   }
 >;
 
@@ -36,6 +40,7 @@ export function conversationOf(event: SessionEvent): string | undefined {
       return event.id;
     case 'leg/sent':
     case 'leg/recorded':
+    case 'leg/answered':
     case 'draft/answer':
     case 'draft/answers':
     case 'draft/request-state':
@@ -48,6 +53,8 @@ export function conversationOf(event: SessionEvent): string | undefined {
     case 'tamper/planned':
     case 'tamper/row':
     case 'tamper/finished':
+    case 'task/notified':
+    case 'task/listen-started':
       return event.conversationId;
     default:
       return undefined;
@@ -69,6 +76,8 @@ export interface ConversationContext {
   nextRpcId: number;
   /** a leg with this id is already recorded */
   hasLeg(legId: string): boolean;
+  /** the recorded leg with this id */
+  leg?(legId: string): Leg | undefined;
 }
 
 /** Build the draft that retries after `leg`, or undefined when the conversation is over. */
@@ -156,15 +165,22 @@ function recorded(
     conversationId: c.id,
     rpcId: event.rpcId,
     exchange: event.exchange,
-    outcome: classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId),
+    outcome: event.pushed
+      ? pushedOutcome(event.exchange, event.pushed)
+      : classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId),
     sent: event.sent,
   };
+  if (event.pushed) leg.pushed = event.pushed;
   const parent = c.draft?.afterLegId ?? c.legIds[c.legIds.length - 1];
   if (parent) leg.parentLegId = parent;
   const taskStep = afterTaskLeg(c, leg, rpcId);
-  const draft = taskStep ? taskStep.draft : nextDraft(leg, c.draft, rpcId);
-  const { inFlight: _done, draft: _old, ...rest } = c;
+  const draft = taskStep ? taskStep.draft : leg.pushed ? pushedDraft(leg, c.draft) : nextDraft(leg, c.draft, rpcId);
+  const { inFlight, draft: _old, ...rest } = c;
   const conversation: Conversation = { ...rest, legIds: [...c.legIds, leg.id] };
+  // a task's listen stream is recorded when it ends, while a poll may be in flight: that one stays in flight
+  if (inFlight && inFlight.rpcId !== event.rpcId && leg.sent.method === 'subscriptions/listen') {
+    conversation.inFlight = inFlight;
+  }
   if (taskStep) conversation.task = taskStep.task;
   if (draft) conversation.draft = draft;
   return { conversation, leg, nextRpcId: draft && draft.rpcId === rpcId ? rpcId + 1 : rpcId };
@@ -239,8 +255,22 @@ export function reduceConversation(
       };
     case 'leg/recorded':
       return ctx.hasLeg(event.legId) ? undefined : recorded(current, event, nextRpcId);
+    case 'leg/answered': {
+      const answered = answeredPushed(current, ctx.leg?.(event.legId), event);
+      return answered ? { ...answered, nextRpcId } : undefined;
+    }
     case 'tamper/planned':
       return { conversation: { ...current, tamperRun: event.run }, nextRpcId };
+    case 'task/listen-started':
+      return { conversation: current, nextRpcId: event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
+    case 'task/notified': {
+      const step = afterTaskNotice(current, event.task, event.at, nextRpcId, event.capabilities);
+      if (!step) return undefined;
+      const { draft: _old, ...rest } = current;
+      const conversation: Conversation = { ...rest, task: step.task };
+      if (step.draft) conversation.draft = step.draft;
+      return { conversation, nextRpcId: step.draft && step.draft.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
+    }
     case 'tamper/row':
     case 'tamper/finished': {
       const run = current.tamperRun;

@@ -28,6 +28,7 @@ export function reduceMany(state: SessionState, events: Iterable<SessionEvent>):
   const ctx = {
     nextRpcId,
     hasLeg: (legId: string) => Boolean(legs[legId]),
+    leg: (legId: string) => legs[legId],
   };
 
   for (const event of events) {

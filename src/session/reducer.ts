@@ -31,6 +31,7 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
     const change = reduceConversation(state.conversations[id], event as ConversationEvent, {
       nextRpcId: state.nextRpcId,
       hasLeg: (legId) => Boolean(state.legs[legId]),
+      leg: (legId) => state.legs[legId],
     });
     return change ? applyChange(state, change) : state;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import { classifyMessage } from '../protocol/classify.ts';
-import { b64url, mintV1, verifyV1 } from '../protocol/request-state/test-tokens.ts';
+import { b64url, mintV1, verifyV1 } from '../protocol/request-state/tokens.fixtures.ts';
 import type { Leg, TamperRow } from './model.ts';
 import { planTamperMatrix, rewriteNumber, tamperResult } from './tamper-matrix.ts';
 

@@ -136,4 +136,51 @@ describe('a task conversation', () => {
       error: { code: -32603, message: 'crashed' },
     });
   });
+
+  it('moves the task on from a status notification and offers the answers as a tasks/update draft', () => {
+    let s = started();
+    const notified = (t: Record<string, unknown>, at: number): SessionEvent => ({
+      type: 'task/notified',
+      conversationId: 'c1',
+      task: t as never,
+      at,
+      capabilities: TASKS_CAPS,
+    });
+    s = apply(s, notified(task('input_required', { inputRequests: ask('approve') }), 100));
+    const c = s.conversations.c1!;
+    expect(c.task!.notices).toHaveLength(1);
+    expect(Object.keys(c.draft!.inputRequests)).toEqual(['approve']);
+    expect(c.draft!.afterLegId).toBe('l0');
+    expect(taskView(s, c)).toMatchObject({
+      source: 'notification',
+      notifications: 1,
+      task: { status: 'input_required' },
+    });
+
+    s = apply(s, notified(task('completed', { result: { content: [{ type: 'text', text: 'done' }] } }), 200));
+    expect(s.conversations.c1!.draft).toBeUndefined();
+    expect(resultOutcome(s, s.conversations.c1!)).toMatchObject({ kind: 'complete' });
+    // a notification about another task changes nothing
+    expect(apply(s, notified({ ...task('failed'), taskId: 't2' }, 300))).toBe(s);
+  });
+
+  it('takes an id for the listen stream without putting anything in flight, and keeps a poll in flight when it ends', () => {
+    let s = started();
+    const id = s.nextRpcId;
+    s = apply(s, { type: 'task/listen-started', conversationId: 'c1', rpcId: id });
+    expect(s.nextRpcId).toBe(id + 1);
+    expect(s.conversations.c1!.inFlight).toBeUndefined();
+    s = apply(s, { type: 'leg/sent', conversationId: 'c1', rpcId: id + 1, at: 50, takesId: true });
+    const composed = composeTaskLeg(s.conversations.c1!, 'tasks/get', id, TASKS_CAPS, ctx)!;
+    s = apply(s, {
+      type: 'leg/recorded',
+      conversationId: 'c1',
+      legId: 'listen',
+      rpcId: id,
+      exchange: exchangeFor(id, { resultType: 'complete' }, 10),
+      sent: { ...composed.sent, method: 'subscriptions/listen' },
+    });
+    expect(s.conversations.c1!.inFlight).toMatchObject({ rpcId: id + 1 });
+    expect(s.conversations.c1!.legIds).toContain('listen');
+  });
 });

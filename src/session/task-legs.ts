@@ -2,13 +2,49 @@
  * How a task conversation (tasks extension) moves on when a leg is recorded: a leg returning a task sets
  * `conversation.task`; an `input_required` task offers a `tasks/update` draft holding only the keys not answered
  * yet (a key the client answered is never asked twice, whatever later polls repeat); an acknowledged
- * `tasks/update` marks its keys answered; a task that is working again or over drops the draft. Pure.
+ * `tasks/update` marks its keys answered; a task that is working again or over drops the draft. A status
+ * notification moves the task on the same way. Pure.
  */
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import type { ClientCapabilities } from '../protocol/types.ts';
 import type { Conversation, Draft, Leg, TaskTrack } from './model.ts';
 
 /** The leg's JSON-RPC method (a task leg's own method, otherwise the conversation's). */
 export function legMethod(conversation: Conversation, leg: Leg): string {
   return leg.sent.method ?? conversation.method;
+}
+
+/**
+ * The draft after the task was seen as `snapshot` (by a leg or a notification): an `input_required` task offers a
+ * tasks/update holding only the keys not answered yet; anything else drops the draft.
+ */
+function draftAfterSnapshot(
+  c: Conversation,
+  task: TaskTrack,
+  snapshot: TaskSnapshot,
+  afterLegId: string | undefined,
+  rpcId: number,
+  capabilities: ClientCapabilities,
+): Draft | undefined {
+  if (snapshot.status !== 'input_required') return undefined;
+  const pending = Object.fromEntries(
+    Object.entries(snapshot.inputRequests ?? {}).filter(([key]) => !task.answeredKeys.includes(key)),
+  );
+  if (Object.keys(pending).length === 0) return c.draft?.afterLegId ? c.draft : undefined;
+  const previous = c.task && c.draft?.inputRequests ? c.draft : undefined;
+  // answers typed while polling go on: keep those whose key is still pending
+  const answers = Object.fromEntries(Object.entries(previous?.answers ?? {}).filter(([key]) => key in pending));
+  const draft: Draft = {
+    rpcId: previous?.rpcId ?? rpcId,
+    params: { taskId: task.taskId },
+    inputRequests: pending,
+    answers,
+    capabilities,
+    extraHeaders: previous?.extraHeaders ?? {},
+    origin: { rpcId, params: { taskId: task.taskId }, capabilities, answers: {} },
+  };
+  if (afterLegId !== undefined) draft.afterLegId = afterLegId;
+  return draft;
 }
 
 /** The next task track and draft after `leg`; undefined when the leg has nothing to do with a task. */
@@ -21,31 +57,30 @@ export function afterTaskLeg(
   const o = leg.outcome;
   if (o.kind === 'task') {
     const task: TaskTrack = c.task?.taskId === o.task.taskId ? c.task : { taskId: o.task.taskId, answeredKeys: [] };
-    if (o.task.status !== 'input_required') return { task, draft: undefined };
-    const pending = Object.fromEntries(
-      Object.entries(o.task.inputRequests ?? {}).filter(([key]) => !task.answeredKeys.includes(key)),
-    );
-    if (Object.keys(pending).length === 0) return { task, draft: c.draft?.afterLegId ? c.draft : undefined };
-    const previous = c.task && c.draft?.inputRequests ? c.draft : undefined;
-    // answers typed while polling go on: keep those whose key is still pending
-    const answers = Object.fromEntries(Object.entries(previous?.answers ?? {}).filter(([key]) => key in pending));
-    const draft: Draft = {
-      afterLegId: leg.id,
-      rpcId: previous?.rpcId ?? rpcId,
-      params: { taskId: task.taskId },
-      inputRequests: pending,
-      answers,
-      capabilities: leg.sent.capabilities,
-      extraHeaders: previous?.extraHeaders ?? {},
-      origin: { rpcId, params: { taskId: task.taskId }, capabilities: leg.sent.capabilities, answers: {} },
-    };
-    return { task, draft };
+    return { task, draft: draftAfterSnapshot(c, task, o.task, leg.id, rpcId, leg.sent.capabilities) };
   }
   if (!c.task) return undefined;
   if (method === 'tasks/update' && o.kind === 'complete') {
     const answered = [...new Set([...c.task.answeredKeys, ...leg.sent.answeredKeys])];
     return { task: { ...c.task, answeredKeys: answered }, draft: undefined };
   }
-  // a failed poll, update or cancel: the task and any unsent answers stay as they were
+  // a failed poll, update or cancel, or a listen stream that ended: the task and any unsent answers stay as they were
   return { task: c.task, draft: c.draft };
+}
+
+/**
+ * The task track and draft after a status notification (`notifications/tasks`): the notice is kept in order and
+ * moves the task on like a poll that saw the same task would. Undefined when the notice is about another task.
+ */
+export function afterTaskNotice(
+  c: Conversation,
+  snapshot: TaskSnapshot,
+  at: number,
+  rpcId: number,
+  capabilities: ClientCapabilities,
+): { task: TaskTrack; draft: Draft | undefined } | undefined {
+  if (!c.task || c.task.taskId !== snapshot.taskId) return undefined;
+  const task: TaskTrack = { ...c.task, notices: [...(c.task.notices ?? []), { at, task: snapshot }] };
+  const lastLegId = c.legIds[c.legIds.length - 1];
+  return { task, draft: draftAfterSnapshot(c, task, snapshot, lastLegId, rpcId, capabilities) };
 }

@@ -3,7 +3,7 @@
  * and what the Result region shows (the inline result or error once the task is over). Pure.
  */
 import type { Outcome } from '../protocol/classify.ts';
-import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 
 export interface TaskView {
@@ -17,6 +17,10 @@ export interface TaskView {
   polls: number;
   updates: number;
   answeredKeys: string[];
+  /** where the task as shown came from: a leg's answer (the creating call, a poll) or a status notification */
+  source: 'leg' | 'notification';
+  /** how many status notifications arrived */
+  notifications: number;
 }
 
 function legsOf(state: SessionState, c: Conversation): Leg[] {
@@ -30,10 +34,23 @@ export function taskView(state: SessionState, c: Conversation): TaskView | undef
   for (const leg of legs) if (leg.outcome.kind === 'task') latest = leg;
   if (!latest || latest.outcome.kind !== 'task') return undefined;
   const creating = legs.find((l) => l.outcome.kind === 'task');
+  // the newer of the latest answer (by when it arrived) and the latest notification; a terminal task never changes
+  let task = latest.outcome.task;
+  let seenAt = latest.exchange.startedAt;
+  let source: TaskView['source'] = 'leg';
+  const notice = c.task.notices?.[c.task.notices.length - 1];
+  const legEnd = latest.exchange.startedAt + latest.exchange.durationMs;
+  if (notice && (notice.at >= legEnd || isTerminalStatus(notice.task.status)) && !isTerminalStatus(task.status)) {
+    task = notice.task;
+    seenAt = notice.at;
+    source = 'notification';
+  }
   return {
     taskId: c.task.taskId,
-    task: latest.outcome.task,
-    seenAt: latest.exchange.startedAt,
+    task,
+    seenAt,
+    source,
+    notifications: c.task.notices?.length ?? 0,
     createdAt: creating?.exchange.startedAt ?? c.createdAt,
     polls: legs.filter((l) => l.sent.method === 'tasks/get').length,
     updates: legs.filter((l) => l.sent.method === 'tasks/update').length,

@@ -15,6 +15,7 @@ export class LazyConversationRow implements ConversationRow {
   args: string;
   createdAt: number;
   rounds: number;
+  legCount: number;
   totalMs: number;
   serverMs: number;
   thinkMs: number;
@@ -35,6 +36,7 @@ export class LazyConversationRow implements ConversationRow {
     this.args = f.args;
     this.createdAt = f.createdAt;
     this.rounds = f.rounds;
+    this.legCount = f.legCount;
     this.totalMs = f.totalMs;
     this.serverMs = f.serverMs;
     this.thinkMs = f.thinkMs;
@@ -70,6 +72,7 @@ export function rowWithLegs(row: ConversationRow, legs: LegRow[]): ConversationR
     args: row.args,
     createdAt: row.createdAt,
     rounds: row.rounds,
+    legCount: row.legCount,
     totalMs: row.totalMs,
     serverMs: row.serverMs,
     thinkMs: row.thinkMs,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
 import { emptyFilter, filterOptions, filterRows } from './timeline-filter.ts';
 import { flattenTimeline } from './timeline-flat.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
 
 const state = sessionWith([

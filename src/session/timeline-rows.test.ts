@@ -3,7 +3,7 @@ import { lintLeg } from '../protocol/lint/lint-leg.ts';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
 import { filterRows } from './timeline-filter.ts';
 import { reduce } from './reducer.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
 
 // the real linter, counted
@@ -29,7 +29,7 @@ const provision = {
 describe('timelineRows', () => {
   it('groups legs under their conversation with rounds, think time and totals when a call has two legs', () => {
     const [row] = timelineRows(sessionWith([provision]));
-    expect(row?.rounds).toBe(2);
+    expect([row?.rounds, row?.legCount]).toEqual([1, 2]);
     expect(row?.legs.map((l) => l.round)).toEqual([1, 2]);
     expect(row?.legs[0]?.asked).toEqual(['region']);
     expect(row?.legs[1]?.answered).toEqual(['region']);
@@ -45,9 +45,9 @@ describe('timelineRows', () => {
     const rows = timelineRows(
       sessionWith([provision, { id: 'c2', params: { name: 'other' }, legs: [{ result: { resultType: 'complete' } }] }]),
     );
-    expect(rows.map((r) => [r.conversationId, r.target, r.rounds])).toEqual([
-      ['c1', 'provision', 2],
-      ['c2', 'other', 1],
+    expect(rows.map((r) => [r.conversationId, r.target, r.rounds, r.legCount])).toEqual([
+      ['c1', 'provision', 1, 2],
+      ['c2', 'other', 0, 1],
     ]);
   });
 
@@ -132,7 +132,7 @@ describe('timelineRows', () => {
     const [row] = timelineRows(sent);
     expect(row?.status).toBe('in-flight');
     expect(row?.inFlightSince).toBe(9_000);
-    expect(row?.rounds).toBe(2);
+    expect([row?.rounds, row?.legCount]).toEqual([1, 2]);
     expect(timelineRows(before)[0]?.inFlightSince).toBeUndefined();
     // a filtered copy keeps the mark, the arguments and the start time
     const [filtered] = filterRows(sent, [row!], { method: '', tool: '', status: 'complete', code: '', text: '' });

@@ -54,7 +54,10 @@ export interface ConversationRow {
   createdAt: number;
   /** ms epoch: when the leg now in flight was sent; absent when nothing is in flight */
   inFlightSince?: number;
+  /** rounds of questions: the legs the server answered with input_required (how a server describes its call) */
   rounds: number;
+  /** every leg recorded (a task's folded polls each count) */
+  legCount: number;
   totalMs: number;
   /** summed server time (leg durations) and human think time (gaps between legs) */
   serverMs: number;
@@ -164,10 +167,14 @@ export function timelineRows(state: SessionState): ConversationRow[] {
     const legs: LegRow[] = [];
     let prevEnd: number | undefined;
     let prevState: string | undefined;
+    let rounds = 0;
+    let legCount = 0;
     c.legIds.forEach((legId, i) => {
       const leg = state.legs[legId];
       if (!leg) return;
       const o = leg.outcome;
+      legCount += 1;
+      if (o.kind === 'input_required') rounds += 1;
       const facts: LegRowFacts = {
         legId,
         conversationId: c.id,
@@ -175,9 +182,9 @@ export function timelineRows(state: SessionState): ConversationRow[] {
         ...legRowTarget(c, leg),
         outcome: o.kind,
         stateOnly: o.kind === 'input_required' && o.stateOnly,
-        answered: leg.sent.answeredKeys,
+        answered: leg.answer?.sent.answeredKeys ?? leg.sent.answeredKeys,
         stateEdited: leg.sent.requestStateEdited,
-        bodyEdited: leg.sent.bodyEdited,
+        bodyEdited: leg.answer?.sent.bodyEdited ?? leg.sent.bodyEdited,
         viaRelay: Boolean(leg.exchange.viaRelay),
         startedAt: leg.exchange.startedAt,
         durationMs: leg.exchange.durationMs,
@@ -214,7 +221,8 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       args: cachedArgumentSummary(c.params),
       createdAt: c.createdAt,
       status: conversationStatus(state, c),
-      rounds: legs.length,
+      rounds,
+      legCount,
       totalMs: first && last ? last.startedAt + last.durationMs - first.startedAt : 0,
       serverMs,
       thinkMs,

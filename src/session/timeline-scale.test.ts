@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterRows, emptyFilter } from './timeline-filter.ts';
 import { flattenTimeline } from './timeline-flat.ts';
-import { bigSession } from './timeline-fixtures.ts';
+import { bigSession } from './timeline.fixtures.ts';
 import { timelineRows } from './timeline-rows.ts';
 
 describe('timeline at 10,000 legs', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accept, askResult } from '../protocol/lint/test-legs.ts';
-import { sessionWith } from './timeline-fixtures.ts';
+import { sessionWith } from './timeline.fixtures.ts';
 import { sequenceDiagram } from './timeline-sequence.ts';
 import { timelineRows } from './timeline-rows.ts';
 import { waterfall } from './timeline-waterfall.ts';

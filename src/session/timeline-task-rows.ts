@@ -4,6 +4,7 @@
  */
 import type { Outcome } from '../protocol/classify.ts';
 import { targetOf } from './selectors.ts';
+import { isConnectionConversation } from './connection-traffic.ts';
 import type { Conversation, Leg } from './model.ts';
 
 export interface FoldableRow {
@@ -15,6 +16,15 @@ export interface FoldableRow {
   round: number;
 }
 
+/** a connection leg's target: the server it went to (host and port, or the URL as typed when it does not parse) */
+function hostOf(leg: Leg): string {
+  try {
+    return new URL(leg.exchange.request.url).host;
+  } catch {
+    return leg.exchange.request.url;
+  }
+}
+
 /** method, target and asked keys of a leg's row (task legs: their own method and the taskId). */
 export function legRowTarget(c: Conversation, leg: Leg): { method: string; target: string; asked: string[] } {
   const o = leg.outcome;
@@ -24,6 +34,9 @@ export function legRowTarget(c: Conversation, leg: Leg): { method: string; targe
       : o.kind === 'task'
         ? Object.keys(o.task.inputRequests ?? {})
         : [];
+  // a request a 2025-11-25 server pushed: its own method, direction server -> client
+  if (leg.pushed) return { method: leg.pushed.method, target: 'server → client', asked };
+  if (isConnectionConversation(c.id)) return { method: leg.sent.method ?? c.method, target: hostOf(leg), asked };
   return {
     method: leg.sent.method ?? c.method,
     target: leg.sent.method && c.task ? c.task.taskId : targetOf(c),

@@ -13,7 +13,7 @@ import {
 } from '../session/auth/model.ts';
 import { reduceAuth } from '../session/auth/reducer.ts';
 import { refreshTokens, runOAuthFlow, type OAuthFlowInput } from '../session/flows/oauth.ts';
-import { AS, fakeServers, RS, type FakeOptions } from '../session/flows/oauth-test-server.ts';
+import { AS, fakeServers, RS, type FakeOptions } from '../session/flows/oauth-servers.fixtures.ts';
 
 function harness(opts: FakeOptions = {}, hold?: (step: AuthStep) => Promise<AuthStep['request'] | null>) {
   const fake = fakeServers(opts);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasCapability, withCapability } from '../protocol/envelope.ts';
 import { createInspectorStore } from './inspector-store.ts';
 
 function newStore() {
@@ -42,6 +43,30 @@ describe('connection slice', () => {
       bearerToken: '',
       clientInfo: { name: 'b-client' },
     });
+  });
+
+  it('remembers the tasks extension knob per saved connection when switching between them', () => {
+    const store = newStore();
+    const st = () => store.getState();
+    const tasksOn = () => hasCapability(st().capabilities, 'tasks');
+    st().setServerUrl('http://a.example/mcp');
+    const a = st().saveConnection('A');
+    st().setCapabilities(withCapability(st().capabilities, 'tasks', true));
+    st().setServerUrl('http://b.example/mcp');
+    st().connect();
+    st().setCapabilities(withCapability(st().capabilities, 'tasks', false));
+    const b = st().saveConnection('B');
+    expect(tasksOn()).toBe(false);
+
+    st().switchConnection(a);
+    expect(tasksOn()).toBe(true);
+    expect(st().capabilities.sampling).toEqual({}); // the other declared capabilities are left alone
+    st().switchConnection(b);
+    expect(tasksOn()).toBe(false);
+    expect(st().savedConnections.map((c) => [c.label, c.tasksExtension])).toEqual([
+      ['A', true],
+      ['B', false],
+    ]);
   });
 
   it('never carries a token or headers to a newly opened endpoint', () => {

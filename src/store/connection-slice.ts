@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { ALL_CAPABILITIES, DEFAULT_CLIENT_INFO } from '../protocol/envelope.ts';
+import { ALL_CAPABILITIES, DEFAULT_CLIENT_INFO, hasCapability, withCapability } from '../protocol/envelope.ts';
 import type { ClientCapabilities, ClientInfo } from '../protocol/types.ts';
 import { PROTOCOL_VERSION } from '../protocol/types.ts';
 import type { EraSetting } from '../protocol/era.ts';
@@ -33,6 +33,11 @@ export interface SavedConnection {
   era?: EraSetting;
   /** "Hold each leg": always (default), or only when something of the leg was edited */
   holdLegs: HoldLegs;
+  /**
+   * the tasks extension knob: declare `io.modelcontextprotocol/tasks` on new calls to this server (off by default;
+   * absent on connections saved before it: off)
+   */
+  tasksExtension?: boolean;
 }
 
 /** The per-connection settings a saved connection carries (everything but its id and label). */
@@ -185,6 +190,8 @@ function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<Connect
     clientInfo: c.clientInfo,
     era: c.era ?? 'auto',
     holdLegs: c.holdLegs,
+    // the tasks knob is remembered per connection; the other declared capabilities stay as they are
+    capabilities: withCapability(s.capabilities, 'tasks', c.tasksExtension === true),
     connectionNote: null,
     serverUrlError: null,
     connectedSettings: settings,
@@ -240,14 +247,28 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
     }),
   setClientInfo: (clientInfo) => set((s) => withActive(s, { clientInfo })),
   setHoldLegs: (holdLegs) => set((s) => withActive(s, { holdLegs })),
-  setCapabilities: (capabilities) => set({ capabilities }),
+  setCapabilities: (capabilities) =>
+    set((s) => {
+      const tasksExtension = hasCapability(capabilities, 'tasks');
+      if (!s.activeConnectionId) return { capabilities };
+      const savedConnections = s.savedConnections.map((c) =>
+        c.id === s.activeConnectionId ? { ...c, tasksExtension } : c,
+      );
+      return { capabilities, savedConnections };
+    }),
   setTransportMode: (transportMode) => set((s) => withActive(s, { transportMode })),
   setSavedRoots: (savedRoots) => set({ savedRoots }),
   saveConnection: (label) => {
     const id = connectionId();
     set((s) => {
       const settings = currentSettings(s);
-      const entry: SavedConnection = { id, label: label.trim() || settings.url, ...settings, url: s.serverUrl.trim() };
+      const entry: SavedConnection = {
+        id,
+        label: label.trim() || settings.url,
+        ...settings,
+        url: s.serverUrl.trim(),
+        tasksExtension: hasCapability(s.capabilities, 'tasks'),
+      };
       return { savedConnections: [...s.savedConnections, entry], activeConnectionId: id };
     });
     return id;

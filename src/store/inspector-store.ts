@@ -7,10 +7,19 @@ import type { TabStorage } from './auth-runtime.ts';
 import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
 import { createConnectionSlice, type ConnectionSlice, type TransportMode } from './connection-slice.ts';
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
+import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
+import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 
-export type InspectorState = ConnectionSlice & SessionSlice & TaskSlice & UiSlice & AuthSlice & CompareSlice;
+export type InspectorState = ConnectionSlice &
+  SessionSlice &
+  SessionIoSlice &
+  TaskSlice &
+  UiSlice &
+  AuthSlice &
+  CompareSlice &
+  TrafficSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -60,10 +69,12 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
         connection.disconnect();
       },
       ...createSessionSlice(deps)(...a),
+      ...createSessionIoSlice(...a),
       ...createTaskSlice(deps)(...a),
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),
+      ...createTrafficSlice(...a),
     };
   });
   if (initial) store.setState(initial);

@@ -1,19 +1,36 @@
 /**
- * One call over the 2025-11-25 session of the connection: the `tools/call` (or prompts/get, resources/read) POST,
- * recorded as the conversation's leg with exactly the bytes that went out and came back.
+ * A call over the 2025-11-25 session of the connection, leg by leg. The first leg sends the call (`tools/call`,
+ * prompts/get, resources/read); every request the server pushes on its stream is recorded as a leg (direction
+ * server -> client) whose answer waits in the composer as a JSON-RPC response; sending that draft POSTs the response
+ * (attached to the pushed leg) and waits for the stream's next step. The call's own response is the last leg, with
+ * exactly the bytes of its stream (or of the GET that resumed it).
  */
-import type { LegacySession } from '../client/legacy/legacy-session.ts';
-import { LegacyProtocolError } from '../client/legacy/legacy-session.ts';
-import { refusePushed } from '../client/legacy/refuse-pushed.ts';
+import { LegacyCall } from '../client/legacy/legacy-call.ts';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
+import type { LegacySession } from '../client/legacy/legacy-session.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { JsonObject, RpcId } from '../protocol/types.ts';
+import type { ComposedRequest } from '../session/compose.ts';
+import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft, SentFacts } from '../session/model.ts';
+import { pushedFacts } from '../session/pushed-legs.ts';
 
-export interface LegacyLeg {
-  exchange: Exchange;
-  rpcId: RpcId;
+/** A call whose stream is still open, with where its exchanges start in the session's log. */
+export interface OpenCall {
+  call: LegacyCall;
+  /** index in `eras.exchanges` where this call's exchanges start */
+  from: number;
   sent: SentFacts;
+  stop: AbortController;
+}
+
+export interface LegacyLegDeps {
+  session: LegacySession;
+  eras: EraConnections;
+  calls: Map<string, OpenCall>;
+  dispatch: (event: SessionEvent) => void;
+  now: () => number;
+  newId: (prefix: string) => string;
 }
 
 function idOf(body: string): RpcId | undefined {
@@ -25,22 +42,80 @@ function idOf(body: string): RpcId | undefined {
   }
 }
 
-export async function sendLegacyLeg(
-  session: LegacySession,
-  eras: EraConnections,
+function failed(url: string, at: number, message: string): Exchange {
+  return {
+    request: { url, method: 'POST', headers: [], body: '' },
+    startedAt: at,
+    durationMs: 0,
+    failure: { kind: 'stream', message },
+  };
+}
+
+/** Wait for the call's next step and record it as a leg; returns the leg's id. */
+async function recordNextStep(deps: LegacyLegDeps, conversation: Conversation, open: OpenCall): Promise<string> {
+  const step = await open.call.next();
+  const legId = deps.newId('leg');
+  const conversationId = conversation.id;
+  if (step.kind === 'pushed') {
+    const pushed = pushedFacts(step.request.id, step.request.method);
+    deps.dispatch({
+      type: 'leg/recorded',
+      conversationId,
+      legId,
+      rpcId: step.request.id,
+      exchange: step.exchange,
+      sent: open.sent,
+      pushed,
+    });
+    return legId;
+  }
+  deps.calls.delete(conversationId);
+  const legs = deps.eras.exchanges
+    .slice(open.from)
+    .filter((e) => e.label === conversation.method || e.label.startsWith('GET (resume'));
+  const exchange =
+    legs.at(-1)?.exchange ??
+    step.error?.exchange ??
+    failed(conversation.serverUrl, deps.now(), step.failure ?? 'no response');
+  const rpcId = idOf(legs[0]?.exchange.request.body ?? '') ?? 0;
+  deps.dispatch({ type: 'leg/recorded', conversationId, legId, rpcId, exchange, sent: open.sent });
+  return legId;
+}
+
+/**
+ * Send the conversation's draft over the session: the call itself, or the response to the pushed request the draft
+ * answers. Resolves once the next leg is recorded, with its id.
+ */
+export async function sendLegacyDraft(
+  deps: LegacyLegDeps,
   conversation: Conversation,
   draft: Draft,
-  signal: AbortSignal,
-  now: () => number,
-): Promise<LegacyLeg> {
-  const log = eras.exchanges;
-  const before = log.length;
-  let error: unknown;
-  try {
-    await session.request(conversation.method, draft.params, refusePushed, signal);
-  } catch (err) {
-    error = err;
+  composed: ComposedRequest,
+): Promise<string> {
+  const id = conversation.id;
+  const respondTo = draft.respondTo;
+  if (respondTo) {
+    const open = deps.calls.get(id);
+    const headers = Object.fromEntries(Object.entries(draft.extraHeaders).map(([k, v]) => [k.toLowerCase(), v]));
+    const exchange = open
+      ? await open.call.respond(draft.rpcId, composed.body, headers)
+      : await deps.session.respond({ id: draft.rpcId, method: respondTo.method }, composed.body, headers);
+    const legId = draft.afterLegId ?? '';
+    deps.dispatch({ type: 'leg/answered', conversationId: id, legId, exchange, sent: composed.sent, at: deps.now() });
+    if (open) return recordNextStep(deps, conversation, open);
+    const next = deps.newId('leg');
+    const why = 'the call this answers is no longer open in this tab (its stream ended or the page was reloaded)';
+    deps.dispatch({
+      type: 'leg/recorded',
+      conversationId: id,
+      legId: next,
+      rpcId: respondTo.id,
+      exchange: failed(conversation.serverUrl, deps.now(), why),
+      sent: composed.sent,
+    });
+    return next;
   }
+  const stop = new AbortController();
   const sent: SentFacts = {
     answeredKeys: [],
     unansweredKeys: [],
@@ -49,16 +124,9 @@ export async function sendLegacyLeg(
     capabilities: draft.capabilities,
     params: draft.params as JsonObject,
   };
-  const legs = log.slice(before).filter((e) => e.label === conversation.method || e.label.startsWith('GET (resume'));
-  const exchange =
-    legs.at(-1)?.exchange ??
-    (error instanceof LegacyProtocolError ? error.exchange : undefined) ??
-    ({
-      request: { url: conversation.serverUrl, method: 'POST', headers: [], body: '' },
-      startedAt: now(),
-      durationMs: 0,
-      failure: { kind: 'network', message: error instanceof Error ? error.message : String(error) },
-    } satisfies Exchange);
-  const first = legs[0]?.exchange.request.body ?? '';
-  return { exchange, rpcId: idOf(first) ?? draft.rpcId, sent };
+  const from = deps.eras.exchanges.length;
+  const call = new LegacyCall(deps.session, conversation.method, draft.params, stop.signal, deps.now);
+  const open: OpenCall = { call, from, sent, stop };
+  deps.calls.set(id, open);
+  return recordNextStep(deps, conversation, open);
 }

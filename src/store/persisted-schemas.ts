@@ -31,6 +31,7 @@ export const connectionSchema = z.object({
         clientInfo: z.object({ name: z.string(), version: z.string() }),
         era: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
         holdLegs: z.enum(['always', 'edits']).optional(),
+        tasksExtension: z.boolean().optional(),
       }),
     )
     .optional(),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
-import { testSession } from '../session/io/test-session.ts';
+import { testSession } from '../session/io/session.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import { createPersistence } from './persistence.ts';
 import { createWorkerSerialiser } from './save-serialiser.ts';
-import { fakeWorker } from './test-save-worker.ts';
+import { fakeWorker } from './save-worker.fixtures.ts';
 
 function newStore() {
   return createInspectorStore({ fetchFor: () => () => Promise.reject(new Error('offline')), now: () => 0 });

@@ -4,7 +4,7 @@ import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { createMemoryLocks } from '../lib/memory-locks.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { pickConversations } from '../session/io/merge.ts';
-import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
+import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import { createPersistence } from './persistence.ts';
 import { readSaved } from './persistence-load.ts';

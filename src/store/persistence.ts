@@ -194,8 +194,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     },
     flush,
     async clearSession() {
-      store.getState().dispatch({ type: 'session/replaced', state: emptySession });
-      store.setState({ selectedConversationId: null, selectedLegId: null, runNotes: {} });
+      store.getState().clearSession();
       await flush();
     },
     async saveFromThisTab() {

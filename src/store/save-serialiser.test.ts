@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
+import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import type { Leg } from '../session/model.ts';
 import { createWorkerSerialiser, inThreadSerialiser, serialiseItem } from './save-serialiser.ts';
-import { fakeWorker } from './test-save-worker.ts';
+import { fakeWorker } from './save-worker.fixtures.ts';
 
 function legWithSecretHeader(): Leg {
   const leg = testSession().legs['leg-1'] as Leg;

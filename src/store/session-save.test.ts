@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
-import { testSession, TEST_TOKEN } from '../session/io/test-session.ts';
+import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import type { Leg, SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { createWorkerSerialiser } from './save-serialiser.ts';
 import { assembleSessionText, createSessionWriter, legKey, type SessionFileHeader } from './session-save.ts';
-import { fakeWorker } from './test-save-worker.ts';
+import { fakeWorker } from './save-worker.fixtures.ts';
 
 const KEY = 'inspector/session';
 const header: SessionFileHeader = {

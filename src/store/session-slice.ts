@@ -18,7 +18,7 @@ import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { currentSettings } from './connection-slice.ts';
-import { sendLegacyLeg } from './legacy-call.ts';
+import { sendLegacyDraft, type OpenCall } from './legacy-call.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 export interface StartCallInput {
@@ -89,6 +89,7 @@ export const createSessionSlice =
   (deps: InspectorDeps): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
+    const legacyCalls = new Map<string, OpenCall>(); // 2025-11-25 calls whose stream is still open
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
 
     const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
@@ -113,13 +114,10 @@ export const createSessionSlice =
       dispatch({ type: 'leg/sent', conversationId, rpcId: draft.rpcId, at: deps.now() });
       const legacy = deps.eras?.legacyFor(conversation.serverUrl);
       if (legacy && deps.eras) {
-        const leg = await sendLegacyLeg(legacy, deps.eras, conversation, draft, controller.signal, deps.now);
-        controllers.delete(conversationId);
-        const legId = newId('leg');
-        dispatch({ type: 'leg/recorded', conversationId, legId, ...leg });
+        const legacyDeps = { session: legacy, eras: deps.eras, calls: legacyCalls, dispatch, now: deps.now, newId };
+        const legId = await sendLegacyDraft(legacyDeps, conversation, draft, composed);
         if (opts.select !== false) set({ selectedLegId: legId, selectedConversationId: conversationId });
-        focusNext(conversationId, opts.focusFrom, focusAfterLeg);
-        return;
+        return focusNext(conversationId, opts.focusFrom, focusAfterLeg);
       }
       const exchange = await sendLeg({
         url: composed.url,
@@ -287,6 +285,7 @@ export const createSessionSlice =
       abort: (conversationId) => {
         controllers.get(`run:${conversationId}`)?.abort();
         controllers.get(conversationId)?.abort();
+        legacyCalls.get(conversationId)?.stop.abort();
       },
       fork,
     };

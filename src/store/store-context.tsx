@@ -10,7 +10,8 @@ export function StoreProvider({ store, children }: { store: InspectorStore; chil
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 
-export function useInspectorStore(): InspectorStore {
+/** The store itself stays here: components and hooks read it through `useInspector` and act through actions. */
+function useInspectorStore(): InspectorStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useInspectorStore must be used inside <StoreProvider>');
   return store;

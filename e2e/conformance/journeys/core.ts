@@ -109,27 +109,36 @@ interface ToolCall {
 }
 
 /**
- * Fills the arguments form from the scenario's context, as a user typing them: text and number fields by label,
- * booleans as checkboxes; null means "left empty". A text field cannot hold a line break, so a value with one is typed
- * without it (the suite compares the header with the body the client sent).
+ * Types the scenario's arguments exactly as its context gives them, in the call panel's JSON editor ("Arguments as"
+ * JSON): line breaks, CR LF, a leading tab, an empty string and null reach the body as they are, which one-line form
+ * fields cannot do. A null where the schema wants a boolean fails the form's schema check; the user sends it anyway
+ * (the header must then be omitted: SEP-2243, "Parameter value is null").
  */
-async function fillArguments(panel: Locator, args: ToolCall['arguments']): Promise<void> {
-  for (const [name, value] of Object.entries(args)) {
-    if (value === null || value === '') continue;
-    const control = arg(panel, name);
-    if (typeof value === 'boolean') await control.setChecked(value);
-    else await control.fill(String(value).replace(/[\r\n]/g, ''));
+async function typeArgumentsAsJson(app: ConformanceApp, call: ToolCall, log: (line: string) => void): Promise<void> {
+  await app.tool(call.name).click();
+  const panel = app.callPanel;
+  await expect(panel.getByRole('heading', { name: call.name, exact: true })).toBeVisible();
+  await panel.getByRole('group', { name: 'Arguments as' }).getByRole('button', { name: 'JSON' }).click();
+  await panel.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(call.arguments, null, 2));
+  await panel.getByRole('button', { name: 'Call tool' }).click();
+  const leg = app.timeline.getByRole('button', { name: new RegExp(`^Round 1 tools/call ${call.name}:`) });
+  const sendAnyway = panel.getByRole('button', { name: 'Send anyway' });
+  await expect(leg.or(sendAnyway).first()).toBeVisible();
+  if (await sendAnyway.isVisible()) {
+    log(`${call.name}: the schema check refused the arguments; sent anyway`);
+    await sendAnyway.click();
   }
+  await expect(leg).toHaveCount(1);
 }
 
 const customHeaders: Journey = {
   scenario: 'http-custom-headers',
   specVersions: REV,
-  async run({ app, context }) {
+  async run({ app, context, log }) {
     const calls = (context.toolCalls ?? []) as ToolCall[];
     if (calls.length === 0) throw new Error('MCP_CONFORMANCE_CONTEXT has no toolCalls');
     for (const call of calls) {
-      await app.callTool(call.name, (panel) => fillArguments(panel, call.arguments));
+      await typeArgumentsAsJson(app, call, log);
       await app.expectResult('Custom headers test completed');
     }
   },

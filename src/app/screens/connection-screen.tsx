@@ -9,13 +9,19 @@ import { AuthScreen } from './auth-screen.tsx';
 // The doctor (its checks, probes and findings) loads only when a connect fails.
 const DoctorPanel = lazy(() => import('./doctor-panel.tsx').then((m) => ({ default: m.DoctorPanel })));
 
-/** The connection bar, and the doctor under it when a connect fails. */
+/**
+ * The connection bar, and under it the sign-in flow and the doctor when a connect fails. Those two can grow long (every
+ * step of a sign-in, every check of the doctor): they scroll in at most half the window, so the call and the timeline
+ * below never shrink to nothing.
+ */
 export function ConnectionScreen() {
   return (
     <div>
       <ConnectionBar />
-      <AuthScreen />
-      <DoctorScreen />
+      <div className="max-h-[50vh] overflow-y-auto">
+        <AuthScreen />
+        <DoctorScreen />
+      </div>
     </div>
   );
 }

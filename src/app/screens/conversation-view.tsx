@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { useConnectionContext } from '../../store/use-connection-context.ts';
+import { sendLabelOf, useComposerContext } from './use-composer-context.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
@@ -70,7 +70,6 @@ function ComposerLab(props: {
  */
 export function ConversationView() {
   const st = useInspectorActions();
-  const ctx = useConnectionContext();
   const s = useInspector((st) => ({
     id: st.selectedConversationId,
     session: st.session,
@@ -83,6 +82,7 @@ export function ConversationView() {
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
+  const ctx = useComposerContext(discover.data?.sessionId);
   const conversation = s.id ? s.session.conversations[s.id] : undefined;
   const draft = conversation?.draft;
   const composed = useMemo(() => (conversation ? composedDraft(conversation, ctx) : undefined), [conversation, ctx]);
@@ -179,7 +179,7 @@ export function ConversationView() {
         <Composer
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
-          {...(conversation.task ? { sendLabel: 'Send update' } : {})}
+          {...sendLabelOf(conversation)}
           url={composed.url}
           headers={composed.headers}
           body={composed.body}

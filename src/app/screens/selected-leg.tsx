@@ -5,6 +5,7 @@ import { legDiff, previousLegId } from '../../session/leg-diff.ts';
 import { legFindings } from '../../session/lint-session.ts';
 import type { Conversation, Leg, SessionState } from '../../session/model.ts';
 import { roundOf } from '../../session/selectors.ts';
+import { isConnectionConversation } from '../../session/connection-traffic.ts';
 import { useInspectorActions } from '../../store/store-context.tsx';
 
 function legLabel(session: SessionState, legId: string, viewing: string): string {
@@ -54,7 +55,7 @@ export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLe
         exchange={leg.exchange}
         title={`${conversation.title} · round ${roundOf(conversation, leg.id)}`}
         findings={legFindings(session, leg, conversation.method)}
-        onFork={() => actions.fork(leg.id)}
+        {...(isConnectionConversation(conversation.id) ? {} : { onFork: () => actions.fork(leg.id) })}
         diff={
           <LegDiffView
             diff={diff}

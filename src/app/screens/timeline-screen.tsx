@@ -11,6 +11,8 @@ import { composedDraft } from '../../session/selectors.ts';
 import type { Conversation } from '../../session/model.ts';
 import type { ConversationViewKind } from './conversation-views.tsx';
 import { legPanel } from './leg-panel.ts';
+import { ConnectionTrafficToggle } from '../../features/timeline/connection-traffic-toggle.tsx';
+import { isConnectionConversation, withConnectionTraffic } from '../../session/connection-traffic.ts';
 
 // The views of a selected conversation and the leg inspector (with the diff library) load when first shown.
 const ConversationViews = lazy(() =>
@@ -36,8 +38,14 @@ export function TimelineScreen() {
     filter: st.timelineFilter,
     collapsed: st.collapsedConversations,
     diffBase: st.diffBaseLegId,
+    connectionLegs: st.connectionLegs,
+    showConnection: st.showConnectionTraffic,
   }));
-  const { session } = s;
+  // the Connection conversation (discover, lists, failed connects) joins the view only when asked for
+  const session = useMemo(
+    () => (s.showConnection ? withConnectionTraffic(s.session, s.connectionLegs) : s.session),
+    [s.session, s.connectionLegs, s.showConnection],
+  );
   const [view, setView] = useState<ConversationViewKind>('waterfall');
   const rows = useMemo(() => timelineRows(session), [session]);
   const filter = useDeferredValue(s.filter);
@@ -49,7 +57,9 @@ export function TimelineScreen() {
   const selectLeg = useCallback(
     (legId: string, conversationId?: string) => {
       actions.selectLeg(legId);
-      actions.selectConversation(conversationId ?? session.legs[legId]?.conversationId ?? null);
+      const owner = conversationId ?? session.legs[legId]?.conversationId ?? null;
+      // inspecting a connection leg keeps the call in the composer and the Result
+      if (!isConnectionConversation(owner)) actions.selectConversation(owner);
     },
     [actions, session],
   );
@@ -75,6 +85,11 @@ export function TimelineScreen() {
           <button type="button" className="text-xs text-indigo-700 underline" onClick={() => actions.setCollapsed([])}>
             Expand all
           </button>
+          <ConnectionTrafficToggle
+            shown={s.showConnection}
+            count={s.connectionLegs.length}
+            onChange={actions.setShowConnectionTraffic}
+          />
         </div>
         {rows.length > 0 && (
           <TimelineFilterBar
@@ -95,19 +110,22 @@ export function TimelineScreen() {
           emptyText={rows.length ? 'No leg matches the filter.' : undefined}
         />
       </section>
-      {conversation && conversationRow && conversationRow.legs.length > 0 && (
-        <Suspense fallback={loading}>
-          <ConversationViews
-            session={session}
-            conversation={conversation}
-            row={conversationRow}
-            view={view}
-            onView={setView}
-            selectedLegId={s.selectedLegId}
-            onSelectLeg={selectLeg}
-          />
-        </Suspense>
-      )}
+      {conversation &&
+        !isConnectionConversation(conversation.id) &&
+        conversationRow &&
+        conversationRow.legs.length > 0 && (
+          <Suspense fallback={loading}>
+            <ConversationViews
+              session={session}
+              conversation={conversation}
+              row={conversationRow}
+              view={view}
+              onView={setView}
+              selectedLegId={s.selectedLegId}
+              onSelectLeg={selectLeg}
+            />
+          </Suspense>
+        )}
       {panel?.kind === 'in-flight' && (
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <InFlightPanel conversation={panel.conversation} sentAt={panel.sentAt} />

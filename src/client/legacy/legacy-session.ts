@@ -9,18 +9,24 @@
  */
 import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
 import type { FetchLike } from '../send-leg.ts';
+import type { SseEventRecord } from '../../protocol/exchange.ts';
+import { isObject, isResponse, listHeaders, toPushed, type Message, type PushedRequest } from './messages.ts';
 import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
+
+export type { JsonRpcId, PushedRequest } from './messages.ts';
 
 export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
-export type JsonRpcId = string | number;
-export interface PushedRequest {
-  id: JsonRpcId;
-  method: string;
-  params?: Record<string, unknown>;
-}
 /** What a pushed request is answered with: its `result`, or an `error`. */
 export type PushedAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
+/** Where a pushed request arrived: the HTTP exchange of its stream (still being read) and its SSE event. */
+export interface PushedVia {
+  label: string;
+  exchange: Exchange;
+  event?: SseEventRecord;
+}
+/** Answers a pushed request; `null`: the caller posts the answer itself (`respond`). */
+export type PushedHandler = (request: PushedRequest, via: PushedVia) => Promise<PushedAnswer | null>;
 
 export interface LegacyExchange {
   /** what this HTTP exchange was: `initialize`, `tools/call`, `answer elicitation/create`, `GET (resume)`, ... */
@@ -61,17 +67,6 @@ export interface InitializeOutcome {
   instructions?: string;
 }
 
-type Message = Record<string, unknown>;
-const isObject = (v: unknown): v is Message => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isResponse = (m: Message) => 'id' in m && ('result' in m || 'error' in m) && !('method' in m);
-const isRequest = (m: Message) => typeof m.method === 'string' && 'id' in m;
-
-function listHeaders(h: Headers): HeaderList {
-  const out: HeaderList = [];
-  h.forEach((value, name) => out.push([name, value]));
-  return out;
-}
-
 export class LegacySession {
   sessionId?: string;
   protocolVersion = LEGACY_PROTOCOL_VERSION;
@@ -107,7 +102,7 @@ export class LegacySession {
     label: string,
     method: 'POST' | 'GET' | 'DELETE',
     body: string | undefined,
-    onMessage: (m: Message) => boolean | void,
+    onMessage: (m: Message, via: PushedVia) => boolean | void,
     extra: Record<string, string> = {},
     signal?: AbortSignal,
   ): Promise<{ exchange: Exchange; sse?: SseReadResult }> {
@@ -148,11 +143,11 @@ export class LegacySession {
     let sse: SseReadResult | undefined;
     if (contentType.toLowerCase().startsWith('text/event-stream')) {
       const notifications: unknown[] = [];
-      sse = await readSse(res, startedAt, this.now, (m) => {
+      sse = await readSse(res, startedAt, this.now, (m, event) => {
         if (!isObject(m)) return false;
         if (isResponse(m)) exchange.message = m;
         else notifications.push(m);
-        return onMessage(m);
+        return onMessage(m, { label, exchange, event });
       });
       Object.assign(recorded, { body: sse.text, size: sse.size, sseEvents: sse.events });
       if (notifications.length) exchange.notifications = notifications;
@@ -163,7 +158,7 @@ export class LegacySession {
       Object.assign(recorded, { body: text, size: new TextEncoder().encode(text).byteLength });
       const m = text ? tryParseJson(text) : undefined;
       if (m !== undefined) exchange.message = m;
-      if (isObject(m)) onMessage(m);
+      if (isObject(m)) onMessage(m, { label, exchange });
     }
     exchange.durationMs = this.now() - startedAt;
     this.opts.onExchange?.({ label, exchange });
@@ -215,9 +210,12 @@ export class LegacySession {
 
   /** Posts the answer to a pushed request (the server acknowledges with 202). */
   async answer(request: PushedRequest, answer: PushedAnswer): Promise<Exchange> {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer });
-    const { exchange } = await this.http(`answer ${request.method}`, 'POST', body, () => {});
-    return exchange;
+    return this.respond(request, JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }));
+  }
+
+  /** Posts `body` (a JSON-RPC response written or edited by hand) as the answer to `request`, byte for byte. */
+  async respond(request: PushedRequest, body: string, extra: Record<string, string> = {}): Promise<Exchange> {
+    return (await this.http(`answer ${request.method}`, 'POST', body, () => {}, extra)).exchange;
   }
 
   /**
@@ -228,22 +226,20 @@ export class LegacySession {
   async request(
     method: string,
     params: Record<string, unknown> | undefined,
-    onPushed: (request: PushedRequest) => Promise<PushedAnswer>,
+    onPushed: PushedHandler,
     signal?: AbortSignal,
   ): Promise<Message> {
     const id = this.nextId++;
     let response: Message | undefined;
     const answers: Promise<unknown>[] = [];
-    const onMessage = (m: Message): boolean => {
+    const onMessage = (m: Message, via: PushedVia): boolean => {
       if (isResponse(m) && m.id === id) {
         response = m;
         return true;
       }
-      if (isRequest(m)) {
-        const pushed: PushedRequest = { id: m.id as JsonRpcId, method: m.method as string };
-        if (isObject(m.params)) pushed.params = m.params;
-        answers.push(onPushed(pushed).then((a) => this.answer(pushed, a)));
-      } else if (!isResponse(m)) this.opts.onNotification?.(m);
+      const pushed = toPushed(m);
+      if (pushed) answers.push(onPushed(pushed, via).then((a) => a && this.answer(pushed, a)));
+      else if (!isResponse(m)) this.opts.onNotification?.(m);
       return false;
     };
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
@@ -279,13 +275,11 @@ export class LegacySession {
    * Opens the standalone GET stream for server messages outside any request; runs until `signal` aborts or the
    * server closes it. Pushed requests are answered like those on a POST stream.
    */
-  async listen(onPushed: (request: PushedRequest) => Promise<PushedAnswer>, signal: AbortSignal): Promise<Exchange> {
-    const onMessage = (m: Message) => {
-      if (isRequest(m)) {
-        const pushed: PushedRequest = { id: m.id as JsonRpcId, method: m.method as string };
-        if (isObject(m.params)) pushed.params = m.params;
-        void onPushed(pushed).then((a) => this.answer(pushed, a));
-      } else if (!isResponse(m)) this.opts.onNotification?.(m);
+  async listen(onPushed: PushedHandler, signal: AbortSignal): Promise<Exchange> {
+    const onMessage = (m: Message, via: PushedVia) => {
+      const pushed = toPushed(m);
+      if (pushed) void onPushed(pushed, via).then((a) => a && this.answer(pushed, a));
+      else if (!isResponse(m)) this.opts.onNotification?.(m);
     };
     return (await this.http('GET (standalone stream)', 'GET', undefined, onMessage, {}, signal)).exchange;
   }

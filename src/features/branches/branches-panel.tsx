@@ -62,7 +62,8 @@ export function BranchesPanel(p: BranchesPanelProps) {
               <Button
                 variant="ghost"
                 className="px-1 py-0 text-xs"
-                aria-label={`Open ${b.title}`}
+                // the visible words first (WCAG 2.5.3 label in name), then which branch it opens
+                aria-label={`Open ${b.isOriginal ? 'original' : 'branch'}: ${b.title}`}
                 onClick={() => p.onOpen(b.id)}
               >
                 Open {b.isOriginal ? 'original' : 'branch'}

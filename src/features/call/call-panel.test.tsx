@@ -139,4 +139,45 @@ describe('CallPanel', () => {
     );
     expect(screen.getByText(/A fresh token per call/).textContent).not.toMatch(new RegExp(`next: ${token}`));
   });
+
+  it('sends a value with a line break typed in the JSON editor and shows it back in the form', async () => {
+    const user = userEvent.setup();
+    const { fetch, store } = setup();
+    await user.click(screen.getByRole('button', { name: 'pick provision' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Database name' }), 'orders');
+    await user.click(screen.getByRole('button', { name: 'JSON' }));
+    const json = screen.getByRole('textbox', { name: 'Arguments (JSON)' });
+    expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ name: 'orders' });
+    await user.clear(json);
+    await user.click(json);
+    await user.paste('{ "name": "line1\\nline2", "extra": 3 }');
+    expect(store.getState().callArguments['tool:provision']).toEqual({ name: 'line1\nline2', extra: 3 });
+    await user.click(screen.getByRole('button', { name: 'Call tool' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    const body = JSON.parse(String(init.body)) as { params: { arguments: unknown } };
+    expect(body.params.arguments).toEqual({ name: 'line1\nline2', extra: 3 });
+    // a one-line field cannot show the line break: the form says so, and what is stored is still the JSON value
+    await user.click(screen.getByRole('button', { name: 'Form' }));
+    await screen.findByRole('textbox', { name: 'Database name' });
+    expect(screen.getByRole('note').textContent).toMatch(/^name holds a line break/);
+    expect(store.getState().callArguments['tool:provision']).toEqual({ name: 'line1\nline2', extra: 3 });
+  });
+
+  it('does not send the call and says where when the JSON arguments do not parse', async () => {
+    const user = userEvent.setup();
+    const { fetch } = setup();
+    await user.click(screen.getByRole('button', { name: 'pick provision' }));
+    await screen.findByRole('textbox', { name: 'Database name' });
+    await user.click(screen.getByRole('button', { name: 'JSON' }));
+    const json = screen.getByRole('textbox', { name: 'Arguments (JSON)' });
+    await user.clear(json);
+    await user.click(json);
+    await user.paste('{\n  "name": "x",\n}');
+    expect(json.getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Call tool' }));
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent ?? '');
+    expect(alerts.some((t) => /^Not sent: the arguments JSON.*line 3, column 1/.test(t))).toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

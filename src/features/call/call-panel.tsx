@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
@@ -14,9 +14,7 @@ import { fillTemplate, templateVariables } from './uri-template.ts';
 import { RequestOptionsPanel, requestOptionsOf, type RequestOptionsValue } from './request-options.tsx';
 
 import { formSchema } from './form-schema.ts';
-import { RenderGuard } from '../../components/ui/render-guard.tsx';
-
-const SchemaForm = lazy(() => import('./schema-form.tsx'));
+import { ArgumentsEditor } from './arguments-editor.tsx';
 
 interface Target {
   title: string;
@@ -73,6 +71,13 @@ export function CallPanel() {
   const [busy, setBusy] = useState(false);
   // what the schema check found on the last Call, for the arguments it checked (typing clears it)
   const [refused, setRefused] = useState<{ values: Record<string, unknown>; problems: string[] } | null>(null);
+  // the JSON side of the arguments editor holds text that is not a JSON object: nothing is sent until it is
+  const [jsonProblem, setJsonProblem] = useState<string | null>(null);
+  const [jsonRefused, setJsonRefused] = useState(false);
+  const onJsonProblem = useCallback((p: string | null) => {
+    setJsonProblem(p);
+    if (p === null) setJsonRefused(false);
+  }, []);
   const busyRef = useRef(false);
   const key = selection ? `${selection.kind}:${selection.name}` : '';
   // typed arguments stay with their target while the user looks at other tools (kept in memory only)
@@ -156,6 +161,10 @@ export function CallPanel() {
     // busy is shown with aria-disabled (a disabled button would drop the keyboard focus): a second press is ignored,
     // also one that comes before the re-render
     if (busyRef.current) return;
+    if (jsonProblem !== null) {
+      setJsonRefused(true);
+      return;
+    }
     busyRef.current = true;
     setBusy(true);
     try {
@@ -189,25 +198,21 @@ export function CallPanel() {
     <section ref={sectionRef} aria-label="Call" className="space-y-2">
       <h2 className="font-mono text-base font-semibold">{target.title}</h2>
       {target.description && <p className="text-sm whitespace-pre-wrap text-slate-600">{target.description}</p>}
-      <RenderGuard
+      <ArgumentsEditor
+        key={key}
+        schema={target.schema}
+        value={values}
+        onChange={(v) => setCallArguments(key, v)}
+        idPrefix={`arg-${key}`}
         resetKey={key}
-        fallback={(message) => (
-          <p role="alert" className="rounded bg-amber-50 p-2 text-sm text-amber-900">
-            This schema cannot be shown as a form ({message}). The call is sent with the arguments typed so far.
-          </p>
-        )}
-      >
-        <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-          <SchemaForm
-            key={key}
-            schema={target.schema}
-            value={values}
-            onChange={(v) => setCallArguments(key, v)}
-            idPrefix={`arg-${key}`}
-          />
-        </Suspense>
-      </RenderGuard>
+        onJsonProblem={onJsonProblem}
+      />
       <RequestOptionsPanel value={options} onChange={setOptions} />
+      {jsonRefused && jsonProblem !== null && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900">
+          Not sent: the arguments JSON is not a JSON object yet. {jsonProblem}
+        </p>
+      )}
       {refused && refused.values === values && (
         <div role="alert" className="space-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
           <p className="font-medium">

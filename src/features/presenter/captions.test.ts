@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testSession } from '../../session/io/test-session.ts';
+import { testSession } from '../../session/io/session.fixtures.ts';
 import { describeLeg } from './captions.ts';
 
 const s = testSession();

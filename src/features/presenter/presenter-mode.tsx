@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { conversationLegs } from '../../session/selectors.ts';
-import { useInspector, useInspectorStore } from '../../store/store-context.tsx';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 import { Presenter } from './presenter.tsx';
 
 /** Maps the store to the presenter: the selected conversation (or the first one) and its legs. */
@@ -13,7 +13,7 @@ export function PresenterMode({
   onOpenDemo: () => void;
   message?: string;
 }) {
-  const store = useInspectorStore();
+  const { showLeg } = useInspectorActions();
   const { session, selectedId, legId } = useInspector((s) => ({
     session: s.session,
     selectedId: s.selectedConversationId,
@@ -34,7 +34,7 @@ export function PresenterMode({
       live={Boolean(conversation?.inFlight || conversation?.draft)}
       startLegId={legId}
       {...(message ? { message } : {})}
-      onPick={(cid) => store.setState({ selectedConversationId: cid, selectedLegId: null })}
+      onPick={(cid) => showLeg(cid, null)}
       onOpenDemo={onOpenDemo}
       onClose={onClose}
     />

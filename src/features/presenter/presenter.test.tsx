@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testSession } from '../../session/io/test-session.ts';
+import { testSession } from '../../session/io/session.fixtures.ts';
 import { Presenter, type PresenterProps } from './presenter.tsx';
 
 const s = testSession();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { RequestStateLab } from './request-state-lab.tsx';
 import type { RequestStateLabProps } from './request-state-lab.tsx';
 import { TAMPER_WARNING } from './tamper-banner.tsx';
-import { mintV1 } from '../../protocol/request-state/test-tokens.ts';
+import { mintV1 } from '../../protocol/request-state/tokens.fixtures.ts';
 
 const NOW = Date.UTC(2026, 6, 28, 12, 0, 0);
 const NOW_S = NOW / 1000;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { baseParams } from '../../protocol/retry.ts';
+import { factsLine, type Difference } from '../../session/flows/compare-legs.ts';
 import { comparableRuns, compareRuns, recordedAnswers } from '../../session/io/compare.ts';
 import { importOrigin } from '../../session/io/session-file.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
@@ -108,12 +109,24 @@ function CompareTable({ rows }: { rows: ReturnType<typeof compareRuns> }) {
         {rows.map((r) => (
           <tr key={r.round} className="border-t border-amber-200 align-top">
             <td>#{r.round}</td>
-            <td className="break-words">{r.left?.summary ?? '—'}</td>
-            <td className="break-words">{r.right?.summary ?? '—'}</td>
-            <td>{r.same ? 'same' : <Badge tone="warn">differs</Badge>}</td>
+            <td className="break-words">{r.recorded ? factsLine(r.recorded) : '—'}</td>
+            <td className="break-words">{r.live ? factsLine(r.live) : '—'}</td>
+            <td>
+              {r.differences.length === 0 ? (
+                'same'
+              ) : (
+                <Badge tone="warn" title={r.differences.map(differenceText).join('\n')}>
+                  differs
+                </Badge>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+function differenceText(d: Difference): string {
+  return `${d.field}${d.path ? ` ${d.path}` : ''}: ${d.recorded} -> ${d.live}`;
 }

@@ -1,13 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { newId } from '../../lib/ids.ts';
 import { parseSessionFileOffThread } from './session-file-worker.ts';
-import { mergeSessions, pickConversations } from '../../session/io/merge.ts';
+import { pickConversations } from '../../session/io/merge.ts';
 import { redactSession } from '../../session/io/redact.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';
-import { emptySession, type SessionState } from '../../session/model.ts';
-import { notSecretNames } from '../../store/persisted-settings.ts';
+import type { SessionState } from '../../session/model.ts';
 import type { Persistence } from '../../store/persistence.ts';
-import { useInspectorStore } from '../../store/store-context.tsx';
+import { useInspectorActions } from '../../store/store-context.tsx';
 import { downloadText, slug, stampedName } from './download.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
@@ -30,7 +28,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** Export, import, HAR, share links and clearing: the actions behind the session toolbar and the command palette. */
 export function useSessionIo(persistence: Persistence | undefined, initialMessages: IoMessage[] = []) {
-  const store = useInspectorStore();
+  const actions = useInspectorActions();
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [messages, setMessages] = useState<IoMessage[]>(initialMessages);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
@@ -39,15 +37,19 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
   const say = useCallback((tone: IoMessage['tone'], text: string) => setMessages([{ tone, text }]), []);
 
   const scoped = useCallback(
-    (scope: Scope): { session: SessionState; name: string } | string => {
-      const s = store.getState();
-      if (scope === 'all') return { session: s.session, name: 'mrtr-session' };
+    (scope: Scope): { session: SessionState; name: string; notSecret: string[] } | string => {
+      const s = actions.exportSource();
+      if (scope === 'all') return { session: s.session, name: 'mrtr-session', notSecret: s.notSecret };
       const id = s.selectedConversationId;
       const c = id ? s.session.conversations[id] : undefined;
       if (!c) return 'Select a conversation first.';
-      return { session: pickConversations(s.session, [c.id]), name: `mrtr-${slug(c.title)}` };
+      return {
+        session: pickConversations(s.session, [c.id]),
+        name: `mrtr-${slug(c.title)}`,
+        notSecret: s.notSecret,
+      };
     },
-    [store],
+    [actions],
   );
 
   const exportSession = useCallback(
@@ -56,7 +58,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
       if (typeof picked === 'string') return say('error', picked);
       const { serializeSessionFile, toSessionFile } = await sessionFileCodec();
       const now = Date.now();
-      const session = includeSecrets ? picked.session : redactSession(picked.session, notSecretNames(store.getState()));
+      const session = includeSecrets ? picked.session : redactSession(picked.session, picked.notSecret);
       const file = toSessionFile(session, { redacted: !includeSecrets, now });
       downloadText(stampedName(picked.name, 'json', now), serializeSessionFile(file));
       say(
@@ -64,18 +66,18 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
         `Exported ${session.order.length} conversation(s)${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
       );
     },
-    [includeSecrets, say, scoped, store],
+    [includeSecrets, say, scoped],
   );
 
   const exportHar = useCallback(
     async (scope: Scope = 'all') => {
-      const s = store.getState();
+      const s = actions.exportSource();
       const conversationId = scope === 'conversation' ? s.selectedConversationId : undefined;
       if (scope === 'conversation' && !conversationId) return say('error', 'Select a conversation first.');
       const { toHar } = await harCodec();
       const har = toHar(s.session, {
         includeSecrets,
-        notSecret: notSecretNames(s),
+        notSecret: s.notSecret,
         ...(conversationId ? { conversationId } : {}),
       });
       const name = conversationId ? `mrtr-${slug(s.session.conversations[conversationId]?.title ?? '')}` : 'mrtr-legs';
@@ -85,22 +87,12 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
         `Exported ${har.log.entries.length} leg(s) as HAR 1.2${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
       );
     },
-    [includeSecrets, say, store],
+    [actions, includeSecrets, say],
   );
 
   const adopt = useCallback(
-    (incoming: SessionState, origin: ImportOrigin): number => {
-      const s = store.getState();
-      const merged = mergeSessions(s.session, incoming, origin, newId);
-      s.dispatch({ type: 'session/replaced', state: merged.session });
-      const first = merged.added[0] ?? merged.alreadyPresent[0];
-      if (first) {
-        const c = merged.session.conversations[first];
-        store.setState({ selectedConversationId: first, selectedLegId: c?.legIds[c.legIds.length - 1] ?? null });
-      }
-      return merged.added.length;
-    },
-    [store],
+    (incoming: SessionState, origin: ImportOrigin): number => actions.adoptSession(incoming, origin),
+    [actions],
   );
 
   const importFile = useCallback(
@@ -132,7 +124,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
 
   const share = useCallback(
     async (scope: Scope = 'conversation') => {
-      const s = store.getState();
+      const s = actions.exportSource();
       const id = s.selectedConversationId;
       if (scope === 'conversation' && !id) return say('error', 'Select a conversation to share.');
       const { encodeShareLink } = await shareCodec();
@@ -141,7 +133,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
         baseUrl: base,
         now: Date.now(),
         includeSecrets,
-        notSecret: notSecretNames(s),
+        notSecret: s.notSecret,
         ...(scope === 'conversation' && id ? { conversationIds: [id] } : {}),
       });
       if (!result.ok) {
@@ -155,19 +147,16 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
       );
       void navigator.clipboard?.writeText(result.url).catch(() => undefined);
     },
-    [includeSecrets, say, store],
+    [actions, includeSecrets, say],
   );
 
   const clear = useCallback(async () => {
     setConfirmingClear(false);
     if (persistence) await persistence.clearSession();
-    else {
-      store.getState().dispatch({ type: 'session/replaced', state: emptySession });
-      store.setState({ selectedConversationId: null, selectedLegId: null });
-    }
+    else actions.clearSession();
     setShareUrl(null);
     say('info', 'The session was cleared. Connection settings were kept.');
-  }, [persistence, say, store]);
+  }, [actions, persistence, say]);
 
   const downloadUnreadable = useCallback(async () => {
     const parts = (await persistence?.unreadable()) ?? [];

@@ -36,8 +36,37 @@ export function StdioLogPanel({ servers, error }: StdioLogPanelProps) {
             {s.droppedChars > 0 ? `… ${s.droppedChars} earlier characters dropped …\n` : ''}
             {s.stderr || '(nothing on stderr yet)'}
           </pre>
+          <NotificationList server={s} />
         </div>
       ))}
     </section>
+  );
+}
+
+/** What the server notified (progress, logging, list changes): carried on a call's SSE stream, or with none in flight. */
+function NotificationList({ server }: { server: StdioServerLog }) {
+  const notes = server.notifications ?? [];
+  if (!notes.length) return null;
+  return (
+    <>
+      <h3 className="mt-2 text-xs font-semibold">Notifications ({notes.length})</h3>
+      <ol
+        aria-label={`notifications of ${server.command}`}
+        tabIndex={0}
+        className="mt-1 max-h-40 space-y-0.5 overflow-auto rounded border border-slate-200 p-1 font-mono text-xs focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
+        {notes.map((n, i) => (
+          <li key={`${n.at}-${i}`} className="break-all">
+            <span className="font-semibold">{n.method}</span>{' '}
+            <span className="text-slate-600">
+              {n.delivered > 0
+                ? `(on the SSE stream of ${n.delivered === 1 ? 'the call' : `${n.delivered} calls`} in flight)`
+                : '(no call in flight: shown here only)'}
+            </span>{' '}
+            {n.message}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { askResult } from '../../protocol/lint/test-legs.ts';
 import { reduce } from '../../session/reducer.ts';
-import { sessionWith } from '../../session/timeline-fixtures.ts';
+import { sessionWith } from '../../session/timeline.fixtures.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 import { timeOfDay } from './format.ts';
@@ -38,7 +39,7 @@ describe('ConversationHeader', () => {
     expect(header.textContent).toContain('name: "db17", size: 3, …');
     expect(header.textContent).toContain('14:03:07');
     expect(header.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(T0).toISOString());
-    expect(header.textContent).toContain('1 round');
+    expect(header.textContent).toContain('1 leg');
   });
 
   it('renders an argument holding markup as text when a server or user put HTML in it', () => {
@@ -62,8 +63,21 @@ describe('ConversationHeader', () => {
     const answered = sessionWith([{ id: 'c', title: 'slow_response', legs: [{ durationMs: 3_300 }] }]);
     rerender(<ConversationHeader row={rowOf(answered)} expanded onToggle={() => {}} />);
     expect(header.textContent).not.toContain('in flight');
-    expect(header.textContent).toContain('1 round · 3.30 s');
+    expect(header.textContent).toContain('1 leg · 3.30 s');
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('counts rounds of questions and legs apart when a call asked three times before it completed', () => {
+    const ask = (key: string) => ({ result: askResult([key], `S-${key}`) });
+    const session = sessionWith([
+      {
+        id: 'c',
+        title: 'rolling_upgrade',
+        legs: [ask('a'), ask('b'), ask('c'), { result: { resultType: 'complete' } }],
+      },
+    ]);
+    render(<ConversationHeader row={rowOf(session)} expanded onToggle={() => {}} />);
+    expect(screen.getByRole('button', { name: /rolling_upgrade/ }).textContent).toContain('3 rounds · 4 legs');
   });
 
   it('runs no timer when nothing is in flight', () => {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import type { ConversationRow } from '../../session/timeline-rows.ts';
-import { isoTime, lintText, ms, timeOfDay } from './format.ts';
+import { countsText, isoTime, lintText, ms, timeOfDay } from './format.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
 
 function statusTone(status: ConversationRow['status']): Tone {
@@ -63,9 +63,9 @@ export const ConversationHeader = memo(function ConversationHeader({
           <Badge tone={statusTone(row.status)}>{row.status}</Badge>
         </span>
       )}
-      {row.rounds > 0 && (
+      {row.legCount > 0 && (
         <span className="shrink-0 text-slate-500">
-          {row.rounds} round{row.rounds === 1 ? '' : 's'} · {ms(row.totalMs)}
+          {countsText(row)} · {ms(row.totalMs)}
           {row.thinkMs > 0 ? ` (server ${ms(row.serverMs)}, think ${ms(row.thinkMs)})` : ''}
         </span>
       )}

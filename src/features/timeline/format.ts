@@ -1,6 +1,6 @@
 import { plural } from '../../lib/text.ts';
 import type { LintCounts } from '../../protocol/lint/types.ts';
-import type { LegRow } from '../../session/timeline-rows.ts';
+import type { ConversationRow, LegRow } from '../../session/timeline-rows.ts';
 
 export function ms(n: number | undefined): string {
   if (n === undefined) return '';
@@ -45,4 +45,13 @@ export function timeOfDay(epochMs: number): string {
 export function isoTime(epochMs: number): string | undefined {
   const d = new Date(epochMs);
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/**
+ * Rounds of questions and legs, counted apart ("3 rounds · 4 legs"), as a server describes its call: a round is a leg
+ * the server answered with input_required; a call that asked nothing says only its legs ("1 leg").
+ */
+export function countsText(row: Pick<ConversationRow, 'rounds' | 'legCount'>): string {
+  const legs = `${row.legCount} leg${row.legCount === 1 ? '' : 's'}`;
+  return row.rounds > 0 ? `${row.rounds} round${row.rounds === 1 ? '' : 's'} · ${legs}` : legs;
 }

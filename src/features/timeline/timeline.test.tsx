@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bigSession } from '../../session/timeline-fixtures.ts';
+import { bigSession } from '../../session/timeline.fixtures.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { Timeline } from './timeline.tsx';
@@ -51,7 +51,7 @@ describe('Timeline', () => {
     const { onToggle } = renderTimeline({ c0: true });
     const header = screen.getByRole('button', { name: /provision #0/ });
     expect(header.getAttribute('aria-expanded')).toBe('false');
-    expect(header.textContent).toContain('4 rounds');
+    expect(header.textContent).toContain('3 rounds · 4 legs');
     const first = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')[0]!;
     expect(first.getAttribute('aria-setsize')).toBe('12496');
     expect(within(first).getByRole('button').getAttribute('aria-expanded')).toBe('false');

@@ -1,19 +1,10 @@
 /** `mrtr-inspector replay <file> --server URL [--junit out.xml] [--json] [--ignore …]`: exit 0 same, 1 diverged, 2 unreadable. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseRecordingFile } from '../../session/io/recordings.ts';
+import { factsLine } from '../../session/flows/compare-legs.ts';
 import { replayAll, type ReplayResult } from '../../session/flows/replay.ts';
 import type { Command } from './args.ts';
 import { nodeDriver } from './node-driver.ts';
-
-function factsLine(f: ReplayResult['rounds'][number]['live']): string {
-  if (!f) return '(none)';
-  const parts: string[] = [f.kind];
-  if (f.asked.length) parts.push(`asks ${f.asked.join(', ')}`);
-  if (f.stateOnly) parts.push('state only');
-  if (f.errorCode !== undefined) parts.push(`code ${f.errorCode}`);
-  if (f.isError) parts.push('isError');
-  return parts.join(', ');
-}
 
 /** A readable report: one line per conversation, and for a divergence each round with what differs. */
 export function formatReplay(results: readonly ReplayResult[], server: string): string {

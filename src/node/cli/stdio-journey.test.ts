@@ -79,6 +79,62 @@ describe('a stdio server through the relay', () => {
     expect(body.servers[0]!.stderr).toContain('[stdio-demo] tools/call confirm_delete "/tmp/report.txt"');
   }, 30_000);
 
+  it("streams the stdio server's progress and log notifications on the call's SSE response when it sends them", async () => {
+    const inspector = await start([demoCommand]);
+    const url = inspector.endpoints[0]!.url;
+    const relayFetch = createRelayFetch({ relayBase: inspector.url, token: inspector.token });
+    const events: string[] = [];
+    const driver = createDriver({
+      now: () => Date.now(),
+      connection: { url, protocolVersion: PROTOCOL_VERSION },
+      send: (c) =>
+        sendLeg({
+          url: c.url,
+          headers: c.headers,
+          body: c.body,
+          fetch: relayFetch,
+          rpcId: c.rpcId,
+          viaRelay: true,
+          onEvent: (e) => events.push(e.data),
+        }),
+    });
+    const id = await driver.start({
+      method: 'tools/call',
+      title: 'scan_folder',
+      params: {
+        name: 'scan_folder',
+        arguments: { path: '/srv', files: 3 },
+      },
+      requestOptions: { progressToken: 'scan-1', logLevel: 'info' },
+      capabilities: ALL_CAPABILITIES,
+    });
+    const leg = driver.lastLeg(id)!;
+    expect(leg.exchange.response?.contentType).toContain('text/event-stream');
+    expect(leg.outcome).toMatchObject({ kind: 'complete' });
+    const methods = events.map((d) => (JSON.parse(d) as { method?: string }).method ?? 'response');
+    expect(methods.filter((m) => m === 'notifications/progress')).toHaveLength(3);
+    expect(methods.filter((m) => m === 'notifications/message')).toHaveLength(3);
+    expect(methods[methods.length - 1]).toBe('response');
+    expect(events.join('\n')).toContain('"progressToken":"scan-1"');
+
+    // a call without a token or log level is one JSON answer, as before
+    const plain = await driver.start({
+      method: 'tools/call',
+      title: 'scan_folder',
+      params: { name: 'scan_folder', arguments: { path: '/srv', files: 1 } },
+      capabilities: ALL_CAPABILITIES,
+    });
+    expect(driver.lastLeg(plain)!.exchange.response?.contentType).toContain('application/json');
+
+    const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, {
+      method: 'POST',
+      headers: { 'x-relay-token': inspector.token },
+    });
+    const body = (await log.json()) as { servers: { notifications: { method: string; delivered: number }[] }[] };
+    expect(body.servers[0]!.notifications).toHaveLength(6);
+    expect(body.servers[0]!.notifications.every((n) => n.delivered === 1)).toBe(true);
+  }, 30_000);
+
   it('refuses the stderr log and the endpoint without the relay token when asked directly', async () => {
     const inspector = await start([demoCommand]);
     const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, { method: 'POST' });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHAOS_TOOLS, chaosPendingSlowResponses, hugeResultText } from './chaos.ts';
-import { mcpHeaders, parseSse, PROTOCOL_VERSION, requestMeta, useMockServer, type RpcOptions } from './test-support.ts';
+import {
+  mcpHeaders,
+  parseSse,
+  PROTOCOL_VERSION,
+  requestMeta,
+  useMockServer,
+  type RpcOptions,
+} from './mock-rpc.fixtures.ts';
 
 const mock = useMockServer({ path: '/chaos', defaults: { capabilities: {} } });
 const { post } = mock;

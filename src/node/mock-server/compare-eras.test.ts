@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runLegacyCall, runModernCall, type EraQuestion, type EraRunOptions } from '../../client/era-runs.ts';
 import { compareEras } from '../../session/flows/compare-eras.ts';
 import type { JsonObject } from '../../protocol/types.ts';
-import { useMockServer } from './test-support.ts';
+import { useMockServer } from './mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFleetCounters } from './fleet.ts';
-import { useMockServer } from './test-support.ts';
+import { useMockServer } from './mock-rpc.fixtures.ts';
 
 const mock = useMockServer({ defaults: { capabilities: { elicitation: { form: {}, url: {} } } } });
 

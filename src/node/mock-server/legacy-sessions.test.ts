@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LegacySession, type LegacyExchange, type PushedRequest } from '../../client/legacy/legacy-session.ts';
-import { useMockServer } from './test-support.ts';
+import { useMockServer } from './mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 

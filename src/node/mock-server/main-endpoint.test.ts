@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMainHandler } from './main-endpoint.ts';
 import { startMockServer } from './start.ts';
-import { createRpc, mcpHeaders, PROTOCOL_VERSION, resultText, useMockServer } from './test-support.ts';
+import { createRpc, mcpHeaders, PROTOCOL_VERSION, resultText, useMockServer } from './mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 const { rpc, callTool } = mock;

@@ -25,6 +25,7 @@ import { registerAllScenarios } from './scenarios/index.ts';
 import { createServerPool, type ServerLease } from './server-pool.ts';
 import { stripTaskContent } from './tasks/strip-task-content.ts';
 import { requiredTaskGate } from './tasks/task-gate.ts';
+import { createTaskListenRouter } from './tasks/task-listen.ts';
 import { TASKS_EXTENSION } from './tasks/task-methods.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createLegacySessions } from './legacy-sessions.ts';
@@ -172,8 +173,11 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     onReject: (reason, mode, target) =>
       log(`[${instanceName}] requestState rejected (${mode}: ${reason}) for ${target.method} ${target.name}`),
   });
+  const tasks = opts.tasks ?? createTaskStore();
+  // task status notifications on subscriptions/listen (the SDK's listen router knows no taskIds: task-listen.ts)
+  const taskListen = createTaskListenRouter({ store: tasks, bus, serverInfo: MOCK_SERVER_INFO, log });
   const ctx: ScenarioContext = {
-    tasks: opts.tasks ?? createTaskStore(),
+    tasks,
     instanceName,
     baseUrl: opts.baseUrl,
     state,
@@ -232,6 +236,11 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     const peeked = await peek(req);
     const info: RequestInfo = { target: peeked.target, headers: req.headers };
     current.set(peeked.request, info);
+    const listening = taskListen.serve(peeked.parsedBody, req.headers, req.signal);
+    if (listening) {
+      log(`[${instanceName}] POST subscriptions/listen (taskIds) -> ${listening.status}`);
+      return withInstanceHeader(listening, instanceName);
+    }
     const refused = requiredTaskGate(peeked.parsedBody);
     if (refused) {
       log(`[${instanceName}] POST tools/call ${peeked.target.name} -> 400 (-32021: tasks extension not declared)`);
@@ -261,6 +270,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   return Object.assign(handle, {
     poolStats: () => pool.stats(),
     close: async () => {
+      taskListen.closeAll();
       await Promise.all([auto.close(), sse.close(), shimless.close(), legacy?.close()]);
       pool.clear();
     },

@@ -10,7 +10,7 @@ import {
   PROTOCOL_VERSION,
   resultText,
   useMockServer,
-} from './test-support.ts';
+} from './mock-rpc.fixtures.ts';
 
 function provisionRequest(id: number, name: string): Request {
   const body = {

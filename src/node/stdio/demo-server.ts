@@ -5,6 +5,10 @@
  *   confirm_delete {path}  round 1 asks `confirm` (form, boolean `delete`), signed requestState bound to the tool and
  *                          method; accept with delete=true -> "Deleted <path> (dry run)"; decline/cancel -> isError.
  *
+ *   scan_folder {path, files}  counts `files` files, one step each (~30 ms apart): with `_meta.progressToken` it sends
+ *                          `notifications/progress` per step, with `_meta["io.modelcontextprotocol/logLevel"]` a
+ *                          `notifications/message` per step; stdio carries them, the bridge streams them to the page.
+ *
  * It writes a line to stderr at start and on every call, so the inspector's stderr panel has something to show.
  * Run: `node dist-node/stdio-demo-server.js` (packed) or `npx tsx src/node/stdio/demo-server.ts`.
  */
@@ -22,7 +26,7 @@ const codec = createRequestStateCodec<{ path: string }>({
 function build(): McpServer {
   const server = new McpServer(
     { name: 'mrtr-stdio-demo', version: '1.0.0' },
-    { capabilities: { tools: {} }, requestState: { verify: codec.verify } },
+    { capabilities: { tools: {}, logging: {} }, requestState: { verify: codec.verify } },
   );
   server.registerTool(
     'confirm_delete',
@@ -55,6 +59,35 @@ function build(): McpServer {
         return { content: [{ type: 'text', text: `Kept ${state.path}.` }], isError: true };
       }
       return { content: [{ type: 'text', text: `Deleted ${state.path} (dry run)` }] };
+    },
+  );
+  server.registerTool(
+    'scan_folder',
+    {
+      title: 'Scan a folder (progress and logging)',
+      description:
+        'Counts files one step at a time; reports progress (send a progressToken) and logs (set a log level).',
+      inputSchema: z.object({
+        path: z.string().min(1).default('/tmp'),
+        files: z.int().min(1).max(20).default(3),
+      }),
+    },
+    async ({ path, files }, ctx) => {
+      process.stderr.write(`[stdio-demo] tools/call scan_folder ${JSON.stringify(path)}\n`);
+      const token = ctx.mcpReq._meta?.progressToken;
+      const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
+      const logs = envelope['io.modelcontextprotocol/logLevel'] !== undefined;
+      for (let step = 1; step <= files; step++) {
+        if (token !== undefined) {
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: step, total: files, message: `File ${step} of ${files}` },
+          });
+        }
+        if (logs) await ctx.mcpReq.log('info', `scan_folder: scanned file ${step} of ${files} in ${path}`);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return { content: [{ type: 'text', text: `Scanned ${files} files in ${path}.` }] };
     },
   );
   return server;

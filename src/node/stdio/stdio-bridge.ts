@@ -2,10 +2,12 @@
  * One local stdio MCP server, started from the command line (never from the page), spoken to over the stdio
  * transport (one JSON-RPC message per line) and offered to the relay as an HTTP endpoint: `handle(Request)` takes the
  * page's POST, sends the message on stdin under an id of its own (so two legs with the same JSON-RPC id cannot cross)
- * and answers with the matching response as `application/json`. Its stderr is kept (last 256 KiB) for the page.
+ * and answers with the matching response: `application/json`, or an SSE stream when the server wrote notifications
+ * (progress, logging) while the request ran (stdio-leg.ts). Its stderr and its last notifications are kept for the page.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { createStdioLeg, progressTokenOf, relatedLegs, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
 
 export interface StdioBridgeOptions {
   argv: readonly string[];
@@ -23,7 +25,20 @@ export interface StdioStatus {
   stderr: string;
   /** characters dropped from the start of stderr to keep it under the cap */
   droppedChars: number;
+  /** the last notifications the server wrote (newest last), and whether a request's stream carried each */
+  notifications: StdioNotification[];
 }
+
+export interface StdioNotification {
+  at: number;
+  method: string;
+  /** the notification as the server wrote it (JSON text) */
+  message: string;
+  /** how many requests in flight carried it back to the page on their SSE stream (0: none was in flight) */
+  delivered: number;
+}
+
+const MAX_NOTIFICATIONS = 200;
 
 export interface StdioBridge {
   handle(request: Request): Promise<Response>;
@@ -31,7 +46,7 @@ export interface StdioBridge {
   close(): Promise<void>;
 }
 
-type Pending = { id: unknown; resolve: (message: Record<string, unknown>) => void };
+type Pending = { id: unknown; leg: StdioLeg };
 
 function rpcError(status: number, id: unknown, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', id: id ?? null, error: { code, message } }), {
@@ -50,6 +65,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
   let nextId = 1;
   let stderr = '';
   let droppedChars = 0;
+  const notifications: StdioNotification[] = [];
   let exit: { code: number | null; signal: string | null } | undefined;
   const label = opts.argv.join(' ');
 
@@ -75,7 +91,15 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
     const waiting = key ? pending.get(key) : undefined;
     if (waiting && ('result' in m || 'error' in m)) {
       pending.delete(key!);
-      waiting.resolve({ ...m, id: waiting.id });
+      waiting.leg.finish({ ...m, id: waiting.id });
+    } else if (typeof m.method === 'string' && !('id' in m)) {
+      const legs = relatedLegs(
+        m as RpcMessage,
+        [...pending.values()].map((p) => p.leg),
+      );
+      for (const leg of legs) leg.notify(m as RpcMessage);
+      notifications.push({ at: Date.now(), method: m.method, message: line.slice(0, 4096), delivered: legs.length });
+      if (notifications.length > MAX_NOTIFICATIONS) notifications.shift();
     } else if ('method' in m && 'id' in m) {
       // a server-to-client request: this bridge has no session to answer it in
       child.stdin.write(
@@ -89,7 +113,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
       stderr += `[inspector] the stdio server exited (${signal ? `signal ${signal}` : `code ${code}`})\n`;
       for (const [key, p] of pending) {
         pending.delete(key);
-        p.resolve({
+        p.leg.finish({
           jsonrpc: '2.0',
           id: p.id,
           error: { code: -32000, message: 'The stdio server exited before answering.' },
@@ -118,18 +142,31 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
         return new Response(null, { status: 202 });
       }
       const key = `bridge-${nextId++}`;
-      const answer = new Promise<Record<string, unknown>>((resolve) => pending.set(key, { id: m.id, resolve }));
+      const leg = createStdioLeg(progressTokenOf(m));
+      pending.set(key, { id: m.id, leg });
       child.stdin.write(`${JSON.stringify({ ...m, id: key })}\n`);
-      let expire: (value: undefined) => void = () => {};
-      const timeout = new Promise<undefined>((resolve) => (expire = resolve));
-      const timer = setTimeout(() => expire(undefined), timeoutMs);
-      const response = await Promise.race([answer, timeout]);
-      clearTimeout(timer);
-      if (!response) {
-        pending.delete(key);
-        return rpcError(504, m.id, -32001, `The stdio server did not answer within ${timeoutMs} ms.`);
-      }
-      return new Response(JSON.stringify(response), { status: 200, headers: { 'content-type': 'application/json' } });
+      const sse = (request.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream');
+      return leg.answer({
+        sse,
+        timeoutMs,
+        onTimeout: () => {
+          pending.delete(key);
+          return {
+            jsonrpc: '2.0',
+            id: m.id ?? null,
+            error: { code: -32001, message: `The stdio server did not answer within ${timeoutMs} ms.` },
+          };
+        },
+        onCancel: () => {
+          // the page closed the stream: cancel the request on the server, as closing an HTTP stream would
+          pending.delete(key);
+          if (!exit) {
+            child.stdin.write(
+              `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: key } })}\n`,
+            );
+          }
+        },
+      });
     },
     status: () => ({
       command: label,
@@ -137,6 +174,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
       ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
       stderr,
       droppedChars,
+      notifications: [...notifications],
     }),
     async close() {
       if (!exit) {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { decodeRequestState } from './decode-request-state.ts';
 import { fromBytes } from './bytes.ts';
 import type { DecodedView } from './decoded-view.ts';
-import { b64url, hs256Jwt, mintV1 } from './test-tokens.ts';
+import { b64url, hs256Jwt, mintV1 } from './tokens.fixtures.ts';
 
 const NOW = Date.UTC(2026, 6, 28, 12, 0, 0);
 const NOW_S = Math.floor(NOW / 1000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeRequestState } from './decode-request-state.ts';
 import { flipMac, flipPayload, standardMutations, swapFrom } from './mutations.ts';
 import { inventRequestState } from './invent.ts';
-import { hs256Jwt, mintV1, verifyV1 } from './test-tokens.ts';
+import { hs256Jwt, mintV1, verifyV1 } from './tokens.fixtures.ts';
 
 const NOW = Date.UTC(2026, 6, 28, 12, 0, 0);
 const NOW_S = Math.floor(NOW / 1000);

@@ -131,3 +131,46 @@ export function compareFacts(recorded: LegFacts, live: LegFacts): Difference[] {
   if (recorded.kind === live.kind) out.push(...jsonDifferences(recorded.content, live.content));
   return out;
 }
+
+/** One round of two runs side by side: what each side answered (if it got that far) and how they differ. */
+export interface RoundComparison {
+  round: number;
+  recorded?: LegFacts;
+  live?: LegFacts;
+  differences: Difference[];
+}
+
+/**
+ * Line two runs of one call up round by round (the first side is "recorded", the second "live"): the comparison
+ * replay prints and the app's "Compare runs" shows. A round only one side reached differs by its existence.
+ */
+export function compareRounds(
+  recorded: readonly Outcome[],
+  live: readonly Outcome[],
+  ignore: readonly string[][] = [],
+): RoundComparison[] {
+  const rounds: RoundComparison[] = [];
+  for (let i = 0; i < Math.max(recorded.length, live.length); i++) {
+    const r = recorded[i] && legFacts(recorded[i]!, ignore);
+    const l = live[i] && legFacts(live[i]!, ignore);
+    const round: RoundComparison = { round: i + 1, differences: [] };
+    if (r) round.recorded = r;
+    if (l) round.live = l;
+    if (r && l) round.differences = compareFacts(r, l);
+    else if (r) round.differences = [{ field: 'round', recorded: r.kind, live: '(not reached)' }];
+    else if (l) round.differences = [{ field: 'round', recorded: '(not reached)', live: l.kind }];
+    rounds.push(round);
+  }
+  return rounds;
+}
+
+/** A one-line account of one side of a round: "input_required, asks region" / "error, code -32602". */
+export function factsLine(f: LegFacts | undefined): string {
+  if (!f) return '(none)';
+  const parts: string[] = [f.kind];
+  if (f.asked.length) parts.push(`asks ${f.asked.join(', ')}`);
+  if (f.stateOnly) parts.push('state only');
+  if (f.errorCode !== undefined) parts.push(`code ${f.errorCode}`);
+  if (f.isError) parts.push('isError');
+  return parts.join(', ');
+}

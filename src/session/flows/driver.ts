@@ -3,6 +3,7 @@
  * calls with an injected `send` (Node's fetch in the command line, a fake in tests). Replay and audit run on it, so a
  * leg they send is byte-for-byte the leg the app would send for the same draft.
  */
+import type { RequestOptions } from '../../protocol/envelope.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { ClientCapabilities, ClientInfo, JsonObject, RpcId } from '../../protocol/types.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from '../compose.ts';
@@ -26,6 +27,8 @@ export interface StartInput {
   params: JsonObject;
   capabilities: ClientCapabilities;
   inputSchema?: JsonObject;
+  /** optional `_meta` members (progressToken, logLevel, traceparent) on every leg of the call */
+  requestOptions?: RequestOptions;
   /** extra headers on the first leg only (e.g. a deliberately wrong Mcp-Name) */
   headers?: Record<string, string>;
 }
@@ -97,6 +100,7 @@ export function createDriver(deps: DriverDeps): SessionDriver {
         at: deps.now(),
       };
       if (input.inputSchema) event.inputSchema = input.inputSchema;
+      if (input.requestOptions) event.requestOptions = input.requestOptions;
       dispatch(event);
       if (input.headers) dispatch({ type: 'draft/headers', conversationId: id, headers: input.headers });
       await sendDraft(id);

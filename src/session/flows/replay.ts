@@ -4,15 +4,10 @@
  * function over an injected driver: the command line passes Node's fetch, tests a mock server.
  */
 import type { Recording } from '../io/recordings.ts';
-import { compareFacts, legFacts, parseIgnore, type Difference, type LegFacts } from './compare-legs.ts';
-import type { SessionDriver } from './driver.ts';
+import { compareRounds, parseIgnore, type RoundComparison } from './compare-legs.ts';
 
-export interface RoundComparison {
-  round: number;
-  recorded?: LegFacts;
-  live?: LegFacts;
-  differences: Difference[];
-}
+export type { RoundComparison };
+import type { SessionDriver } from './driver.ts';
 
 export interface ReplayResult {
   title: string;
@@ -42,43 +37,15 @@ export async function replayOne(recording: Recording, opts: ReplayOptions): Prom
   };
   if (recording.inputSchema) input.inputSchema = recording.inputSchema;
   const id = await driver.start(input);
-  const rounds: RoundComparison[] = [];
   const unanswered: string[] = [];
+  // drive the live run with the recorded answers for as long as both sides go on
+  let asksMore = false;
   for (let i = 0; ; i++) {
-    const recordedLeg = recording.legs[i];
-    const liveLeg = driver.lastLeg(id);
-    const recorded = recordedLeg ? legFacts(recordedLeg.outcome, ignore) : undefined;
-    const live =
-      liveLeg && driver.conversation(id).legIds.length === i + 1 ? legFacts(liveLeg.outcome, ignore) : undefined;
-    if (!recorded && !live) break;
-    const round: RoundComparison = { round: i + 1, differences: [] };
-    if (recorded) round.recorded = recorded;
-    if (live) round.live = live;
-    if (recorded && live) round.differences = compareFacts(recorded, live);
-    else if (recorded)
-      round.differences = [{ field: 'round', recorded: recorded.kind, live: '(the live run ended before this round)' }];
-    else if (live)
-      round.differences = [{ field: 'round', recorded: '(the recording ended before this round)', live: live.kind }];
-    rounds.push(round);
     const draft = driver.conversation(id).draft;
     const next = recording.legs[i + 1];
-    if (!live || !draft || !next) {
-      // one side goes on: show the rounds the other side has left, then stop
-      for (let j = i + 1; j < recording.legs.length; j++) {
-        rounds.push({
-          round: j + 1,
-          recorded: legFacts(recording.legs[j]!.outcome, ignore),
-          differences: [{ field: 'round', recorded: recording.legs[j]!.outcome.kind, live: '(not reached)' }],
-        });
-      }
-      if (live && draft && !next) {
-        rounds.push({
-          round: i + 2,
-          differences: [
-            { field: 'round', recorded: '(the recording ended here)', live: 'the server asks for another round' },
-          ],
-        });
-      }
+    if (driver.conversation(id).legIds.length !== i + 1 || !draft) break;
+    if (!next) {
+      asksMore = true;
       break;
     }
     const answers = next.answers ?? {};
@@ -88,6 +55,21 @@ export async function replayOne(recording: Recording, opts: ReplayOptions): Prom
       else unanswered.push(`round ${i + 1}: ${key}`);
     }
     await driver.sendDraft(id);
+  }
+  const state = driver.state();
+  const liveOutcomes = driver.conversation(id).legIds.flatMap((l) => (state.legs[l] ? [state.legs[l].outcome] : []));
+  const rounds = compareRounds(
+    recording.legs.map((l) => l.outcome),
+    liveOutcomes,
+    ignore,
+  );
+  if (asksMore) {
+    rounds.push({
+      round: rounds.length + 1,
+      differences: [
+        { field: 'round', recorded: '(the recording ended here)', live: 'the server asks for another round' },
+      ],
+    });
   }
   const result: ReplayResult = {
     title: recording.title,

@@ -19,10 +19,17 @@ export interface RunToCompletionDeps extends FlowDeps {
 
 export const FINISHED_NOTE: RunNote = { kind: 'finished', message: 'The call finished.' };
 
-/** Answer roots requests with the saved roots: the client knows them, no human is needed. */
+/**
+ * Answer roots requests with the saved roots and a pushed `ping` (2025-11-25) with `{}`: the client knows them, no
+ * human is needed.
+ */
 function answerRoots(conversationId: string, deps: RunToCompletionDeps): void {
   const draft = deps.conversation()?.draft;
   if (!draft) return;
+  for (const [key, request] of Object.entries(draft.inputRequests)) {
+    if (request.method === 'ping' && !(key in draft.answers))
+      deps.dispatch({ type: 'draft/answer', conversationId, key, response: {} });
+  }
   // saved roots that are not file:// URIs are never sent on their own: the run pauses and the user decides
   if (checkRootUris(deps.savedRoots().map((r) => r.uri)).some((f) => f.level === 'error')) return;
   for (const [key, request] of Object.entries(draft.inputRequests)) {

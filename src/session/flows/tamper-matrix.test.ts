@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mintV1 } from '../../protocol/request-state/test-tokens.ts';
+import { mintV1 } from '../../protocol/request-state/tokens.fixtures.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { ask, done, fakeWorld, T0 } from './flow.fixtures.ts';
 import { runTamperMatrix, type TamperMatrixDeps } from './tamper-matrix.ts';

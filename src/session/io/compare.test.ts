@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reduce } from '../reducer.ts';
 import { emptySession, type SessionState } from '../model.ts';
-import { comparableRuns, compareRuns, recordedAnswers, summariseLeg } from './compare.ts';
+import { comparableRuns, compareRuns, recordedAnswers } from './compare.ts';
 import { mergeSessions } from './merge.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './session.fixtures.ts';
 
 /** the recording imported, plus a live re-run of c1 that has had its first leg answered by the server */
 function withRerun(): SessionState {
@@ -47,19 +47,16 @@ describe('comparing a recording with a re-run', () => {
 
   it('lines up rounds and marks where the runs differ', () => {
     const rows = compareRuns(withRerun(), 'c1', 'live');
-    expect(rows.map((r) => [r.round, r.left?.summary, r.right?.summary, r.same])).toEqual([
-      [1, 'input_required: region', 'input_required: region', true],
-      [2, 'complete: Provisioned orders in eu-west-1', undefined, false],
+    expect(rows.map((r) => [r.round, r.recorded?.kind, r.live?.kind, r.differences.length === 0])).toEqual([
+      [1, 'input_required', 'input_required', true],
+      [2, 'complete', undefined, false],
     ]);
+    expect(rows[1]!.differences).toEqual([{ field: 'round', recorded: 'complete', live: '(not reached)' }]);
   });
 
   it('offers the recorded answers for the keys the live server asks again', () => {
     expect(recordedAnswers(withRerun(), 'c1', 'live')).toEqual({
       region: { action: 'accept', content: { region: 'eu-west-1' } },
     });
-  });
-
-  it('summarises a transport failure with its reason', () => {
-    expect(summariseLeg(testSession().legs['leg-3']!).summary).toMatch(/^transport: the request never reached/);
   });
 });

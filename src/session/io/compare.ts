@@ -1,6 +1,8 @@
 import { baseParams } from '../../protocol/retry.ts';
 import type { InputResponse } from '../../protocol/types.ts';
-import type { Conversation, Leg, SessionState } from '../model.ts';
+import type { Conversation, SessionState } from '../model.ts';
+import { compareRounds, parseIgnore, type RoundComparison } from '../flows/compare-legs.ts';
+import { runOutcomes } from './compare-runs.ts';
 import { importOrigin } from './session-file.ts';
 
 function stable(value: unknown): string {
@@ -35,74 +37,14 @@ export function comparableRuns(session: SessionState, conversationId: string): C
     .filter((o) => importOrigin(o) !== undefined || importOrigin(c) !== undefined);
 }
 
-export interface LegSummary {
-  outcome: Leg['outcome']['kind'];
-  /** "input_required: region", "complete: Provisioned orders…", "error -32602: …" */
-  summary: string;
-  asked: string[];
-  answered: string[];
-  httpStatus?: number;
-}
-
-function firstText(result: Record<string, unknown>): string | undefined {
-  const content = result.content;
-  if (!Array.isArray(content)) return undefined;
-  const block = content.find((b) => typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text');
-  const text = (block as { text?: unknown } | undefined)?.text;
-  return typeof text === 'string' ? text : undefined;
-}
-
-export function summariseLeg(leg: Leg): LegSummary {
-  const o = leg.outcome;
-  const out: LegSummary = { outcome: o.kind, summary: o.kind, asked: [], answered: leg.sent.answeredKeys };
-  if (leg.exchange.response) out.httpStatus = leg.exchange.response.status;
-  switch (o.kind) {
-    case 'input_required':
-      out.asked = Object.keys(o.inputRequests ?? {});
-      out.summary = o.stateOnly
-        ? 'input_required: state only (come back later)'
-        : `input_required: ${out.asked.join(', ')}`;
-      break;
-    case 'complete': {
-      const text = firstText(o.result);
-      out.summary = `complete${o.result.isError === true ? ' (isError)' : ''}${text ? `: ${text}` : ''}`;
-      break;
-    }
-    case 'error':
-      out.summary = `error ${o.error.code}: ${o.error.message}`;
-      break;
-    case 'task':
-      out.summary = `task ${o.task.status}${o.task.statusMessage ? `: ${o.task.statusMessage}` : ''}`;
-      break;
-    default:
-      out.summary = `${o.kind}: ${o.reason}`;
-  }
-  return out;
-}
-
-export interface CompareRow {
-  round: number;
-  left?: LegSummary;
-  right?: LegSummary;
-  same: boolean;
-}
-
-/** Round-by-round comparison of two runs of the same call. */
-export function compareRuns(session: SessionState, leftId: string, rightId: string): CompareRow[] {
-  const legsOf = (id: string) =>
-    (session.conversations[id]?.legIds ?? []).map((l) => session.legs[l]).filter((l): l is Leg => !!l);
-  const left = legsOf(leftId);
-  const right = legsOf(rightId);
-  const rows: CompareRow[] = [];
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const l = left[i] && summariseLeg(left[i]!);
-    const r = right[i] && summariseLeg(right[i]!);
-    const row: CompareRow = { round: i + 1, same: !!l && !!r && l.summary === r.summary };
-    if (l) row.left = l;
-    if (r) row.right = r;
-    rows.push(row);
-  }
-  return rows;
+/** Round-by-round comparison of two runs of the same call: replay's comparison (`compareRounds`), `left` first. */
+export function compareRuns(
+  session: SessionState,
+  leftId: string,
+  rightId: string,
+  ignore: readonly string[] = [],
+): RoundComparison[] {
+  return compareRounds(runOutcomes(session, leftId), runOutcomes(session, rightId), parseIgnore(ignore));
 }
 
 /**

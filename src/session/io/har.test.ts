@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { toHar } from './har.ts';
-import { TEST_TOKEN, testSession } from './test-session.ts';
+import { TEST_TOKEN, testSession } from './session.fixtures.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

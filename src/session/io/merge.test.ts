@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptySession } from '../model.ts';
 import { mergeSessions, pickConversations } from './merge.ts';
 import { importOrigin, parseSessionFile, serializeSessionFile, toSessionFile } from './session-file.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './session.fixtures.ts';
 
 const origin = { source: 'file' as const, name: 'orders.mrtr.json', at: 5 };
 

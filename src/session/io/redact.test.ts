@@ -8,7 +8,7 @@ import {
   redactUrl,
   REDACTED,
 } from './redact.ts';
-import { TEST_TOKEN, testSession } from './test-session.ts';
+import { TEST_TOKEN, testSession } from './session.fixtures.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 
 describe('redaction of secrets', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSessionFile, serializeSessionFile, toSessionFile, type ParseResult } from './session-file.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './session.fixtures.ts';
 import type { SessionState } from '../model.ts';
 
 const NOW = Date.UTC(2026, 6, 28);

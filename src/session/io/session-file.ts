@@ -1,7 +1,8 @@
 import type * as z from 'zod';
 import { classifyExchange } from '../../protocol/classify-exchange.ts';
+import { readTask } from '../../protocol/tasks/wire.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
-import type { Conversation, Leg, SessionState } from '../model.ts';
+import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionSchema } from './session-schema.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION };
@@ -100,6 +101,16 @@ function checkIntegrity(s: SessionState, at: readonly PropertyKey[]): ParseResul
   return undefined;
 }
 
+function readNotices(notices: readonly unknown[]): TaskNotice[] {
+  const out: TaskNotice[] = [];
+  for (const n of notices) {
+    const { at, task } = n as { at: number; task: unknown };
+    const read = readTask(task);
+    if (typeof read !== 'string') out.push({ at, task: read });
+  }
+  return out;
+}
+
 /**
  * Make loaded data safe to use: outcomes are recomputed from the recorded bytes (a file cannot claim what its bytes
  * do not say), and nothing is in flight after a load.
@@ -113,6 +124,8 @@ function normalise(s: SessionState): SessionState {
   const conversations: Record<string, Conversation> = {};
   for (const [id, c] of Object.entries(s.conversations)) {
     const { inFlight: _gone, ...rest } = c;
+    // a task's status notifications are re-read like outcomes: one that does not read as a task is left out
+    if (rest.task?.notices) rest.task = { ...rest.task, notices: readNotices(rest.task.notices) };
     conversations[id] = rest;
   }
   return { ...s, conversations, legs };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from './session-file.ts';
 import type { SessionFileWorkerReply } from './session-file.worker.ts';
-import { testSession } from './test-session.ts';
+import { testSession } from './session.fixtures.ts';
 
 const validText = serializeSessionFile(toSessionFile(testSession(), { redacted: false, now: Date.UTC(2026, 6, 28) }));
 

@@ -101,7 +101,14 @@ const conversationSchema = z.looseObject({
   forkOf: z.looseObject({ conversationId: z.string(), legId: z.string() }).optional(),
   imported: z.looseObject({ source: z.enum(['file', 'link', 'demo']), name: z.string(), at: z.number() }).optional(),
   /** a task conversation (tasks extension) */
-  task: z.looseObject({ taskId: z.string().min(1), answeredKeys: z.array(z.string()) }).optional(),
+  task: z
+    .looseObject({
+      taskId: z.string().min(1),
+      answeredKeys: z.array(z.string()),
+      /** status notifications: each task is re-read on load (session-file.ts) */
+      notices: z.array(z.looseObject({ at: z.number(), task: jsonObject })).optional(),
+    })
+    .optional(),
 });
 
 export const sessionSchema = z.looseObject({

@@ -1,7 +1,7 @@
 import { deflateSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeSharePayload, encodeShareLink, shareFragment } from './share-link.ts';
-import { TEST_TOKEN, testSession } from './test-session.ts';
+import { TEST_TOKEN, testSession } from './session.fixtures.ts';
 
 const base = 'http://127.0.0.1:4180/?server=x#old';
 

@@ -42,6 +42,21 @@ function consentPage(uid: string, client: string, scopes: string): string {
 <form method="post" action="./${esc(uid)}/deny"><button type="submit">Deny</button></form></body></html>`;
 }
 
+/**
+ * OpenID Connect Core §11 lets `offline_access` through with `prompt=consent`, "unless other conditions for processing
+ * the request permitting offline access are in place"; oidc-provider only knows the first way and drops the scope
+ * otherwise. This server always asks the user (the consent page), so an authorization request for `offline_access` is
+ * taken as one asking for consent: MCP clients add the scope (SEP-2207) and never send `prompt`.
+ */
+function offlineAccessAsksForConsent(local: string): string {
+  if (!local.startsWith('/auth?')) return local;
+  const query = new URLSearchParams(local.slice('/auth?'.length));
+  const scopes = (query.get('scope') ?? '').split(' ');
+  if (!scopes.includes('offline_access') || query.has('prompt')) return local;
+  query.set('prompt', 'consent');
+  return `/auth?${query.toString()}`;
+}
+
 export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
   const prefix = `/auth/${opts.variant}`;
   const issuer = `${opts.base}${prefix}`;
@@ -140,8 +155,9 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
       return;
     }
     // oidc-provider routes relative to its issuer path
-    req.url = local;
-    (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+    req.url = offlineAccessAsksForConsent(local);
+    // (the provider finds its mount path by comparing the two, so they end alike)
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = `${prefix}${req.url}`;
     callback(req, res);
   }
 

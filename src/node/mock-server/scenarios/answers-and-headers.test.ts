@@ -1,6 +1,6 @@
 /** The mock's scenarios over HTTP: declines and cancels, progress, request headers, prompts and resources that ask. */
 import { describe, expect, it } from 'vitest';
-import { accept, cancel, decline, mcpHeaders, resultText, useMockServer } from '../test-support.ts';
+import { accept, cancel, decline, mcpHeaders, resultText, useMockServer } from '../mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 const { rpc, callTool } = mock;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accept, decline, FROZEN_STATE_ERROR, resultText, tamper, useMockServer } from '../test-support.ts';
+import { accept, decline, FROZEN_STATE_ERROR, resultText, tamper, useMockServer } from '../mock-rpc.fixtures.ts';
 
 const { callTool } = useMockServer();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../test-support.ts';
+import { useMockServer } from '../mock-rpc.fixtures.ts';
 import { completeArg1, completeArg2, completeTemplateId } from './completions.ts';
 
 const { rpc } = useMockServer();

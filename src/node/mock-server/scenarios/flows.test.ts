@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accept, decline, resultText, useMockServer, type RpcResponse } from '../test-support.ts';
+import { accept, decline, resultText, useMockServer, type RpcResponse } from '../mock-rpc.fixtures.ts';
 import { CONFIGURE_SERVICE_SCHEMA } from './configure-service.ts';
 
 const mock = useMockServer();

@@ -9,7 +9,7 @@ import {
   resultText,
   tamper,
   useMockServer,
-} from '../test-support.ts';
+} from '../mock-rpc.fixtures.ts';
 
 const { callTool } = useMockServer();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../test-support.ts';
+import { useMockServer } from '../mock-rpc.fixtures.ts';
 import { RED_SQUARE_PNG } from './media.ts';
 import { argumentsText, EMBEDDED_PROMPT_RESOURCE_TEXT, SIMPLE_PROMPT_TEXT } from './reference-prompts.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultText, useMockServer } from '../test-support.ts';
+import { resultText, useMockServer } from '../mock-rpc.fixtures.ts';
 import { A4_TONE_WAV, RED_SQUARE_PNG } from './media.ts';
 import { EMBEDDED_RESOURCE_TEXT, ERROR_TEXT, JSON_SCHEMA_2020_12, SIMPLE_TEXT } from './reference-tools.ts';
 

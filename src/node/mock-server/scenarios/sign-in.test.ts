@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_CSP } from '../consent.ts';
-import { accept, cancel, decline, resultText, useMockServer } from '../test-support.ts';
+import { accept, cancel, decline, resultText, useMockServer } from '../mock-rpc.fixtures.ts';
 import { SIGN_IN_STATUS_META_KEY } from './sign-in.ts';
 
 const mock = useMockServer();

@@ -64,6 +64,8 @@ export interface TaskStore {
   /** False when the task is unknown; a terminal task is left as it is. */
   cancel(taskId: string): boolean;
   size(): number;
+  /** Calls `listener` with the DetailedTask on every change of any task; returns the unsubscribe function. */
+  subscribe(listener: (task: Json) => void): () => void;
 }
 
 class Cancelled extends Error {}
@@ -75,6 +77,12 @@ export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
   const ttlMs = opts.ttlMs ?? 10 * 60_000;
   const pollIntervalMs = opts.pollIntervalMs ?? 500;
   const tasks = new Map<string, TaskRecord>();
+  const listeners = new Set<(task: Json) => void>();
+  const emit = (task: TaskRecord) => {
+    const view = detailed(task);
+    opts.onChange?.(view);
+    for (const listener of [...listeners]) listener(view);
+  };
 
   const sweep = () => {
     const t = now();
@@ -112,7 +120,7 @@ export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
     task.status = status;
     if (message !== undefined) task.statusMessage = message;
     task.lastUpdatedAt = now();
-    opts.onChange?.(detailed(task));
+    emit(task);
   };
 
   const run = async (task: TaskRecord, job: Job) => {
@@ -129,7 +137,7 @@ export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
         if (signal.aborted) throw new Cancelled();
         task.statusMessage = message;
         task.lastUpdatedAt = now();
-        opts.onChange?.(detailed(task));
+        emit(task);
       },
       ask: (requests, message) =>
         new Promise<Record<string, Json>>((resolve, reject) => {
@@ -222,5 +230,9 @@ export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
       return true;
     },
     size: () => tasks.size,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
   };
 }

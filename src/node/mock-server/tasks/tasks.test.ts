@@ -4,7 +4,7 @@ import {
   UpdateTaskResultV2Schema,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { describe, expect, it } from 'vitest';
-import { accept, ALL_CAPABILITIES, decline, useMockServer, type RpcResponse } from '../test-support.ts';
+import { accept, ALL_CAPABILITIES, decline, useMockServer, type RpcResponse } from '../mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 const TASKS = { ...ALL_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };

@@ -4,42 +4,26 @@
  *   attacker's headers to every answer and records the headers it was sent.
  * - `startHostilePage`: a page on another loopback origin, for attacks on the app from a foreign origin.
  */
-import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { listen as listenOn, type TestServer } from './listen.fixtures.ts';
 
-export interface HostileServer {
-  /** the MCP endpoint (or the page), e.g. http://127.0.0.1:40123/mcp */
-  url: string;
-  origin: string;
+export interface HostileServer extends TestServer {
   /** request headers of every request received, oldest first */
   seen: IncomingHttpHeaders[];
-  close(): Promise<void>;
 }
 
 async function listen(
   path: string,
-  handle: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<HostileServer> {
   const seen: IncomingHttpHeaders[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await listenOn((req, res) => {
     seen.push(req.headers);
     handle(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    url: `${origin}${path}`,
-    origin,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  }, path);
+  return { ...server, seen };
 }
 
 /**

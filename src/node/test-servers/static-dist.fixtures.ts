@@ -3,9 +3,8 @@
  * `dist/` works from any static host in direct mode. GET only; unknown paths get index.html; port 0.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { listen, type TestServer } from './listen.fixtures.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -15,8 +14,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export async function startStaticDist(root: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
+export function startStaticDist(root: string): Promise<TestServer> {
+  return listen((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
       '',
@@ -33,14 +32,4 @@ export async function startStaticDist(root: string): Promise<{ url: string; clos
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    // the browser keeps connections alive: drop them, or close() waits for them to time out
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }

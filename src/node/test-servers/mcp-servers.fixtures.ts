@@ -1,34 +1,18 @@
 /**
- * MCP servers the connection-doctor e2e starts in the test process, on 127.0.0.1 port 0:
+ * MCP servers the tests start in their own process (127.0.0.1, port 0), each at `<origin>/mcp`:
  * - `startNoCorsServer`: the plain SDK `createMcpHandler` + `toNodeHandler`, no CORS wrapper (OPTIONS gets 405).
- * - `startAuthServer`: the same SDK server behind a bearer-token check (401 + WWW-Authenticate), with CORS.
- * - `startLegacyServer`: a 2025-era server that only understands `initialize` (protocol 2025-11-25), with CORS.
+ * - `startAuthServer`: the same SDK server behind a bearer-token check (401 + WWW-Authenticate), with CORS or not.
+ * - `startLegacyServer`: a 2025-era server that only understands `initialize` (protocol 2025-11-25), answering in JSON
+ *   or over SSE, with CORS or not.
+ * Used by the connection-doctor e2e and the relay's unit tests.
  */
-import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { listen, readAll, type TestServer } from './listen.fixtures.ts';
 
-export interface TestServer {
-  /** the MCP endpoint, e.g. http://127.0.0.1:40123/mcp */
-  url: string;
-  close(): Promise<void>;
-}
-
-async function listen(listener: RequestListener): Promise<TestServer> {
-  const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export type { TestServer };
 
 /** A schema whose x-mcp-header is not a header token: clients must flag the tool and not call it. */
 const BAD_HEADER_SCHEMA = {
@@ -56,10 +40,12 @@ function sdkServer(name: string): McpServer {
   return server;
 }
 
+const atMcp = (listener: RequestListener) => listen(listener, '/mcp');
+
 /** The SDK's own handler, nothing added: what most real MCP servers look like to a browser. */
 export function startNoCorsServer(): Promise<TestServer> {
   const node = toNodeHandler(createMcpHandler(() => sdkServer('no-cors-sdk')));
-  return listen((req, res) => void node(req, res));
+  return atMcp((req, res) => void node(req, res));
 }
 
 /** Echo the preflight's request headers and the page's origin, and expose what an inspector must read. */
@@ -79,14 +65,14 @@ function cors(req: IncomingMessage, res: ServerResponse): boolean {
 
 export const AUTH_CHALLENGE = 'Bearer realm="e2e-auth", error="invalid_token"';
 
-/** Needs `Authorization: Bearer <token>`; anything else gets 401 with a challenge. */
-export function startAuthServer(token: string): Promise<TestServer> {
+/** Needs `Authorization: Bearer <token>`; anything else gets 401 with `challenge` (CORS unless `cors: false`). */
+export function startAuthServer(token: string, opts: { challenge?: string; cors?: boolean } = {}): Promise<TestServer> {
   const node = toNodeHandler(createMcpHandler(() => sdkServer('auth-sdk')));
-  return listen((req, res) => {
-    if (cors(req, res)) return;
+  return atMcp((req, res) => {
+    if (opts.cors !== false && cors(req, res)) return;
     if (req.headers.authorization !== `Bearer ${token}`) {
       req.resume();
-      res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': AUTH_CHALLENGE });
+      res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': opts.challenge ?? AUTH_CHALLENGE });
       res.end(JSON.stringify({ error: 'invalid_token', error_description: 'A bearer token is required' }));
       return;
     }
@@ -94,35 +80,46 @@ export function startAuthServer(token: string): Promise<TestServer> {
   });
 }
 
-async function readJson(req: IncomingMessage): Promise<{ id?: unknown; method?: unknown } | null> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+export interface LegacyOptions {
+  /** every request as `<HTTP method> <JSON-RPC method>`, oldest first */
+  seen?: string[];
+  /** answer `initialize` over SSE (default: JSON) */
+  sse?: boolean;
+  /** answer preflights and allow the page's origin (default: true) */
+  cors?: boolean;
+}
+
+const notInitialized = JSON.stringify({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: -32000, message: 'Bad Request: Server not initialized' },
+});
+
+function parseMessage(raw: string): { id?: unknown; method?: unknown } | null {
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown; method?: unknown };
+    return raw ? (JSON.parse(raw) as { id?: unknown; method?: unknown }) : null;
   } catch {
     return null;
   }
 }
 
-/** Answers `initialize` (2025-11-25) and refuses anything sent before it, as 2025 SDK servers do. */
-export function startLegacyServer(): Promise<TestServer> {
-  return listen(async (req, res) => {
-    if (cors(req, res)) return;
-    const msg = await readJson(req);
-    res.setHeader('Content-Type', 'application/json');
+/** Answers `initialize` (2025-11-25) and refuses anything sent before it, as 2025 SDK servers do; DELETE ends it. */
+export function startLegacyServer(opts: LegacyOptions = {}): Promise<TestServer> {
+  return atMcp(async (req, res) => {
+    const raw = (await readAll(req)).toString('utf8');
+    const msg = parseMessage(raw);
+    opts.seen?.push(`${req.method ?? ''} ${typeof msg?.method === 'string' ? msg.method : ''}`.trim());
+    if (opts.cors !== false && cors(req, res)) return;
+    if (req.method === 'DELETE') {
+      res.writeHead(200).end();
+      return;
+    }
     if (req.method !== 'POST' || !msg) {
       res.writeHead(req.method === 'POST' ? 400 : 405).end();
       return;
     }
     if (msg.method !== 'initialize') {
-      res.writeHead(400);
-      res.end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32000, message: 'Bad Request: Server not initialized' },
-        }),
-      );
+      res.writeHead(400, { 'Content-Type': 'application/json' }).end(notInitialized);
       return;
     }
     const result = {
@@ -130,7 +127,12 @@ export function startLegacyServer(): Promise<TestServer> {
       capabilities: { tools: {} },
       serverInfo: { name: 'legacy-2025', version: '0.9.0' },
     };
-    res.writeHead(200, { 'Mcp-Session-Id': 'legacy-session-1' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id ?? null, result }));
+    const body = JSON.stringify({ jsonrpc: '2.0', id: msg.id ?? null, result });
+    if (opts.sse) {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Mcp-Session-Id': 'legacy-session-1' });
+      res.write(`event: message\ndata: ${body}\n\n`);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Mcp-Session-Id': 'legacy-session-1' }).end(body);
   });
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createStdioLeg, progressTokenOf, relatedLegs } from './stdio-leg.ts';
+
+const response = { jsonrpc: '2.0', id: 7, result: { content: [] } };
+const progress = (token: unknown) => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: token, progress: 1 },
+});
+const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'step 1' } };
+const options = { timeoutMs: 2_000, onTimeout: () => ({ error: 'timeout' }), onCancel: () => {} };
+
+describe('relatedLegs', () => {
+  it('routes a progress notification to the request that sent its token only when several are in flight', () => {
+    const a = { progressToken: 'a' };
+    const b = { progressToken: 'b' };
+    const none = {};
+    expect(relatedLegs(progress('b'), [a, b, none])).toEqual([b]);
+    expect(relatedLegs(progress('zz'), [a, b, none])).toEqual([]);
+  });
+
+  it('routes any other notification to every request in flight when stdio gives no link', () => {
+    const a = { progressToken: 'a' };
+    const none = {};
+    expect(relatedLegs(log, [a, none])).toEqual([a, none]);
+    expect(relatedLegs(log, [])).toEqual([]);
+  });
+});
+
+describe('progressTokenOf', () => {
+  it('reads _meta.progressToken when the request carries one', () => {
+    expect(progressTokenOf({ params: { _meta: { progressToken: 3 } } })).toBe(3);
+    expect(progressTokenOf({ params: {} })).toBeUndefined();
+    expect(progressTokenOf({})).toBeUndefined();
+  });
+});
+
+describe('a stdio leg', () => {
+  it('answers application/json when the response comes before any notification', async () => {
+    const leg = createStdioLeg();
+    const answer = leg.answer({ sse: true, ...options });
+    leg.finish(response);
+    leg.notify(log); // after the response: not part of this answer
+    const res = await answer;
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual(response);
+  });
+
+  it('streams every notification then the response as SSE when a notification comes first', async () => {
+    const leg = createStdioLeg('t1');
+    const answer = leg.answer({ sse: true, ...options });
+    leg.notify(progress('t1'));
+    const res = await answer;
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    leg.notify(log);
+    leg.finish(response);
+    const text = await res.text();
+    const data = text
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)) as unknown);
+    expect(data).toEqual([progress('t1'), log, response]);
+  });
+
+  it('answers with the response alone when the page does not accept text/event-stream', async () => {
+    const leg = createStdioLeg();
+    const answer = leg.answer({ sse: false, ...options });
+    leg.notify(log);
+    leg.finish(response);
+    const res = await answer;
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual(response);
+  });
+
+  it('answers 504 with the timeout error when the server never answers', async () => {
+    const leg = createStdioLeg();
+    const res = await leg.answer({ ...options, sse: true, timeoutMs: 20 });
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({ error: 'timeout' });
+  });
+
+  it('ends the stream with the timeout error when notifications came but no response', async () => {
+    const leg = createStdioLeg();
+    const answer = leg.answer({ ...options, sse: true, timeoutMs: 50 });
+    leg.notify(log);
+    const text = await (await answer).text();
+    expect(text).toContain('"notifications/message"');
+    expect(text).toContain('{"error":"timeout"}');
+  });
+
+  it('cancels the request when the page closes the stream before the response', async () => {
+    let cancelled = 0;
+    const leg = createStdioLeg();
+    const answer = leg.answer({ ...options, sse: true, onCancel: () => cancelled++ });
+    leg.notify(log);
+    const res = await answer;
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(cancelled).toBe(1);
+  });
+});

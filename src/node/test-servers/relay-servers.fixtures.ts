@@ -1,0 +1,87 @@
+/**
+ * The relay on a real node:http server, and the upstreams its unit tests (relay*.test.ts) send through it. MCP servers
+ * they share with the e2e suite (no CORS, auth, 2025-era) are in mcp-servers.fixtures.ts.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRelayHandler, type RelayOptions } from '../relay.ts';
+import { listen, readAll, type TestServer } from './listen.fixtures.ts';
+
+export const TOKEN = 'test-token-0123456789abcdef';
+
+/** The relay on its own server; `tamper` may alter the request first (e.g. fake a non-loopback local address). */
+export async function startRelay(
+  extra: Partial<RelayOptions> = {},
+  tamper?: (req: IncomingMessage) => void,
+): Promise<TestServer> {
+  let host = '';
+  const handler = createRelayHandler({ token: TOKEN, appHosts: () => [host, 'localhost:1'], ...extra });
+  const running = await listen((req, res) => {
+    tamper?.(req);
+    handler(req, res, () => {
+      res.writeHead(404).end('not the relay');
+    });
+  });
+  host = running.host;
+  return running;
+}
+
+export interface Seen {
+  method?: string;
+  headers?: IncomingMessage['headers'];
+  body?: Buffer;
+}
+
+/** Records what it received; answers 201 with custom headers, a cookie and non-UTF-8 bytes. */
+export async function startEchoUpstream(seen: Seen): Promise<TestServer> {
+  return listen(async (req, res) => {
+    seen.method = req.method;
+    seen.headers = req.headers;
+    seen.body = await readAll(req);
+    res.writeHead(201, 'Made', {
+      'content-type': 'application/octet-stream',
+      'x-upstream': 'yes',
+      'www-authenticate': 'Bearer realm="x"',
+      'set-cookie': 'evil=1; Path=/',
+    });
+    res.end(Buffer.from([0, 255, 1, 254, 0x7b]));
+  });
+}
+
+export const SSE_GAP_MS = 250;
+
+/** Streams three SSE events `SSE_GAP_MS` apart; `state` tells when it finished or saw the client leave. */
+export async function startSseUpstream(state: { finishedAt?: number; clientLeft?: boolean }): Promise<TestServer> {
+  return listen(async (req, res: ServerResponse) => {
+    await readAll(req);
+    res.on('close', () => {
+      if (!res.writableFinished) state.clientLeft = true;
+    });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (let i = 1; i <= 3; i++) {
+      if (res.destroyed) return;
+      res.write(`event: message\ndata: {"n":${i}}\n\n`);
+      await new Promise((r) => setTimeout(r, SSE_GAP_MS));
+    }
+    state.finishedAt = Date.now();
+    res.end();
+  });
+}
+
+/** POST to a relay route with the right token and Host by default. */
+export function relayPost(
+  relay: TestServer,
+  path: string,
+  init: {
+    headers?: Record<string, string>;
+    body?: string | Uint8Array<ArrayBuffer>;
+    method?: string;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Response> {
+  return fetch(`${relay.url}${path}`, {
+    method: init.method ?? 'POST',
+    headers: { 'x-relay-token': TOKEN, 'content-type': 'application/json', ...init.headers },
+    ...(init.body !== undefined ? { body: init.body } : {}),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * 2025-11-25 pushed requests as legs. A request the server pushes on a call's stream is a leg of that call (direction
+ * server -> client) that asks for input exactly like an `input_required` leg, under one key (`<method> #<id>`); the
+ * draft after it is the JSON-RPC response the client will POST back, held in the composer like any other leg. When the
+ * response goes out it is attached to the pushed leg (`answer`), and the call is in flight again until the stream
+ * brings the next pushed request or the call's own response. Pure.
+ */
+import type { Outcome } from '../protocol/classify.ts';
+import type { Exchange } from '../protocol/exchange.ts';
+import { isJsonObject, type InputRequest, type JsonObject, type RpcId } from '../protocol/types.ts';
+import type { SessionEvent } from './events.ts';
+import type { Conversation, Draft, Leg, PushedFacts } from './model.ts';
+
+/** The input request key a pushed request is shown under. */
+export function pushedKey(method: string, id: RpcId): string {
+  return `${method} #${String(id)}`;
+}
+
+/** What the client knows about a pushed request from its message. */
+export function pushedFacts(id: RpcId, method: string): PushedFacts {
+  return { id, method, key: pushedKey(method, id) };
+}
+
+/** The pushed request as the input request the cards already know. */
+export function pushedInputRequest(exchange: Exchange, pushed: PushedFacts): InputRequest {
+  const m = exchange.message;
+  const params = isJsonObject(m) && isJsonObject(m.params) ? m.params : undefined;
+  return params ? { method: pushed.method, params } : { method: pushed.method };
+}
+
+/** A pushed leg asks for one answer, like an `input_required` leg with one key and no requestState. */
+export function pushedOutcome(exchange: Exchange, pushed: PushedFacts): Outcome {
+  const result = isJsonObject(exchange.message) ? exchange.message : {};
+  return {
+    kind: 'input_required',
+    result,
+    inputRequests: { [pushed.key]: pushedInputRequest(exchange, pushed) },
+    stateOnly: false,
+  };
+}
+
+/** The draft after a pushed leg: the response to it, keyed by the pushed request's id. */
+export function pushedDraft(leg: Leg, previous: Draft | undefined): Draft | undefined {
+  const pushed = leg.pushed;
+  if (!pushed || leg.outcome.kind !== 'input_required') return undefined;
+  const draft: Draft = {
+    afterLegId: leg.id,
+    rpcId: pushed.id,
+    params: leg.sent.params,
+    inputRequests: leg.outcome.inputRequests ?? {},
+    answers: {},
+    capabilities: leg.sent.capabilities,
+    extraHeaders: previous?.extraHeaders ?? {},
+    origin: { rpcId: pushed.id, params: leg.sent.params, capabilities: leg.sent.capabilities, answers: {} },
+    respondTo: pushed,
+  };
+  return draft;
+}
+
+/** The response went out: attach it to the pushed leg, drop the draft, the call waits on its stream again. */
+export function answeredPushed(
+  c: Conversation,
+  leg: Leg | undefined,
+  event: Extract<SessionEvent, { type: 'leg/answered' }>,
+): { conversation: Conversation; leg: Leg } | undefined {
+  if (!leg?.pushed || leg.answer || !c.legIds.includes(leg.id)) return undefined;
+  const { draft: _sent, ...rest } = c;
+  return {
+    conversation: { ...rest, inFlight: { rpcId: leg.rpcId, startedAt: event.at } },
+    leg: { ...leg, answer: { exchange: event.exchange, sent: event.sent } },
+  };
+}
+
+/** The JSON-RPC response a pushed draft composes: `result` is the answer given under the pushed key. */
+export function pushedResponse(draft: Draft): JsonObject {
+  const key = draft.respondTo?.key;
+  const answer = key !== undefined ? draft.answers[key] : undefined;
+  return answer === undefined
+    ? { jsonrpc: '2.0', id: draft.rpcId }
+    : { jsonrpc: '2.0', id: draft.rpcId, result: answer };
+}
