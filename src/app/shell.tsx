@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Catalog } from '../features/catalog/catalog.tsx';
-import { CallPanel } from '../features/call/call-panel.tsx';
+import { CallScreen } from './screens/call-screen.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
 import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
 import { ThemeSelect } from '../features/theme/theme-select.tsx';
@@ -25,6 +25,10 @@ const PresenterMode = lazy(() =>
   import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
 );
 const StdioScreen = lazy(() => import('./screens/stdio-screen.tsx').then((m) => ({ default: m.StdioScreen })));
+const CompareRunsScreen = lazy(() =>
+  import('./screens/compare-runs-screen.tsx').then((m) => ({ default: m.CompareRunsScreen })),
+);
+const AuditScreen = lazy(() => import('./screens/audit-screen.tsx').then((m) => ({ default: m.AuditScreen })));
 const RecordedConversation = lazy(() =>
   import('../features/session-io/recorded-conversation.tsx').then((m) => ({ default: m.RecordedConversation })),
 );
@@ -42,6 +46,8 @@ export function Shell({ persistence, notices }: ShellProps) {
   const hasStdio = (useDeps().config.stdio?.length ?? 0) > 0;
   const [presenter, setPresenter] = useState(false);
   const [palette, setPalette] = useState(false);
+  const [tool, setTool] = useState<'compare' | 'audit' | null>(null);
+  const connected = useInspector((s) => s.connectedUrl !== null);
   const [demoMessage, setDemoMessage] = useState<string | undefined>();
   const { adopt } = io;
   const hasConversation = useInspector((s) => s.selectedConversationId !== null);
@@ -81,7 +87,29 @@ export function Shell({ persistence, notices }: ShellProps) {
           <Catalog />
         </aside>
         <main className="min-h-0 space-y-4 overflow-auto p-4">
-          <CallPanel />
+          <div role="group" aria-label="Server tools" className="flex flex-wrap gap-2">
+            <Button aria-pressed={tool === 'compare'} onClick={() => setTool(tool === 'compare' ? null : 'compare')}>
+              Compare runs
+            </Button>
+            <Button
+              aria-pressed={tool === 'audit'}
+              disabled={!connected && tool !== 'audit'}
+              title={connected ? undefined : 'Connect to a server to audit it'}
+              onClick={() => setTool(tool === 'audit' ? null : 'audit')}
+            >
+              Audit this server
+            </Button>
+          </div>
+          {tool && (
+            <Suspense fallback={<p className="text-xs text-slate-500">Loading…</p>}>
+              {tool === 'compare' ? (
+                <CompareRunsScreen onClose={() => setTool(null)} />
+              ) : (
+                <AuditScreen onClose={() => setTool(null)} />
+              )}
+            </Suspense>
+          )}
+          <CallScreen />
           {hasConversation && (
             <Suspense fallback={null}>
               <RecordedConversation />

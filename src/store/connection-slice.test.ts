@@ -49,6 +49,7 @@ describe('connection slice', () => {
     const store = newStore();
     const st = () => store.getState();
     const tasksOn = () => hasCapability(st().capabilities, 'tasks');
+    const sampling = st().capabilities.sampling;
     st().setServerUrl('http://a.example/mcp');
     const a = st().saveConnection('A');
     st().setCapabilities(withCapability(st().capabilities, 'tasks', true));
@@ -60,7 +61,7 @@ describe('connection slice', () => {
 
     st().switchConnection(a);
     expect(tasksOn()).toBe(true);
-    expect(st().capabilities.sampling).toEqual({}); // the other declared capabilities are left alone
+    expect(st().capabilities.sampling).toEqual(sampling); // the other declared capabilities are left alone
     st().switchConnection(b);
     expect(tasksOn()).toBe(false);
     expect(st().savedConnections.map((c) => [c.label, c.tasksExtension])).toEqual([

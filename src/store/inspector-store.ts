@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
+import { createAuditSlice, type AuditSlice } from './audit-slice.ts';
 import { createAuthSlice, type AuthSlice } from './auth-slice.ts';
 import type { TabStorage } from './auth-runtime.ts';
 import { createCompareSlice, type CompareSlice } from './compare-slice.ts';
@@ -19,7 +20,8 @@ export type InspectorState = ConnectionSlice &
   UiSlice &
   AuthSlice &
   CompareSlice &
-  TrafficSlice;
+  TrafficSlice &
+  AuditSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -75,6 +77,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),
       ...createTrafficSlice(...a),
+      ...createAuditSlice(deps)(...a),
     };
   });
   if (initial) store.setState(initial);

@@ -6,7 +6,7 @@ import type { ImportOrigin } from '../../session/io/session-file.ts';
 import type { SessionState } from '../../session/model.ts';
 import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorActions } from '../../store/store-context.tsx';
-import { downloadText, slug, stampedName } from './download.ts';
+import { downloadText, slug, stampedName } from '../../lib/download.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
 const sessionFileCodec = () => import('../../session/io/session-file.ts');

@@ -116,4 +116,34 @@ describe('audit against the mock variants', () => {
     // list_workspace asks for roots only and keeps no state
     expect(statuses(report.scorecards[0])).toMatchObject({ tamper: 'skip', decline: 'skip', capability: 'pass' });
   }, 30_000);
+
+  it('reports each check as it finishes and stops between checks when cancelled', async () => {
+    const server = `${mock.url}/mcp`;
+    const progress: string[] = [];
+    const stop = new AbortController();
+    const report = await runAudit({
+      driver: nodeDriver(server),
+      server,
+      only: ['approve_payment_signed', 'approve_payment_sealed'],
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      signal: stop.signal,
+      onProgress: (p) => {
+        progress.push(p.type === 'check' ? `check ${p.name} ${p.check.id} ${p.done}/${p.total}` : `${p.type}`);
+        // stop after the fourth check of the first target
+        if (p.type === 'check' && p.done === 4) stop.abort();
+      },
+    });
+    expect(progress.slice(0, 6)).toEqual([
+      'listing',
+      'target',
+      'check approve_payment_signed baseline 1/13',
+      'check approve_payment_signed binding 2/13',
+      'check approve_payment_signed reuse 3/13',
+      'check approve_payment_signed missing 4/13',
+    ]);
+    expect(progress).toHaveLength(6);
+    expect(report.cancelled).toBe(true);
+    expect(report.scorecards).toEqual([]);
+  }, 30_000);
 });

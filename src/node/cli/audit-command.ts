@@ -1,5 +1,5 @@
 /** `mrtr-inspector audit --server URL [--server URL …] [--json] [--only a,b]`: exit 0 when nothing fails, 1 otherwise. */
-import { runAudit, type AuditReport } from '../../session/flows/audit.ts';
+import { auditReportJson, runAudit, type AuditReport } from '../../session/flows/audit.ts';
 import type { Command } from './args.ts';
 import { nodeDriver } from './node-driver.ts';
 
@@ -49,7 +49,7 @@ export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Pr
       ? undefined
       : (card) => console.error(`audited ${card.method} ${card.name}: ${card.score.percent}%`),
   });
-  console.log(cmd.json ? JSON.stringify(report, null, 2) : formatAudit(report));
+  console.log(cmd.json ? auditReportJson(report) : formatAudit(report));
   if (!report.scorecards.length && !report.notAsking.length) return 2;
   return report.scorecards.some((c) => c.score.fail > 0) ? 1 : 0;
 }

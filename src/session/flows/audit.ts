@@ -19,6 +19,7 @@ import {
 } from './audit-checks.ts';
 import { listCandidates, probe, type AuditCandidate, type ListingProblem } from './audit-targets.ts';
 import { answersFor, otherArguments } from './audit-values.ts';
+import { CHECKS } from './audit-spec.ts';
 import { verdictOf } from './audit-verdict.ts';
 import type { SessionDriver } from './driver.ts';
 
@@ -33,6 +34,25 @@ export interface AuditOptions {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   onScorecard?: (card: Scorecard) => void;
+  /** each step as it happens: listing, each target started, each check finished (the app's progress view) */
+  onProgress?: (progress: AuditProgress) => void;
+  /** stops the audit between checks (the report so far comes back with `cancelled`); also pass it to the sender */
+  signal?: AbortSignal;
+}
+
+export type AuditProgress =
+  | { type: 'listing' }
+  | { type: 'target'; method: string; name: string; index: number; total: number }
+  | { type: 'check'; method: string; name: string; check: CheckResult; done: number; total: number }
+  | { type: 'not-asking'; name: string; outcome: string };
+
+/** How many checks each scorecard holds. */
+export const CHECKS_PER_TARGET = Object.keys(CHECKS).length;
+
+class AuditCancelled extends Error {}
+
+function stopIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AuditCancelled('audit cancelled');
 }
 
 export interface Scorecard {
@@ -50,6 +70,8 @@ export interface AuditReport {
   /** candidates whose first answer asked nothing, with what they answered */
   notAsking: { name: string; outcome: string }[];
   problems: ListingProblem[];
+  /** set when the user stopped the audit: the scorecards are those finished before */
+  cancelled?: boolean;
 }
 
 export function score(checks: readonly CheckResult[]): Scorecard['score'] {
@@ -137,7 +159,23 @@ async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions):
   };
   if (draft.originalRequestState !== undefined) ctx.state = draft.originalRequestState;
   const checks: CheckResult[] = [];
+  let done = 0;
+  const emit = (check: CheckResult) => {
+    done++;
+    opts.onProgress?.({ type: 'check', method: c.method, name: c.name, check, done, total: CHECKS_PER_TARGET });
+  };
+  /** run one check unless the audit was cancelled; a check cut short by the cancel is not reported */
+  const step = async (run: () => Promise<CheckResult> | CheckResult): Promise<CheckResult> => {
+    stopIfCancelled(opts.signal);
+    const check = await run();
+    stopIfCancelled(opts.signal);
+    emit(check);
+    return check;
+  };
+  stopIfCancelled(opts.signal);
   const base = await baseline(ctx);
+  stopIfCancelled(opts.signal);
+  emit(base.check);
   checks.push(base.check);
   const otherArgs =
     c.method === 'resources/read' ? null : otherArguments(c.argsSchema, (c.params.arguments ?? {}) as never);
@@ -147,19 +185,23 @@ async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions):
     if (driver.conversation(q).draft && driver.lastLeg(q)?.outcome.kind === 'input_required')
       other = { probe: q, args: otherArgs };
   }
-  checks.push(await bindingCheck(ctx, other));
-  checks.push(await reuseCheck(ctx, base.finalLegId));
-  checks.push(await missingCheck(ctx));
-  checks.push(await answerCheck(ctx, 'decline'));
-  checks.push(await answerCheck(ctx, 'cancel'));
-  checks.push(await firstLegCheck(driver, c, 'capability'));
-  checks.push(await firstLegCheck(driver, c, 'header'));
-  checks.push(opaqueCheck(ctx));
-  checks.push(await fleetCheck(ctx, opts.fleet ?? []));
+  checks.push(await step(() => bindingCheck(ctx, other)));
+  checks.push(await step(() => reuseCheck(ctx, base.finalLegId)));
+  checks.push(await step(() => missingCheck(ctx)));
+  checks.push(await step(() => answerCheck(ctx, 'decline')));
+  checks.push(await step(() => answerCheck(ctx, 'cancel')));
+  checks.push(await step(() => firstLegCheck(driver, c, 'capability')));
+  checks.push(await step(() => firstLegCheck(driver, c, 'header')));
+  checks.push(await step(() => opaqueCheck(ctx)));
+  checks.push(await step(() => fleetCheck(ctx, opts.fleet ?? [])));
   // last of the checks that send the state: its replay-after-expiry row may wait for the state to expire
+  stopIfCancelled(opts.signal);
   const [tamper, expiry] = await tamperAndExpiryChecks(ctx);
+  stopIfCancelled(opts.signal);
+  emit(tamper);
+  emit(expiry);
   checks.splice(1, 0, tamper);
-  checks.push(expiry, frozenCheck(ctx));
+  checks.push(expiry, await step(() => frozenCheck(ctx)));
   return { method: c.method, name: c.name, asks: Object.keys(draft.inputRequests), checks, score: score(checks) };
 }
 
@@ -171,19 +213,35 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     notAsking: [],
     problems: [],
   };
-  const candidates = (await listCandidates(opts.driver, report.problems)).filter(
-    (c) => !opts.only?.length || opts.only.includes(c.name),
-  );
-  for (const c of candidates) {
-    const id = await probe(opts.driver, c);
-    const leg = opts.driver.lastLeg(id);
-    if (leg?.outcome.kind !== 'input_required' || !opts.driver.conversation(id).draft) {
-      report.notAsking.push({ name: c.name, outcome: leg ? verdictOf(leg, {}).summary : 'no answer' });
-      continue;
+  try {
+    opts.onProgress?.({ type: 'listing' });
+    const candidates = (await listCandidates(opts.driver, report.problems)).filter(
+      (c) => !opts.only?.length || opts.only.includes(c.name),
+    );
+    for (const [index, c] of candidates.entries()) {
+      stopIfCancelled(opts.signal);
+      opts.onProgress?.({ type: 'target', method: c.method, name: c.name, index, total: candidates.length });
+      const id = await probe(opts.driver, c);
+      stopIfCancelled(opts.signal);
+      const leg = opts.driver.lastLeg(id);
+      if (leg?.outcome.kind !== 'input_required' || !opts.driver.conversation(id).draft) {
+        const outcome = leg ? verdictOf(leg, {}).summary : 'no answer';
+        report.notAsking.push({ name: c.name, outcome });
+        opts.onProgress?.({ type: 'not-asking', name: c.name, outcome });
+        continue;
+      }
+      const card = await auditOne(c, id, opts);
+      opts.onScorecard?.(card);
+      report.scorecards.push(card);
     }
-    const card = await auditOne(c, id, opts);
-    opts.onScorecard?.(card);
-    report.scorecards.push(card);
+  } catch (err) {
+    if (!(err instanceof AuditCancelled)) throw err;
+    report.cancelled = true;
   }
   return report;
+}
+
+/** The report as JSON text: what `mrtr-inspector audit --json` prints and the app's "Export JSON" saves. */
+export function auditReportJson(report: AuditReport): string {
+  return JSON.stringify(report, null, 2);
 }

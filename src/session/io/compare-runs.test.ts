@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareChoices, fileRuns, ignoreList, runOutcomes, sessionRuns } from './compare-runs.ts';
+import { compareChoices, fileRuns, splitList, runOutcomes, sessionRuns } from './compare-runs.ts';
 import { recordingsFromSession } from './recordings.ts';
 import { testSession } from './session.fixtures.ts';
 
@@ -53,13 +53,13 @@ describe('compareChoices', () => {
     const last = changed.outcomes[1]!;
     if (last.kind === 'complete') last.result.content = [{ type: 'text', text: 'Provisioned at 10:02' }];
     expect(compareChoices(c1!, changed).same).toBe(false);
-    expect(compareChoices(c1!, changed, ignoreList('content.0.text, inputRequests.*.params.url')).same).toBe(true);
+    expect(compareChoices(c1!, changed, splitList('content.0.text, inputRequests.*.params.url')).same).toBe(true);
   });
 });
 
-describe('ignoreList', () => {
+describe('splitList', () => {
   it('splits on commas and spaces and drops blanks', () => {
-    expect(ignoreList(' content.0.text,, a.*.b  c ')).toEqual(['content.0.text', 'a.*.b', 'c']);
-    expect(ignoreList('')).toEqual([]);
+    expect(splitList(' content.0.text,, a.*.b  c ')).toEqual(['content.0.text', 'a.*.b', 'c']);
+    expect(splitList('')).toEqual([]);
   });
 });

@@ -81,8 +81,8 @@ export function compareChoices(a: RunChoice, b: RunChoice, ignore: readonly stri
   return out;
 }
 
-/** `content.0.text, inputRequests.*.params.url` -> paths; blanks dropped. */
-export function ignoreList(text: string): string[] {
+/** A list typed as text (`content.0.text, inputRequests.*.params.url`, or one URL a line) -> its items; blanks dropped. */
+export function splitList(text: string): string[] {
   return text
     .split(/[\s,]+/)
     .map((p) => p.trim())

@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { CHECKS_PER_TARGET } from '../../session/flows/audit.ts';
+import { splitList } from '../../session/io/compare-runs.ts';
+import type { AuditInput, AuditRun } from '../../store/audit-slice.ts';
+import { CheckRow, ScorecardView } from './scorecard-view.tsx';
+
+export interface AuditPanelProps {
+  /** the connected server (null: not connected) */
+  server: string | null;
+  run: AuditRun | null;
+  onStart: (input: AuditInput) => void;
+  onCancel: () => void;
+  onExport: () => void;
+  onClose: () => void;
+}
+
+const FIELD = 'rounded border border-slate-300 px-1 py-0.5 font-mono text-xs';
+
+/** What is running now: the step, the current target's checks as they finish, and a Cancel. */
+function Progress({ run, onCancel }: { run: AuditRun; onCancel: () => void }) {
+  const t = run.target;
+  return (
+    <div className="space-y-1 rounded bg-slate-50 p-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <p role="status" aria-label="Audit progress" className="flex-1 text-sm">
+          {run.step}
+        </p>
+        <Button variant="danger" onClick={onCancel}>
+          Cancel audit
+        </Button>
+      </div>
+      {t && (
+        <>
+          <progress
+            aria-label={`Checks of ${t.name}`}
+            className="w-full"
+            max={CHECKS_PER_TARGET}
+            value={t.checks.length}
+          />
+          <ul aria-label={`Checks finished for ${t.name}`} className="text-sm">
+            {t.checks.map((c) => (
+              <CheckRow key={c.id} check={c} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Audit this server": the command line's audit (`mrtr-inspector audit`) run from the page against the connected
+ * server, through the same send path as every leg (direct or the relay). It calls every tool, prompt and resource
+ * template it audits: point it at a test deployment.
+ */
+export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }: AuditPanelProps) {
+  const [only, setOnly] = useState('');
+  const [fleet, setFleet] = useState('');
+  const ids = { only: useId(), fleet: useId() };
+  const running = run?.status === 'running';
+  const report = run?.report;
+  const failed = report?.scorecards.filter((c) => c.score.fail > 0).length ?? 0;
+  return (
+    <section
+      aria-label="Audit this server"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
+      <div className="flex items-center gap-2">
+        <h2 className="flex-1 font-semibold">Audit this server</h2>
+        <Button onClick={onClose}>Close</Button>
+      </div>
+      <p className="text-xs text-slate-700">
+        Calls every tool, prompt and resource template of{' '}
+        <code className="break-all">{server ?? '(not connected)'}</code> that asks for input, and checks its
+        requestState handling: tampering, binding, reuse, expiry, missing answers, decline, cancel, -32021, -32020, one
+        frozen error and, for a fleet, cross-instance state. Run it against a test deployment.
+      </p>
+      <form
+        className="grid gap-2 md:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onStart({ only: splitList(only), fleet: splitList(fleet) });
+        }}
+      >
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={ids.only} className="text-xs font-semibold">
+            Only these names (tools, prompts, resource URIs; empty = all)
+          </label>
+          <input id={ids.only} className={FIELD} value={only} onChange={(e) => setOnly(e.target.value)} />
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={ids.fleet} className="text-xs font-semibold">
+            Other instance URLs of this fleet (one per line)
+          </label>
+          <textarea
+            id={ids.fleet}
+            rows={2}
+            className={FIELD}
+            value={fleet}
+            onChange={(e) => setFleet(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2 md:col-span-2">
+          <Button type="submit" variant="primary" disabled={!server || running}>
+            Run audit
+          </Button>
+          <Button onClick={onExport} disabled={!report || running}>
+            Export JSON
+          </Button>
+        </div>
+      </form>
+      {!server && <p className="text-slate-600">Connect to a server to audit it.</p>}
+      {running && run && <Progress run={run} onCancel={onCancel} />}
+      {run?.status === 'failed' && (
+        <p role="alert" className="rounded bg-red-50 p-2 text-red-900">
+          The audit stopped: {run.error}. The session is unchanged; fix the connection and run it again.
+        </p>
+      )}
+      {run && !running && run.status !== 'failed' && (
+        <p role="status" aria-label="Audit summary" className="font-semibold">
+          {run.status === 'cancelled' ? 'Cancelled: ' : ''}
+          {report?.scorecards.length ?? 0} audited, {failed} with failures
+          {run.fleet.length ? ` (fleet: ${run.fleet.join(', ')})` : ''}.
+        </p>
+      )}
+      {report && (
+        <div className="space-y-2">
+          {report.problems.map((p, i) => (
+            <p key={i} className="text-xs text-amber-800">
+              {p.method} failed: {p.message}
+            </p>
+          ))}
+          {report.scorecards.map((card) => (
+            <ScorecardView key={`${card.method} ${card.name}`} card={card} />
+          ))}
+          {report.notAsking.length > 0 && (
+            <p className="text-xs text-slate-600">
+              Not audited (their first answer asked nothing): {report.notAsking.map((n) => n.name).join(', ')}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

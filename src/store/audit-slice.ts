@@ -1,0 +1,140 @@
+import type { StateCreator } from 'zustand';
+import { sendLeg } from '../client/send-leg.ts';
+import { sleep } from '../lib/sleep.ts';
+import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
+import { runAudit, type AuditProgress, type AuditReport } from '../session/flows/audit.ts';
+import type { CheckResult } from '../session/flows/audit-checks.ts';
+import { createDriver } from '../session/flows/driver.ts';
+import { connectionContextOf } from '../session/selectors.ts';
+import { currentSettings } from './connection-slice.ts';
+import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+
+/** One "Audit this server" run (transient: never saved; export it as JSON). */
+export interface AuditRun {
+  status: 'running' | 'done' | 'cancelled' | 'failed';
+  server: string;
+  fleet: string[];
+  /** what is happening now, as text ("Listing tools, prompts and resource templates…") */
+  step: string;
+  /** the target being audited: its place in the list and the checks finished so far */
+  target?: { method: string; name: string; index: number; total: number; checks: CheckResult[]; checkTotal: number };
+  report?: AuditReport;
+  error?: string;
+}
+
+export interface AuditInput {
+  /** other URLs of the same fleet, for the cross-instance check */
+  fleet?: string[];
+  /** audit only these names (tool, prompt, resource URI); empty = all */
+  only?: string[];
+}
+
+export interface AuditSlice {
+  audit: AuditRun | null;
+  /** run the audit (the command line's flow) against the connected server, through the app's own send path */
+  startAudit: (input: AuditInput) => Promise<void>;
+  /** stop after the leg in flight; the scorecards finished so far stay */
+  cancelAudit: () => void;
+}
+
+function progressed(run: AuditRun, p: AuditProgress): AuditRun {
+  switch (p.type) {
+    case 'listing':
+      return { ...run, step: 'Listing tools, prompts and resource templates…' };
+    case 'target':
+      return {
+        ...run,
+        step: `Auditing ${p.method} ${p.name} (${p.index + 1} of ${p.total})`,
+        target: { method: p.method, name: p.name, index: p.index, total: p.total, checks: [], checkTotal: 0 },
+      };
+    case 'check':
+      return run.target
+        ? { ...run, target: { ...run.target, checks: [...run.target.checks, p.check], checkTotal: p.total } }
+        : run;
+    case 'not-asking':
+      return { ...run, step: `${p.name} asked for nothing: not audited` };
+  }
+}
+
+export const createAuditSlice =
+  (deps: InspectorDeps): StateCreator<InspectorState, [], [], AuditSlice> =>
+  (set, get) => {
+    let controller: AbortController | null = null;
+    const update = (change: (run: AuditRun) => AuditRun) => set((s) => (s.audit ? { audit: change(s.audit) } : {}));
+    return {
+      audit: null,
+      cancelAudit: () => controller?.abort(),
+      startAudit: async (input) => {
+        const s = get();
+        const server = s.connectedUrl;
+        if (!server || s.audit?.status === 'running') return;
+        const fleet = (input.fleet ?? []).filter((u) => u && u !== server);
+        const base: AuditRun = { status: 'running', server, fleet, step: 'Starting…' };
+        if (deps.eras?.legacyFor(server)) {
+          set({
+            audit: {
+              ...base,
+              status: 'failed',
+              error: `This connection speaks ${LEGACY_ERA_VERSION}, where multi-round-trip results do not exist: there is no requestState to audit.`,
+            },
+          });
+          return;
+        }
+        const stop = new AbortController();
+        controller = stop;
+        set({ audit: base });
+        const transportMode = s.transportMode;
+        const driver = createDriver({
+          now: deps.now,
+          connection: connectionContextOf(currentSettings(s)),
+          // the app's own send path: the same fetch (direct or through the relay), headers and timeout as a leg
+          send: (c) =>
+            sendLeg({
+              url: c.url,
+              headers: c.headers,
+              body: c.body,
+              fetch: deps.fetchFor(transportMode),
+              signal: stop.signal,
+              timeoutMs: deps.timeoutMs,
+              rpcId: c.rpcId,
+              viaRelay: transportMode === 'relay',
+              now: deps.now,
+            }),
+        });
+        try {
+          const report = await runAudit({
+            driver,
+            server,
+            fleet,
+            ...(input.only?.length ? { only: input.only } : {}),
+            now: deps.now,
+            sleep: (ms) => sleep(ms, stop.signal),
+            signal: stop.signal,
+            onProgress: (p) => update((run) => progressed(run, p)),
+            onScorecard: (card) =>
+              update((run) => ({
+                ...run,
+                report: {
+                  server,
+                  fleet,
+                  notAsking: [],
+                  problems: [],
+                  ...run.report,
+                  scorecards: [...(run.report?.scorecards ?? []), card],
+                },
+              })),
+          });
+          update((run) => ({
+            ...run,
+            status: report.cancelled ? 'cancelled' : 'done',
+            step: report.cancelled ? 'Cancelled' : 'Finished',
+            report,
+          }));
+        } catch (err) {
+          update((run) => ({ ...run, status: 'failed', error: err instanceof Error ? err.message : String(err) }));
+        } finally {
+          if (controller === stop) controller = null;
+        }
+      },
+    };
+  };
