@@ -33,4 +33,11 @@ describe('merging a partial bench run into the results', () => {
     expect(section).toContain('2026-11-24 22:00 UTC, load average 5: a');
     expect(section).toContain('2026-11-25 00:00 UTC, load average 9: b');
   });
+
+  it('drops the crash row of a figure group when that group is measured again', () => {
+    const crashed = { ...r('mock', 0), status: 'NOT MEASURED' as const, summary: undefined };
+    const part = { date: '2026-11-25T00:00:00.000Z', loadAverage: 'load average 9', ids: ['mock-ratio'] };
+    const merged = mergeRows({ rows: [r('a', 1), crashed] }, [r('mock-ratio', 1.2)], part, ['mock']);
+    expect(merged.rows.map((x) => x.id)).toEqual(['a', 'mock-ratio']);
+  });
 });

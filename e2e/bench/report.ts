@@ -76,14 +76,17 @@ export function mergeRows(
   previous: { rows: FigureRow[]; parts?: RunPart[] },
   fresh: FigureRow[],
   part: RunPart,
+  /** the figure groups run now (`--only`): an earlier crash row of a group carries the group's id and goes */
+  groups: string[] = [],
 ): { rows: FigureRow[]; parts: RunPart[] } {
   const byId = new Map(fresh.map((r) => [r.id, r]));
-  const rows = previous.rows.map((r) => byId.get(r.id) ?? r);
+  const stale = new Set(groups.filter((g) => !byId.has(g)));
+  const rows = previous.rows.filter((r) => !stale.has(r.id)).map((r) => byId.get(r.id) ?? r);
   const known = new Set(previous.rows.map((r) => r.id));
   rows.push(...fresh.filter((r) => !known.has(r.id)));
   const freshIds = new Set(fresh.map((r) => r.id));
   const parts = (previous.parts ?? [])
-    .map((p) => ({ ...p, ids: p.ids.filter((id) => !freshIds.has(id)) }))
+    .map((p) => ({ ...p, ids: p.ids.filter((id) => !freshIds.has(id) && !stale.has(id)) }))
     .filter((p) => p.ids.length > 0);
   return { rows, parts: [...parts, part] };
 }

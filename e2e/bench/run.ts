@@ -198,7 +198,7 @@ async function main(): Promise<number> {
         ids: previous.rows.map((r) => r.id),
       },
     ];
-    json = { ...json, ...mergeRows({ rows: previous.rows, parts: earlier }, rows, part) };
+    json = { ...json, ...mergeRows({ rows: previous.rows, parts: earlier }, rows, part, only ?? []) };
   }
   writeJson(out, json);
   process.stdout.write(`\nJSON: ${out}\n`);

@@ -1,6 +1,7 @@
 import { memo } from 'react';
+import { CutText } from './cut-text.tsx';
 
-/** Pretty JSON as plain text (never HTML). Large values are cut with a note so the page stays responsive. */
+/** Pretty JSON as plain text (never HTML). Large values are cut, with "Show all", so the page stays responsive. */
 export const JsonText = memo(function JsonText({
   value,
   label,
@@ -18,14 +19,13 @@ export const JsonText = memo(function JsonText({
   } catch {
     text = String(value);
   }
-  const cut = text.length > maxChars;
   return (
     <pre
       aria-label={label}
       tabIndex={0}
       className={`max-h-96 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-950 p-2 font-mono text-xs text-slate-100 ${className}`}
     >
-      {cut ? `${text.slice(0, maxChars)}\n… ${text.length - maxChars} more characters (see Raw)` : text}
+      <CutText text={text} max={maxChars} />
     </pre>
   );
 });

@@ -3,6 +3,7 @@
  * size. Everything the server sent is rendered as text: no HTML, no images from data URLs, no links followed.
  */
 import type { JsonObject, JsonValue } from '../../protocol/types.ts';
+import { CutText } from '../../components/ui/cut-text.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 
 export function asObject(v: JsonValue | undefined): JsonObject {
@@ -72,7 +73,7 @@ export function ResourceItem({ item }: { item: JsonValue }) {
           tabIndex={0}
           className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm"
         >
-          {o.text.length > 200_000 ? `${o.text.slice(0, 200_000)}\n… (cut; see the leg's raw response)` : o.text}
+          <CutText text={o.text} />
         </pre>
       </div>
     );
@@ -91,7 +92,11 @@ export function ResourceItem({ item }: { item: JsonValue }) {
 export function ContentBlock({ block }: { block: JsonValue }) {
   const b = asObject(block);
   if (b.type === 'text' && typeof b.text === 'string') {
-    return <p className="whitespace-pre-wrap break-words text-sm">{b.text}</p>;
+    return (
+      <p className="whitespace-pre-wrap break-words text-sm">
+        <CutText text={b.text} />
+      </p>
+    );
   }
   if (b.type === 'resource') {
     return (

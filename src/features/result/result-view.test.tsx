@@ -11,6 +11,19 @@ afterEach(cleanup);
 const complete = (result: JsonObject): Outcome => ({ kind: 'complete', result, resultTypeMissing: false });
 
 describe('ResultView', () => {
+  it('cuts a multi-megabyte text result and shows all of it on Show all when tools/call returns one', async () => {
+    const text = `${'x'.repeat(5 * 1024 * 1024)}LAST`;
+    const { container: region } = render(
+      <ResultView
+        method="tools/call"
+        outcome={complete({ resultType: 'complete', content: [{ type: 'text', text }] })}
+      />,
+    );
+    expect(region.textContent).not.toContain('LAST');
+    await userEvent.click(within(region).getByRole('button', { name: 'Show all 5,242,884 characters' }));
+    expect(region.textContent).toContain('LAST');
+  });
+
   it('lists prompt messages with their roles when prompts/get completes', () => {
     render(
       <ResultView
