@@ -11,9 +11,11 @@ import { summarize } from './stats.ts';
 
 /** Runs in the page before any app script: stamps the moment the catalog lists the tool. */
 const STAMP_TOOLS_LISTED = `(() => {
-  const sel = 'nav[aria-label="Server catalog"] button[aria-label="provision"]';
+  // catalog buttons are named by their text
+  const listed = () =>
+    [...document.querySelectorAll('nav[aria-label="Server catalog"] button')].some((b) => b.textContent === 'provision');
   const check = () => {
-    if (window.__toolsListedAt === undefined && document.querySelector(sel)) {
+    if (window.__toolsListedAt === undefined && listed()) {
       window.__toolsListedAt = performance.now();
       observer.disconnect();
     }

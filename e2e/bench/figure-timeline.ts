@@ -53,7 +53,7 @@ async function heapMb(page: Page): Promise<number> {
   return usedSize / MB;
 }
 
-function sessionFile(legs: number): { path: string; bytes: number; conversations: number } {
+export function sessionFile(legs: number): { path: string; bytes: number; conversations: number } {
   const g = generateSession(legs);
   // compact JSON: the app's own export pretty-prints, which is about twice the size
   const text = JSON.stringify(toSessionFile(g.state, { redacted: false, now: Date.now() }));

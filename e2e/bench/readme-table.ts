@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderTable, type FigureRow } from './report.ts';
+import { renderTable, type FigureRow, type RunPart } from './report.ts';
 
 export const START = '<!-- bench-table:start -->';
 export const END = '<!-- bench-table:end -->';
@@ -16,12 +16,20 @@ export interface BenchJson {
   machine: string;
   seconds: number;
   rows: FigureRow[];
+  /** set when partial runs were merged (`--only … --merge`): which run measured which rows */
+  parts?: RunPart[];
 }
 
 /** The README section for one run: when and where it ran (with the load average), then the table and notes. */
 export function resultsSection(json: BenchJson): string {
   const kind = json.smoke ? 'smoke run (small counts)' : 'full run';
   const when = json.date.slice(0, 16).replace('T', ' ');
+  if (json.parts && json.parts.length > 1) {
+    const runs = json.parts
+      .map((p) => `- ${p.date.slice(0, 16).replace('T', ' ')} UTC, ${p.loadAverage}: ${p.ids.join(', ')}`)
+      .join('\n');
+    return `Generated from \`bench-results/latest.json\` (${kind}s merged with \`--only … --merge\`; the last on ${json.machine}). Rows by run:\n\n${runs}\n\n${renderTable(json.rows)}`;
+  }
   return `Generated from \`bench-results/latest.json\` (${kind}, ${when} UTC, ${Math.round(json.seconds)} s) on ${json.machine}:\n\n${renderTable(json.rows)}`;
 }
 

@@ -61,3 +61,29 @@ export function writeJson(path: string, data: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
 }
+
+export interface RunPart {
+  date: string;
+  loadAverage: string;
+  ids: string[];
+}
+
+/**
+ * `--merge`: the rows of a partial run (`--only`) replace the rows with the same id in the previous results and the
+ * rest are kept in their order, new ids appended; `parts` says which run measured which rows.
+ */
+export function mergeRows(
+  previous: { rows: FigureRow[]; parts?: RunPart[] },
+  fresh: FigureRow[],
+  part: RunPart,
+): { rows: FigureRow[]; parts: RunPart[] } {
+  const byId = new Map(fresh.map((r) => [r.id, r]));
+  const rows = previous.rows.map((r) => byId.get(r.id) ?? r);
+  const known = new Set(previous.rows.map((r) => r.id));
+  rows.push(...fresh.filter((r) => !known.has(r.id)));
+  const freshIds = new Set(fresh.map((r) => r.id));
+  const parts = (previous.parts ?? [])
+    .map((p) => ({ ...p, ids: p.ids.filter((id) => !freshIds.has(id)) }))
+    .filter((p) => p.ids.length > 0);
+  return { rows, parts: [...parts, part] };
+}

@@ -9,7 +9,7 @@
  * Exit code: 0 when every budgeted figure passes or was not measured, 1 when one fails, 2 when the run crashed.
  * --smoke: small counts, no download of the official inspector (uses the cache if there is one), < 60 s.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -18,21 +18,26 @@ import { measureConnect } from './figure-connect.ts';
 import { measureEntryJs } from './figure-entry-js.ts';
 import { measureFirstQuestion } from './figure-first-question.ts';
 import { measureHex } from './figure-hex.ts';
+import { measureInteraction } from './figure-interaction.ts';
 import { measureMock } from './figure-mock.ts';
+import { measureOfficial } from './figure-official.ts';
 import { measureReducer } from './figure-reducer.ts';
 import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
 import { startMockServer } from '../../src/node/mock-server/start.ts';
 import { startMockProcess } from './mock-process.ts';
-import { notMeasured, renderTable, writeJson, type FigureRow } from './report.ts';
+import { mergeRows, notMeasured, renderTable, writeJson, type FigureRow, type RunPart } from './report.ts';
 import { buildAndServeHarness, buildApp, previewApp, REPO_ROOT, type Served } from './servers.ts';
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
-const only = args
-  .find((a) => a.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',');
+// --merge: keep the other rows of the results file and replace only the ones measured now (with --only)
+const merge = args.includes('--merge');
+// `--only=a,b` or `--only a,b`
+const onlyAt = args.indexOf('--only');
+const only = (
+  args.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (onlyAt >= 0 ? args[onlyAt + 1] : undefined)
+)?.split(',');
 const out =
   args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??
   join(REPO_ROOT, 'bench-results', smoke ? 'smoke.json' : 'latest.json');
@@ -51,6 +56,10 @@ const N = smoke
       hexRuns: 2,
       mockConversations: 100,
       mockRuns: 1,
+      officialRuns: 1,
+      officialHeapCalls: 10,
+      interactionLegs: 1_000,
+      interactionRuns: 3,
     }
   : {
       connectRuns: 10,
@@ -64,6 +73,10 @@ const N = smoke
       hexRuns: 5,
       mockConversations: 2_000,
       mockRuns: 5,
+      officialRuns: 5,
+      officialHeapCalls: 100,
+      interactionLegs: 10_000,
+      interactionRuns: 20,
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -94,10 +107,17 @@ async function main(): Promise<number> {
   let harness: Served | undefined;
   let appOutDir = '';
   try {
-    const needApp = wanted('entry') || wanted('connect') || wanted('first-question') || wanted('timeline');
+    const needApp =
+      wanted('entry') ||
+      wanted('connect') ||
+      wanted('first-question') ||
+      wanted('timeline') ||
+      wanted('official') ||
+      wanted('interaction');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    if (wanted('connect') || wanted('first-question') || needHarness) browser = await launchChromium();
+    if (wanted('connect') || wanted('first-question') || wanted('official') || wanted('interaction') || needHarness)
+      browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
     await step(rows, 'connect', 'navigation -> tools listed', async () => {
@@ -107,6 +127,11 @@ async function main(): Promise<number> {
     await step(rows, 'first-question', 'Call -> first question painted', async () => {
       app ??= await previewApp(appOutDir);
       return measureFirstQuestion(browser as Browser, app.url, N.questionRuns);
+    });
+    await step(rows, 'official', 'side by side with the official inspector', async () => {
+      app ??= await previewApp(appOutDir);
+      const counts = { runs: N.officialRuns, heapCalls: N.officialHeapCalls, allowDownload: !smoke };
+      return measureOfficial(browser as Browser, app.url, counts);
     });
     await step(rows, 'wire', 'wire overhead per leg', async () => {
       const mock = await startMockProcess();
@@ -124,6 +149,16 @@ async function main(): Promise<number> {
       try {
         const urls = { app: app.url, harness: (harness as Served).url, mock: mock.mcpUrl };
         return await measureTimeline(browser as Browser, urls, N.timelineLegs, N.timelineRuns);
+      } finally {
+        await mock.close();
+      }
+    });
+    await step(rows, 'interaction', 'interaction latency with a long session', async () => {
+      app ??= await previewApp(appOutDir);
+      const mock = await startMockServer();
+      try {
+        const urls = { app: app.url, mock: mock.mcpUrl };
+        return await measureInteraction(browser as Browser, urls, N.interactionLegs, N.interactionRuns);
       } finally {
         await mock.close();
       }
@@ -146,7 +181,26 @@ async function main(): Promise<number> {
     `\nMRTR Inspector benchmark${smoke ? ' (smoke: small counts)' : ''} on ${machine}, ${seconds.toFixed(0)} s\n\n`,
   );
   process.stdout.write(`${renderTable(rows)}\n`);
-  writeJson(out, { date: new Date().toISOString(), smoke, machine, loadAverage, seconds, counts: N, rows });
+  const date = new Date().toISOString();
+  let json: Record<string, unknown> = { date, smoke, machine, loadAverage, seconds, counts: N, rows };
+  if (merge && existsSync(out)) {
+    const previous = JSON.parse(readFileSync(out, 'utf8')) as {
+      rows: FigureRow[];
+      parts?: RunPart[];
+      date: string;
+      loadAverage?: string;
+    };
+    const part: RunPart = { date, loadAverage, ids: rows.map((r) => r.id) };
+    const earlier = previous.parts ?? [
+      {
+        date: previous.date,
+        loadAverage: previous.loadAverage ?? '',
+        ids: previous.rows.map((r) => r.id),
+      },
+    ];
+    json = { ...json, ...mergeRows({ rows: previous.rows, parts: earlier }, rows, part) };
+  }
+  writeJson(out, json);
   process.stdout.write(`\nJSON: ${out}\n`);
   return rows.some((r) => r.status === 'FAIL') ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 /**
  * The conformance client runner: every client scenario of a frozen requirement set, performed by the real app.
  *
- *   npm run test:conformance:client                       # every client scenario of 2026-07-28
+ *   npm run test:conformance:client                       # every client scenario of 2026-07-28 and 2025-11-25
  *   npx tsx e2e/conformance/client-runner.ts tools_call   # only these scenarios
  *   CONFORMANCE_SPEC_VERSIONS=2026-07-28,2025-11-25 ...   # the revisions to run (default: REVISIONS below)
  *
@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { expectedFailure } from './expected-failures.ts';
 import { clientScenarios, driverErrorOf, judge, type Check, type ScenarioResult } from './outcome.ts';
 
-/** The revisions whose client sets this runner measures. */
-const REVISIONS = ['2026-07-28'];
+/** The revisions whose client sets this runner measures (2025-11-25: the stateful era, issue 18). */
+const REVISIONS = ['2026-07-28', '2025-11-25'];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const suiteDir = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');

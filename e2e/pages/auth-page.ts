@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** The sign-in notice and the "Authorization" region. */
 export class AuthPage {
-  constructor(private readonly page: Page) {}
+  constructor(readonly page: Page) {}
 
   get region() {
     return this.page.getByRole('region', { name: 'Authorization' });
@@ -38,6 +38,50 @@ export class AuthPage {
     await this.region.getByText('Client identity').click();
     await this.region.getByLabel('Client ID (pre-registered)').fill(id);
     await this.region.getByLabel('Client secret').fill(secret);
+  }
+
+  /** opt in to "Keep me signed in in this tab" */
+  async keepInTab(): Promise<void> {
+    await this.region.getByText('Client identity').click();
+    await this.region.getByRole('checkbox', { name: /Keep me signed in in this tab/ }).check();
+  }
+
+  /** the access token this tab keeps for `serverUrl` in sessionStorage, or null when it keeps none */
+  async keptAccessToken(serverUrl: string): Promise<string | null> {
+    const text = await this.page.evaluate((url) => sessionStorage.getItem(`mrtr-inspector/auth/${url}`), serverUrl);
+    if (text === null) return null;
+    return (JSON.parse(text) as { tokens: { accessToken: string } }).tokens.accessToken;
+  }
+
+  /** the refusal shown in the region: plain words, its spec section, and that the session is kept */
+  get failure() {
+    return this.region.getByRole('alert');
+  }
+
+  /** the held step of a stepped-through sign-in */
+  get held() {
+    return this.region.getByRole('region', { name: 'Held step' });
+  }
+
+  /** send held steps one by one (each send adds the next step to the list) until the held one is `title` */
+  async sendStepsUntil(title: string): Promise<void> {
+    const steps = this.region.getByRole('list', { name: 'Sign-in steps' }).getByRole('listitem');
+    for (let sent = 0; sent < 20; sent++) {
+      await expect(this.held).toBeVisible();
+      if ((await this.held.getByText(/^Held: /).innerText()).includes(title)) return;
+      const count = await steps.count();
+      await this.held.getByRole('button', { name: 'Send step' }).click();
+      await expect(steps).toHaveCount(count + 1);
+    }
+    throw new Error(`no held step "${title}" within 20 steps`);
+  }
+
+  /** edit the held step's URL with `edit` */
+  async editHeldUrl(edit: (url: URL) => void): Promise<void> {
+    const box = this.held.getByRole('textbox', { name: 'Step URL' });
+    const url = new URL(await box.inputValue());
+    edit(url);
+    await box.fill(url.href);
   }
 
   step(name: RegExp) {

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { decodeSharePayload, shareFragment } from '../../src/session/io/share-link.ts';
 
 /** The session toolbar (autosave, export, import, HAR, share, clear) and the recording banner, by roles and labels. */
 export class SessionPage {
@@ -42,6 +43,35 @@ export class SessionPage {
     const choosing = this.page.waitForEvent('filechooser');
     await this.button('Import session').click();
     await (await choosing).setFiles(path);
+  }
+
+  /** Everything the app keeps in IndexedDB and localStorage, as text (to look for what must never be there). */
+  async storedTexts(): Promise<string> {
+    return this.page.evaluate(async () => {
+      const texts: string[] = [JSON.stringify({ ...localStorage })];
+      for (const info of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const req = indexedDB.open(info.name!);
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        for (const name of Array.from(db.objectStoreNames)) {
+          const all = db.transaction(name).objectStore(name).getAll();
+          texts.push(JSON.stringify(await new Promise((resolve) => (all.onsuccess = () => resolve(all.result)))));
+        }
+        db.close();
+      }
+      return texts.join('\n');
+    });
+  }
+
+  /** The session a share link carries, unpacked, as text. */
+  async sharedText(): Promise<string> {
+    const link = await this.shareLink();
+    const payload = shareFragment(new URL(link).hash);
+    const read = payload === undefined ? undefined : decodeSharePayload(payload);
+    if (!read?.ok) throw new Error(`the share link did not unpack: ${read ? read.error : 'no payload'}`);
+    return JSON.stringify(read);
   }
 
   async shareLink(): Promise<string> {

@@ -2,6 +2,8 @@ import { expect, test } from '../fixtures.ts';
 import { LegacyPushedPage } from '../pages/legacy-pushed-page.ts';
 
 test.describe('Requests a 2025-11-25 server pushes are legs, answered from the composer', () => {
+  // each journey connects twice (Auto, then pinned to 2025-11-25) before its call: more than the default 30 s on a busy machine
+  test.describe.configure({ timeout: 60_000 });
   test('a pushed elicitation waits as a JSON-RPC response; edited by hand it is what the server gets', async ({
     inspector,
     page,
@@ -29,5 +31,51 @@ test.describe('Requests a 2025-11-25 server pushes are legs, answered from the c
 
     await expect(inspector.result).toContainText('Provisioned orders in us-east-1');
     await expect(inspector.timeline.getByRole('button', { name: /^Round 2 tools\/call provision:/ })).toBeVisible();
+  });
+
+  test('a pushed URL-mode elicitation goes through consent; accepted, the call signs in', async ({
+    inspector,
+    context,
+    page,
+  }) => {
+    await inspector.open();
+    const legacy = new LegacyPushedPage(page);
+    await legacy.useLegacyEra();
+    await inspector.callTool('sign_in');
+    const card = legacy.pushed('elicitation/create');
+    await expect(card).toContainText('Elicitation (URL)');
+    const fullUrl = card.getByLabel('Full URL');
+    await expect(fullUrl).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/consent\//);
+    await expect(card).toContainText('Not opened yet.');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('button', { name: 'Open in new tab' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.getByRole('button', { name: 'Approve' }).click();
+    await expect(tab.getByRole('heading', { name: 'Approved. You can close this tab.' })).toBeVisible();
+    await tab.close();
+    await page.bringToFront();
+    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(legacy.responseBody()).toContainText('"action": "accept"');
+    await legacy.sendResponse();
+    await expect(inspector.result).toContainText('Signed in (flow');
+  });
+
+  test('the doctor explains the dual-era bug when an input-needing tool answers -32603 on 2025-11-25', async ({
+    inspector,
+    page,
+  }) => {
+    await inspector.open();
+    const legacy = new LegacyPushedPage(page);
+    await legacy.useLegacyEra();
+    await inspector.callTool('dual_era_pitfall');
+    await expect(inspector.result).toContainText('Error -32603');
+    const doctor = inspector.result.getByRole('region', { name: 'Connection doctor on this call' });
+    await expect(doctor).toContainText('The dual-era bug: input_required on a 2025-11-25 connection');
+    await expect(doctor).toContainText('dual_era_pitfall needs input');
+    await expect(doctor).toContainText('What to do:');
+    await expect(doctor).toContainText('pin the era in Connection settings');
   });
 });

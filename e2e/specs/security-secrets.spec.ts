@@ -29,22 +29,7 @@ test('a custom header key stays out of autosave, the session file and HAR unless
   await session.waitSaved(2);
 
   // everything the app keeps in IndexedDB and localStorage, as text
-  const stored = await page.evaluate(async () => {
-    const texts: string[] = [JSON.stringify({ ...localStorage })];
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(info.name!);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const all = db.transaction(name).objectStore(name).getAll();
-        texts.push(JSON.stringify(await new Promise((resolve) => (all.onsuccess = () => resolve(all.result)))));
-      }
-      db.close();
-    }
-    return texts.join('\n');
-  });
+  const stored = await session.storedTexts();
   expect(stored).toContain(TRACE); // the headers were recorded and saved...
   expect(stored).not.toContain(KEY); // ...but not the unmarked key
 

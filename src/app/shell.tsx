@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Catalog } from '../features/catalog/catalog.tsx';
-import { CallPanel } from '../features/call/call-panel.tsx';
+import { CallScreen } from './screens/call-screen.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
 import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
 import { ThemeSelect } from '../features/theme/theme-select.tsx';
@@ -109,7 +109,7 @@ export function Shell({ persistence, notices }: ShellProps) {
               )}
             </Suspense>
           )}
-          <CallPanel />
+          <CallScreen />
           {hasConversation && (
             <Suspense fallback={null}>
               <RecordedConversation />

@@ -99,13 +99,25 @@ describe('createRelayFetch', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 
-  it('returns the relay 405 as a response when the method is not POST', async () => {
-    const { calls, fetch } = stub(() => relayRefusal(405, 'method_not_allowed'));
+  it('sends a session GET or DELETE as a POST naming the method when the page asks for one', async () => {
+    const { calls, fetch } = stub(() => new Response(null, { status: 405, headers: { 'x-relay': '1' } }));
+    const relayFetch = createRelayFetch({ relayBase: '', token: 't', baseFetch: fetch });
+    const res = await relayFetch('http://a.example/mcp', { method: 'GET', headers: { 'last-event-id': 'e-1' } });
+    await relayFetch('http://a.example/mcp', { method: 'DELETE' });
+    // the server's own 405 (a stateless server has no GET stream) is an answer, not a relay failure
+    expect(res.status).toBe(405);
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'POST']);
+    expect(calls.map((c) => c.headers.get('x-relay-method'))).toEqual(['GET', 'DELETE']);
+    expect(calls[0]!.headers.get('x-relay-mcp')).toBe('session');
+    expect(calls[0]!.headers.get('last-event-id')).toBe('e-1');
+    expect(calls[0]!.body).toBeUndefined();
+  });
+
+  it('returns the relay 405 as a response when the relay refuses the method', async () => {
+    const { fetch } = stub(() => relayRefusal(405, 'method_not_allowed'));
     const relayFetch = createRelayFetch({ relayBase: '', token: 't', baseFetch: fetch });
     const res = await relayFetch('http://a.example/mcp', { method: 'GET' });
     expect(res.status).toBe(405);
-    expect(calls[0]!.method).toBe('GET');
-    expect(calls[0]!.body).toBeUndefined();
   });
 
   it('restores Location when the relay passes a redirect back', async () => {

@@ -74,8 +74,15 @@ export function createRelayFetch(opts: RelayFetchOptions): typeof fetch {
     headers.set('x-relay-target', request.url);
     headers.set('x-relay-token', opts.token);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    // a 2025-11-25 session's GET (standalone stream, resumption) and DELETE travel as a POST to the relay, which
+    // sends them upstream with the session's headers
+    const sessionMethod = (request.method === 'GET' || request.method === 'DELETE') && !headers.has('x-relay-method');
+    if (sessionMethod) {
+      headers.set('x-relay-method', request.method);
+      headers.set('x-relay-mcp', 'session');
+    }
     const res = await base(`${opts.relayBase}${RELAY_FORWARD_PATH}`, {
-      method: request.method,
+      method: sessionMethod ? 'POST' : request.method,
       headers,
       // no cookies, no cached HTTP auth, and no sign-in box: nothing the browser holds for the app's origin rides along
       credentials: 'omit',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLocks } from './memory-locks.ts';
 import { createTabLock, type TabLock } from './tab-lock.ts';
 
@@ -12,9 +12,15 @@ function tab(locks: ReturnType<typeof createMemoryLocks>, graceMs = 10): TabLock
   return lock;
 }
 
+// the grace period is the only timer: fake time moves it on; advancing also runs the lock manager's queued tasks
+const advance = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
   open.forEach((l) => l.release());
   open = [];
+  vi.useRealTimers();
 });
 
 describe('createTabLock', () => {
@@ -45,7 +51,8 @@ describe('createTabLock', () => {
     a.subscribe(() => seen.push(JSON.stringify(a.state())));
     await b.takeOver();
     expect(b.state()).toEqual({ kind: 'held', how: 'took-over' });
-    await expect.poll(() => a.state()).toEqual({ kind: 'elsewhere', how: 'taken' });
+    await advance();
+    expect(a.state()).toEqual({ kind: 'elsewhere', how: 'taken' });
     expect(seen).toEqual(['{"kind":"elsewhere","how":"taken"}']);
   });
 
@@ -56,7 +63,10 @@ describe('createTabLock', () => {
     const b = tab(locks);
     await b.settled();
     a.release();
-    await expect.poll(() => b.state()).toEqual({ kind: 'held', how: 'handed-over' });
+    await advance(9);
+    expect(b.state()).toEqual({ kind: 'elsewhere', how: 'found' });
+    await advance(1);
+    expect(b.state()).toEqual({ kind: 'held', how: 'handed-over' });
   });
 
   it('lets a reloading holder take its lock back when it asks within the grace period', async () => {
@@ -67,15 +77,17 @@ describe('createTabLock', () => {
     await b.settled();
     a.release();
     // the page reloads: the lock is free (b let go of it at once) when the new page asks
-    await expect.poll(() => locks.holder(NAME), { interval: 1 }).toBe(false);
+    await advance();
+    expect(locks.holder(NAME)).toBe(false);
     const reloaded = tab(locks);
     await reloaded.settled();
     expect(reloaded.state()).toEqual({ kind: 'held', how: 'free' });
     // b asked after its grace period, found the lock taken again, and waits in the queue once more
-    await new Promise((r) => setTimeout(r, 150));
+    await advance(100);
     expect(b.state()).toEqual({ kind: 'elsewhere', how: 'found' });
     reloaded.release();
-    await expect.poll(() => b.state()).toEqual({ kind: 'held', how: 'handed-over' });
+    await advance(100);
+    expect(b.state()).toEqual({ kind: 'held', how: 'handed-over' });
   });
 
   it('gets the lock handed back to the tab it was taken from when the taker closes', async () => {
@@ -85,9 +97,11 @@ describe('createTabLock', () => {
     const b = tab(locks);
     await b.settled();
     await b.takeOver();
-    await expect.poll(() => a.state().kind).toBe('elsewhere');
+    await advance();
+    expect(a.state().kind).toBe('elsewhere');
     b.release();
-    await expect.poll(() => a.state()).toEqual({ kind: 'held', how: 'handed-over' });
+    await advance(10);
+    expect(a.state()).toEqual({ kind: 'held', how: 'handed-over' });
   });
 
   it('stops waiting for the lock when the waiting tab is released', async () => {
@@ -98,7 +112,7 @@ describe('createTabLock', () => {
     await b.settled();
     b.release();
     a.release();
-    await new Promise((r) => setTimeout(r, 40));
+    await advance(40);
     expect(locks.holder(NAME)).toBe(false);
     expect(b.state()).toEqual({ kind: 'elsewhere', how: 'found' });
   });

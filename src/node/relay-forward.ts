@@ -25,14 +25,17 @@ export interface ForwardLimits {
 export const METADATA_MAX_BYTES = 1024 * 1024;
 
 /**
- * The upstream method: POST, or GET when the page asks for it with `X-Relay-Method: GET` (authorization metadata:
- * RFC 9728 protected resource metadata, RFC 8414 / OpenID Connect discovery). Anything else is refused.
+ * The upstream method: POST; GET when the page asks for it with `X-Relay-Method: GET` (authorization metadata:
+ * RFC 9728 protected resource metadata, RFC 8414 / OpenID Connect discovery); and, with `X-Relay-Mcp: session`, the
+ * 2025-11-25 session's own GET (the standalone stream, resumption with `Last-Event-ID`) and DELETE (end the session),
+ * which carry the same headers as its POSTs. Anything else is refused.
  */
-function upstreamMethod(raw: string | string[] | undefined): 'POST' | 'GET' {
+function upstreamMethod(raw: string | string[] | undefined, session: boolean): 'POST' | 'GET' | 'DELETE' {
   const value = (Array.isArray(raw) ? raw[0] : raw)?.toUpperCase();
   if (value === undefined || value === 'POST') return 'POST';
   if (value === 'GET') return 'GET';
-  throw new RelayRefusal(400, 'bad_method', `The relay forwards POST, or GET for metadata; not ${value}.`);
+  if (value === 'DELETE' && session) return 'DELETE';
+  throw new RelayRefusal(400, 'bad_method', `The relay forwards POST, GET, or DELETE on an MCP session; not ${value}.`);
 }
 
 /** A metadata GET sends only `Accept`: no credentials, cookies or custom headers ride along. */
@@ -51,13 +54,14 @@ function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
 export async function handleForward(req: IncomingMessage, res: ServerResponse, limits: ForwardLimits): Promise<void> {
   const header = req.headers['x-relay-target'];
   const target = parseTarget(Array.isArray(header) ? header[0] : header);
-  const method = upstreamMethod(req.headers['x-relay-method']);
+  const session = req.headers['x-relay-mcp'] === 'session';
+  const method = upstreamMethod(req.headers['x-relay-method'], session);
   const body = await readBody(req, limits.maxBodyBytes);
-  if (method === 'GET' && body.byteLength > 0)
-    throw new RelayRefusal(400, 'bad_request', 'A relayed GET (X-Relay-Method: GET) carries no body.');
+  if (method !== 'POST' && body.byteLength > 0)
+    throw new RelayRefusal(400, 'bad_request', `A relayed ${method} (X-Relay-Method: ${method}) carries no body.`);
+  const metadata = method === 'GET' && !session;
   // a metadata GET is small: cap it far below the MCP response limit
-  const maxResponseBytes =
-    method === 'GET' ? Math.min(limits.maxResponseBytes, METADATA_MAX_BYTES) : limits.maxResponseBytes;
+  const maxResponseBytes = metadata ? Math.min(limits.maxResponseBytes, METADATA_MAX_BYTES) : limits.maxResponseBytes;
 
   const controller = new AbortController();
   let cut: 'idle' | 'total' | undefined;
@@ -77,8 +81,8 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     try {
       upstream = await limits.fetchImpl(target, {
         method,
-        headers: method === 'GET' ? metadataRequestHeaders(req.headers) : forwardRequestHeaders(req.headers),
-        ...(method === 'GET' ? {} : { body }),
+        headers: metadata ? metadataRequestHeaders(req.headers) : forwardRequestHeaders(req.headers),
+        ...(method === 'POST' ? { body } : {}),
         redirect: 'manual',
         signal: controller.signal,
       });

@@ -78,3 +78,22 @@ describe('relay: authorization metadata GET', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('relay: a 2025-11-25 session GET and DELETE (X-Relay-Mcp: session)', () => {
+  it('forwards them with the session headers when the page names the method and the session', async () => {
+    const seen: Seen = {};
+    const upstream = await up(startEchoUpstream(seen));
+    const relay = await up(startRelay());
+    const session = { 'x-relay-target': `${upstream.url}/mcp`, 'x-relay-mcp': 'session' };
+    await relayPost(relay, FORWARD, {
+      headers: { ...session, 'x-relay-method': 'GET', 'mcp-session-id': 's-1', 'last-event-id': 'e-7' },
+    });
+    expect(seen.method).toBe('GET');
+    expect(seen.headers?.['mcp-session-id']).toBe('s-1');
+    expect(seen.headers?.['last-event-id']).toBe('e-7');
+    expect(seen.headers?.['x-relay-mcp']).toBeUndefined();
+    await relayPost(relay, FORWARD, { headers: { ...session, 'x-relay-method': 'DELETE', 'mcp-session-id': 's-1' } });
+    expect(seen.method).toBe('DELETE');
+    expect(seen.headers?.['mcp-session-id']).toBe('s-1');
+  });
+});

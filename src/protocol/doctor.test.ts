@@ -161,6 +161,29 @@ describe('diagnose', () => {
     );
   });
 
+  it('names the header a -32020 answer to the connection names (2026-07-28 streamable-http "Server Validation")', () => {
+    const body = {
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32020,
+        message: 'Bad Request: the request headers and body disagree',
+        data: {
+          mismatch: {
+            header: '2026-07-27',
+            body: 'the body envelope names protocol version 2026-07-28 but the MCP-Protocol-Version header names 2026-07-27',
+          },
+        },
+      },
+    };
+    const f = find('header-mismatch', { directError: { kind: 'http', status: 400, message: 'x', body } });
+    expect(f?.title).toBe('The server says the MCP-Protocol-Version header disagrees with the body (-32020)');
+    expect(f?.detail).toContain('names 2026-07-27');
+    expect(run({ directError: { kind: 'http', status: 400, message: 'x', body } })).not.toContain(
+      'unsupported-version',
+    );
+  });
+
   it('says plainly that MRTR needs 2026-07-28 when only legacy initialize works', () => {
     const probe = report({
       discover: {

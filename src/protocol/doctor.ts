@@ -15,6 +15,7 @@ import {
   versionFindings,
 } from './doctor-findings.ts';
 import { PROTOCOL_VERSION } from './types.ts';
+import { headerMismatchFindings } from './header-mismatch.ts';
 
 /** A network-level failure, with the node/OpenSSL error code when there is one (`ECONNREFUSED`, `CERT_HAS_EXPIRED`...). */
 export interface ProbeNetworkError {
@@ -94,6 +95,7 @@ const EXPLAINS_DISCOVER = new Set([
   'forbidden',
   'unsupported-version',
   'legacy-server',
+  'header-mismatch',
 ]);
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
@@ -110,6 +112,7 @@ export function diagnose(input: DiagnoseInput): Finding[] {
   findings.push(...authFindings(status, discoverRes));
   findings.push(...forbiddenFindings(probe, directError?.status, input.appOrigin));
   findings.push(...versionFindings([directError?.body, discoverRes?.message]));
+  findings.push(...headerMismatchFindings([directError?.body, discoverRes?.message]));
   findings.push(...legacyFindings(probe));
   const explained = findings.some((f) => EXPLAINS_DISCOVER.has(f.id));
   if (discoverRes && !ok(discoverRes.status) && !explained) {

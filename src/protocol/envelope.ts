@@ -5,10 +5,13 @@ import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, PROT
 
 export const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'mrtr-inspector', version: '0.1.0' };
 
-/** Everything this app can answer: form and URL elicitation, sampling, roots. */
+/**
+ * Everything this app can answer: form and URL elicitation, sampling (with tools: the sampling card composes
+ * tool_use replies, 2025-11-25 client/sampling "Tools in Sampling", `sampling.tools`), roots.
+ */
 export const ALL_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
-  sampling: {},
+  sampling: { tools: {} },
   roots: {},
 };
 
@@ -118,7 +121,7 @@ export function withCapability(caps: ClientCapabilities, flag: CapabilityFlag, o
     if (on) elicitation[flag] = {};
     else delete elicitation[flag];
     next.elicitation = elicitation;
-  } else if (on) next[flag] = {};
+  } else if (on) next[flag] = flag === 'sampling' ? { tools: {} } : {};
   else delete next[flag];
   return normalizeCapabilities(next);
 }

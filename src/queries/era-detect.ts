@@ -8,6 +8,7 @@ import type { EraConnections, EraResolution } from '../client/legacy/era-connect
 import { LegacySession, type LegacyExchange } from '../client/legacy/legacy-session.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { refusePushed } from '../client/legacy/refuse-pushed.ts';
+import { openStandalone } from '../client/legacy/standalone.ts';
 import { eraFromDiscover, LEGACY_ERA_VERSION, type EraSetting } from '../protocol/era.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import type { ConnectionContext } from '../session/compose.ts';
@@ -44,6 +45,7 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     },
   });
   await session.initialize();
+  openStandalone(session); // servers may push requests on it instead of on the call's own stream
   return { era: 'legacy', url: env.ctx.url, session, reason, handshake };
 }
 

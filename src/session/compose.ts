@@ -9,6 +9,7 @@ import {
   type JsonObject,
   type JsonRpcRequest,
 } from '../protocol/types.ts';
+import { listenParams } from '../protocol/tasks/notifications.ts';
 import { taskParams } from '../protocol/tasks/wire.ts';
 import { composeResponse } from './compose-response.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
@@ -138,10 +139,17 @@ function factsFromBody(sent: SentFacts, message: JsonRpcRequest | undefined, ask
   sent.unansweredKeys = asked.filter((k) => !sent.answeredKeys.includes(k));
 }
 
-/** A task's tasks/get or tasks/cancel leg: `{taskId}` with the envelope, `Mcp-Name: <taskId>`. Pure. */
+/** A task leg's params: tasks/get and tasks/cancel name the task; a listen stream asks for its notifications. */
+const paramsOf = (method: 'tasks/get' | 'tasks/cancel' | 'subscriptions/listen', taskId: string) =>
+  method === 'subscriptions/listen' ? listenParams([taskId]) : taskParams(method, taskId);
+
+/**
+ * A task's tasks/get or tasks/cancel leg (`{taskId}` with the envelope, `Mcp-Name: <taskId>`), or the
+ * subscriptions/listen request asking for its status notifications (`notifications.taskIds`). Pure.
+ */
 export function composeTaskLeg(
   conversation: Conversation,
-  method: 'tasks/get' | 'tasks/cancel',
+  method: 'tasks/get' | 'tasks/cancel' | 'subscriptions/listen',
   rpcId: number,
   capabilities: SentFacts['capabilities'],
   ctx: ConnectionContext,
@@ -153,7 +161,7 @@ export function composeTaskLeg(
     jsonrpc: '2.0',
     id: rpcId,
     method,
-    params: { ...taskParams(method, task.taskId), _meta: meta },
+    params: { ...paramsOf(method, task.taskId), _meta: meta },
   };
   const headerOpts: Parameters<typeof requestHeaders>[1] = { extra: { ...(ctx.headers ?? {}) } };
   if (ctx.protocolVersion) headerOpts.protocolVersion = ctx.protocolVersion;
@@ -165,7 +173,7 @@ export function composeTaskLeg(
     requestStateEdited: false,
     bodyEdited: false,
     capabilities,
-    params: taskParams(method, task.taskId),
+    params: paramsOf(method, task.taskId),
   };
   return {
     url: ctx.url,

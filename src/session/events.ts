@@ -44,6 +44,8 @@ export type SessionEvent =
   /** put the draft back as it was made: one part, or everything when `part` is absent */
   | { type: 'draft/reset'; conversationId: string; part?: DraftPart }
   | { type: 'conversation/forked'; fromLegId: string; id: string; at: number }
+  /** the tool's inputSchema as a fresh tools/list gives it (after a -32020): the next legs' headers follow it */
+  | { type: 'conversation/schema-refreshed'; conversationId: string; inputSchema: JsonObject | undefined }
   /**
    * a branch that copies the conversation's paused draft (same legs so far); `requestState` overrides what it sends
    * (null: omit the field). Used by the tamper matrix, one fork per mutation.

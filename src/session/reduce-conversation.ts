@@ -24,6 +24,7 @@ export type ConversationEvent = Extract<
       | 'draft/reset'
       | 'tamper/planned'
       | 'tamper/row'
+      | 'conversation/schema-refreshed'
       | 'tamper/finished'
       | 'task/notified'
       | 'task/listen-started';
@@ -55,6 +56,7 @@ export function conversationOf(event: SessionEvent): string | undefined {
     case 'tamper/finished':
     case 'task/notified':
     case 'task/listen-started':
+    case 'conversation/schema-refreshed':
       return event.conversationId;
     default:
       return undefined;
@@ -270,6 +272,10 @@ export function reduceConversation(
       const conversation: Conversation = { ...rest, task: step.task };
       if (step.draft) conversation.draft = step.draft;
       return { conversation, nextRpcId: step.draft && step.draft.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
+    }
+    case 'conversation/schema-refreshed': {
+      const { inputSchema: _old, ...rest } = current;
+      return { conversation: event.inputSchema ? { ...rest, inputSchema: event.inputSchema } : rest, nextRpcId };
     }
     case 'tamper/row':
     case 'tamper/finished': {

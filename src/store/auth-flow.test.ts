@@ -121,14 +121,15 @@ describe('runOAuthFlow', () => {
     expect(h.state().failure?.spec).toBe('pkce');
   });
   it.each([
-    [{ tokenError: 'invalid_grant' }, /invalid_grant/],
-    [{ authError: 'access_denied' }, /access_denied/],
-    [{ noCode: true }, /without a code/],
-  ] as const)('explains %o in plain words and keeps the steps', async (opts, text) => {
+    [{ tokenError: 'invalid_grant' }, /invalid_grant/, 'token'],
+    [{ authError: 'access_denied' }, /access_denied/, 'authorize'],
+    [{ noCode: true }, /without a code/, 'authorize'],
+  ] as const)('explains %o in plain words with its spec section and keeps the steps', async (opts, text, spec) => {
     const h = harness(opts);
     await runOAuthFlow(h.input, h.deps);
     expect(h.state().phase).toBe('failed');
     expect(h.state().failure?.message).toMatch(text);
+    expect(h.state().failure?.spec).toBe(spec);
     expect(h.state().steps.length).toBeGreaterThan(3);
   });
   it('holds each step and sends the edited request when stepping through', async () => {

@@ -59,6 +59,11 @@ export interface AuthSlice {
   sendHeldAuthStep: (request: AuthHttpRequest) => void;
   cancelHeldAuthStep: () => void;
   refreshAuthNow: () => Promise<void>;
+  /**
+   * Before connecting to `serverUrl` on load: when the user chose "Keep me signed in in this tab" for it, take the
+   * kept tokens back (bearer, signed-in state, refresh). Returns whether it did; never reads anything otherwise kept.
+   */
+  restoreTabSignIn: (serverUrl: string) => boolean;
 }
 
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
@@ -119,7 +124,7 @@ export const createAuthSlice =
           ? { ...st.connectedSettings, bearerToken: tokens.accessToken }
           : st.connectedSettings,
       }));
-      if (s.authSettings.keepInTab && s.auth.serverUrl) tabStore.save(s.auth.serverUrl, tokens);
+      if (s.authSettings.keepInTab && s.auth.serverUrl) tabStore.save(s.auth.serverUrl, tokens, session);
       if (reconnect) get().connect(get().connectedUrl ?? undefined);
       scheduleRefresh(tokens);
     }
@@ -136,7 +141,15 @@ export const createAuthSlice =
       authChallenge: null,
       authSettings: DEFAULT_AUTH_SETTINGS,
       authRegistrations: {},
-      setAuthSettings: (patch) => set((s) => ({ authSettings: { ...s.authSettings, ...patch } })),
+      setAuthSettings: (patch) => {
+        const before = get();
+        set((s) => ({ authSettings: { ...s.authSettings, ...patch } }));
+        const url = before.auth.serverUrl;
+        if (patch.keepInTab === undefined || patch.keepInTab === before.authSettings.keepInTab || !url) return;
+        // opting in while signed in keeps the current tokens; opting out forgets them in this tab at once
+        if (patch.keepInTab && before.auth.tokens) tabStore.save(url, before.auth.tokens, session);
+        else if (!patch.keepInTab) tabStore.remove(url);
+      },
       noteAuthResponse: ({ url, method, status, wwwAuthenticate, hadBearer }) => {
         const kind = challengeKindOf(status, wwwAuthenticate);
         if (kind) {
@@ -209,8 +222,22 @@ export const createAuthSlice =
         const tokens = get().auth.tokens;
         const d = flowDeps();
         if (!tokens || !session || !d) return;
-        const next = await refreshTokens(session, tokens, { ...d, hold: undefined });
+        // a session kept in the tab has no client secret: the one typed in the settings (memory) is used
+        const client = session.client.clientSecret
+          ? session.client
+          : { ...session.client, clientSecret: get().authSettings.clientSecret };
+        const next = await refreshTokens({ ...session, client }, tokens, { ...d, hold: undefined });
         if (next) applyTokens(next, false);
+      },
+      restoreTabSignIn: (serverUrl) => {
+        const kept = tabStore.load(serverUrl);
+        if (!kept) return false;
+        session = kept.session;
+        get().setBearerToken(kept.tokens.accessToken);
+        set((s) => ({ authSettings: { ...s.authSettings, keepInTab: true }, authChallenge: null }));
+        dispatch({ type: 'auth/restored', serverUrl, tokens: kept.tokens });
+        if (session) scheduleRefresh(kept.tokens);
+        return true;
       },
     };
   };

@@ -66,6 +66,12 @@ export interface ConnectionSlice {
   notSecret: string[];
   /** capabilities declared on new calls (default: everything this app supports) */
   capabilities: ClientCapabilities;
+  /**
+   * listen for a running task's status notifications (subscriptions/listen) when the server declares the tasks
+   * extension (default on); off: tasks are followed by polling only
+   */
+  taskNotifications: boolean;
+  setTaskNotifications: (on: boolean) => void;
   transportMode: TransportMode;
   /** roots offered by default when a server asks for roots */
   savedRoots: { uri: string; name?: string }[];
@@ -204,6 +210,8 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   connectNonce: 0,
   ...DEFAULT_SETTINGS,
   capabilities: ALL_CAPABILITIES,
+  taskNotifications: true,
+  setTaskNotifications: (taskNotifications) => set({ taskNotifications }),
   savedRoots: [{ uri: 'file:///home/user/project', name: 'project' }],
   connectedSettings: null,
   savedConnections: [],

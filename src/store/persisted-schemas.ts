@@ -17,6 +17,7 @@ export const connectionSchema = z.object({
   clientInfo: z.object({ name: z.string(), version: z.string() }).optional(),
   era: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
   holdLegs: z.enum(['always', 'edits']).optional(),
+  taskNotifications: z.boolean().optional(),
   /** saved connections, their bearer tokens and secret headers left out */
   savedConnections: z
     .array(

@@ -37,6 +37,7 @@ export function connectionOf(s: InspectorState): ConnectionSnapshot {
     clientInfo: s.clientInfo,
     era: s.era,
     holdLegs: s.holdLegs,
+    taskNotifications: s.taskNotifications,
     savedConnections: s.savedConnections.map(({ bearerToken: _token, customHeaders: headers, ...rest }) => ({
       ...rest,
       url: redactUrl(rest.url, rest.notSecret),

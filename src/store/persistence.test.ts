@@ -6,7 +6,7 @@ import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { pickConversations } from '../session/io/merge.ts';
 import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
-import { createPersistence } from './persistence.ts';
+import { createPersistence, type Persistence, type PersistenceStatus } from './persistence.ts';
 import { readSaved } from './persistence-load.ts';
 
 function newStore() {
@@ -27,6 +27,20 @@ function used() {
   store.getState().selectLeg('leg-2');
   store.getState().saveConnection('staging');
   return store;
+}
+
+/** Resolves with the status once `ok` holds: checked now and on every status change (no polling). */
+function statusBecomes(persistence: Persistence, ok: (s: PersistenceStatus) => boolean): Promise<PersistenceStatus> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const status = persistence.status();
+      if (!ok(status)) return;
+      off();
+      resolve(status);
+    };
+    const off = persistence.subscribe(check);
+    check();
+  });
 }
 
 describe('persistence', () => {
@@ -67,7 +81,8 @@ describe('persistence', () => {
     const stop = persistence.start();
     store.getState().dispatch({ type: 'session/replaced', state: testSession() });
     expect(persistence.status().kind).toBe('saving');
-    await expect.poll(() => persistence.status().kind).toBe('saved');
+    expect(storage.data.has('inspector/session')).toBe(false);
+    await statusBecomes(persistence, (st) => st.kind === 'saved');
     expect(persistence.status()).toMatchObject({ conversations: 3, legs: 3 });
     stop();
     expect(storage.data.get('inspector/session')).toContain('"leg-2"');
@@ -81,7 +96,7 @@ describe('persistence', () => {
     persistence.subscribe(() => seen.push(persistence.status().kind));
     const stop = persistence.start();
     store.getState().dispatch({ type: 'session/replaced', state: testSession() });
-    await expect.poll(() => persistence.status().kind).toBe('saved');
+    await statusBecomes(persistence, (st) => st.kind === 'saved');
     stop();
     // "Saving…" once at the change, "Saved" once at the end: the save itself does not announce "saving" again
     expect(seen).toEqual(['saving', 'saved']);
@@ -235,7 +250,8 @@ describe('persistence with two tabs', () => {
     await second.persistence.saveFromThisTab();
     expect(second.persistence.status()).toMatchObject({ kind: 'saved', conversations: 1 });
     expect(await savedOrder(b.storage)).toEqual(['c2']);
-    await expect.poll(() => first.persistence.status()).toEqual({ kind: 'other-tab', situation: 'taken-over' });
+    await statusBecomes(first.persistence, (st) => st.kind === 'other-tab');
+    expect(first.persistence.status()).toEqual({ kind: 'other-tab', situation: 'taken-over' });
 
     // the first tab keeps its work in memory but no longer writes it
     first.store.getState().dispatch({ type: 'session/replaced', state: only(['c1']) });
@@ -248,21 +264,24 @@ describe('persistence with two tabs', () => {
   it('stops before its next write when another tab takes over during a save', async () => {
     const b = browser();
     let open = () => {};
-    const gate: QuietGate = { whenQuiet: () => new Promise<boolean>((resolve) => (open = () => resolve(true))) };
+    let quiet = false;
+    const gate: QuietGate = {
+      whenQuiet: () =>
+        quiet ? Promise.resolve(true) : new Promise<boolean>((resolve) => (open = () => resolve(true))),
+    };
     const first = await openTab(b, gate);
     const second = await openTab(b);
     first.store.getState().dispatch({ type: 'session/replaced', state: testSession() });
     const saving = first.persistence.flush();
-    await expect.poll(() => first.persistence.status().kind).toBe('saving');
+    await statusBecomes(first.persistence, (st) => st.kind === 'saving');
 
     second.store.getState().dispatch({ type: 'session/replaced', state: only(['c2']) });
     await second.persistence.saveFromThisTab();
-    await expect.poll(() => first.persistence.status()).toEqual({ kind: 'other-tab', situation: 'taken-over' });
+    await statusBecomes(first.persistence, (st) => st.kind === 'other-tab');
+    expect(first.persistence.status()).toEqual({ kind: 'other-tab', situation: 'taken-over' });
     // the first tab's save was waiting for a pause in the input: it now goes on, and must not write
-    for (let i = 0; i < 10; i++) {
-      open();
-      await new Promise((r) => setTimeout(r, 1));
-    }
+    quiet = true;
+    open();
     await saving;
     expect(await savedOrder(b.storage)).toEqual(['c2']);
     expect([...b.storage.data.keys()].filter((k) => k.includes('/l/'))).toEqual(['inspector/session/l/leg-3']);
@@ -277,7 +296,8 @@ describe('persistence with two tabs', () => {
     second.store.getState().dispatch({ type: 'session/replaced', state: only(['c2']) });
 
     first.tabLock.release();
-    await expect.poll(() => second.persistence.status()).toEqual({ kind: 'other-tab', situation: 'other-closed' });
+    // after the tab lock's grace period for a reloading holder
+    await statusBecomes(second.persistence, (st) => st.kind === 'other-tab' && st.situation === 'other-closed');
     await second.persistence.flush();
     expect(await savedOrder(b.storage)).toEqual(['c1', 'c3', 'c2']);
 

@@ -145,16 +145,16 @@ describe('session save', () => {
     const paused = new Promise<boolean>((resolve) => {
       release = () => resolve(true);
     });
-    let asked = 0;
+    let asked: () => void = () => {};
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
     const gate = {
       whenQuiet: () => {
-        asked += 1;
+        asked();
         return paused;
       },
     };
     const saving = createSessionWriter(storage, KEY, gate).save(testSession(), header);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(asked).toBeGreaterThan(0);
+    await wasAsked;
     expect(writes).toEqual([]);
     release();
     await saving;

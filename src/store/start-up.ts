@@ -22,10 +22,13 @@ export function connectOnLoad(store: InspectorStore, req: LoadRequest): void {
   const s = store.getState();
   const saved = s.connectedUrl;
   if (req.relay) s.setTransportMode('relay');
+  // signed in to this server earlier in this tab, and asked to stay signed in: the kept tokens go on the first request
   if (req.serverParam) {
     s.setServerUrl(req.serverParam);
+    s.restoreTabSignIn(req.serverParam);
     s.connect(req.serverParam);
   } else if (saved) {
+    s.restoreTabSignIn(saved);
     s.connect(saved);
   } else if (!req.restored) {
     const initialUrl = req.mockUrl ?? DEFAULT_SERVER_URL;

@@ -7,9 +7,11 @@ import type { StateCreator } from 'zustand';
 import { sendLeg } from '../client/send-leg.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
-import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import { composeTaskLeg } from '../session/compose.ts';
+import { listenForTask, type TaskListenEnd } from '../session/flows/task-listen.ts';
 import { pollTask } from '../session/flows/task-polling.ts';
+import { taskView } from '../session/task-view.ts';
 import { outcomeSummary } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
@@ -20,6 +22,10 @@ export interface TaskPollState {
   nextPollAt?: number;
   /** why automatic polling stopped */
   note?: string;
+  /** the task's status notification stream (subscriptions/listen) */
+  listen?: 'connecting' | 'listening' | 'not-offered' | 'ended' | 'dropped' | 'stopped';
+  /** what the stream's end means, in words */
+  listenNote?: string;
 }
 
 export interface TaskSlice {
@@ -31,12 +37,37 @@ export interface TaskSlice {
   autoPollTask: (conversationId: string) => Promise<void>;
   stopAutoPoll: (conversationId: string) => void;
   cancelTask: (conversationId: string) => Promise<void>;
+  /** open the task's status notification stream (once per conversation while it runs); polling stays available */
+  listenTask: (conversationId: string) => Promise<void>;
+  stopListening: (conversationId: string) => void;
+}
+
+function listenEnd(end: TaskListenEnd): Partial<TaskPollState> {
+  switch (end.kind) {
+    case 'ended':
+      return {
+        listen: 'ended',
+        listenNote: `The server ended the notification stream after ${end.notifications} notification(s).`,
+      };
+    case 'not-offered':
+      return { listen: 'not-offered', listenNote: 'The server acknowledged no notifications for this task: poll it.' };
+    case 'refused':
+      return { listen: 'not-offered', listenNote: `The server refused subscriptions/listen (${end.reason}): poll it.` };
+    case 'dropped':
+      return {
+        listen: 'dropped',
+        listenNote: `The notification stream broke off (${end.reason}): polling takes over.`,
+      };
+    case 'aborted':
+      return { listen: 'stopped', listenNote: 'You stopped listening.' };
+  }
 }
 
 export const createTaskSlice =
   (deps: InspectorDeps): StateCreator<InspectorState, [], [], TaskSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
+    const streams = new Map<string, AbortController>();
     const patch = (conversationId: string, p: Partial<TaskPollState> | undefined) =>
       set((s) => {
         const next = { ...s.taskPolls };
@@ -106,6 +137,64 @@ export const createTaskSlice =
       },
       stopAutoPoll: (conversationId) => {
         controllers.get(conversationId)?.abort();
+      },
+      listenTask: async (conversationId) => {
+        const s = get();
+        const conversation = s.session.conversations[conversationId];
+        if (!conversation?.task || streams.has(conversationId)) return;
+        const controller = new AbortController();
+        streams.set(conversationId, controller);
+        const lastLegId = conversation.legIds[conversation.legIds.length - 1];
+        const capabilities = (lastLegId && s.session.legs[lastLegId]?.sent.capabilities) || s.capabilities;
+        const rpcId = s.session.nextRpcId;
+        const composed = composeTaskLeg(
+          conversation,
+          'subscriptions/listen',
+          rpcId,
+          capabilities,
+          s.connectionContext(),
+        );
+        if (!composed) return void streams.delete(conversationId);
+        s.dispatch({ type: 'task/listen-started', conversationId, rpcId });
+        patch(conversationId, { listen: 'connecting', listenNote: undefined });
+        const end = await listenForTask({
+          taskId: conversation.task.taskId,
+          open: (onData) =>
+            sendLeg({
+              url: composed.url,
+              headers: composed.headers,
+              body: composed.body,
+              fetch: deps.fetchFor(get().transportMode),
+              signal: controller.signal, // no timeout: the stream lives as long as the task
+              rpcId,
+              viaRelay: get().transportMode === 'relay',
+              now: deps.now,
+              onEvent: (ev) => (ev.event === undefined || ev.event === 'message') && onData(ev.data),
+            }),
+          onAck: (offered) => patch(conversationId, { listen: offered ? 'listening' : 'not-offered' }),
+          onTask: (task) =>
+            get().dispatch({ type: 'task/notified', conversationId, task, at: deps.now(), capabilities }),
+        });
+        streams.delete(conversationId);
+        const legId = newId('leg');
+        get().dispatch({
+          type: 'leg/recorded',
+          conversationId,
+          legId,
+          rpcId,
+          exchange: end.exchange,
+          sent: composed.sent,
+        });
+        patch(conversationId, listenEnd(end));
+        const still = get().session.conversations[conversationId];
+        const view = still && taskView(get().session, still);
+        // polling is the fallback: a stream that broke off while the task runs hands over to automatic polling
+        if (end.kind === 'dropped' && view && !isTerminalStatus(view.task.status) && !controllers.has(conversationId)) {
+          void get().autoPollTask(conversationId);
+        }
+      },
+      stopListening: (conversationId) => {
+        streams.get(conversationId)?.abort();
       },
       cancelTask: async (conversationId) => {
         controllers.get(conversationId)?.abort();

@@ -129,10 +129,14 @@ export async function runAuthJourney(page: Page, appUrl: string, j: AuthJourneyC
   }
 }
 
-/** One journey per auth scenario of the 2026-07-28 requirement set; each opens the page itself (it must see the 401). */
+/**
+ * One journey per auth scenario of the 2026-07-28 requirement set, and of the 2025-11-25 set (its 14 auth scenarios
+ * are a subset: the same flow, then the era falls back to initialize); each opens the page itself (it must see the
+ * 401).
+ */
 export const journeys: Journey[] = [...AUTH_SCENARIOS].map((scenario) => ({
   scenario,
-  specVersions: ['2026-07-28'],
+  specVersions: ['2026-07-28', '2025-11-25'],
   connect: false,
   run: ({ page, appUrl, serverUrl, context }) => runAuthJourney(page, appUrl, { scenario, serverUrl, context }),
 }));

@@ -34,4 +34,39 @@ const toolsCall: Journey = {
   },
 };
 
-export const journeys: Journey[] = [initialize, toolsCall];
+/**
+ * SEP-1034: the server pushes an elicitation whose fields all have defaults; the form opens pre-filled, the user
+ * accepts, the JSON-RPC response waits in the composer and goes out with "Send response".
+ */
+const elicitationDefaults: Journey = {
+  scenario: 'elicitation-sep1034-client-defaults',
+  specVersions: REV,
+  async run({ app }) {
+    await expectLegacySession(app);
+    await app.callTool('test_client_elicitation_defaults');
+    const card = app.page.getByRole('group', { name: /^elicitation\/create #/ });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(app.composer.getByLabel('Request body about to be sent')).toContainText('"John Doe"');
+    await app.composer.getByRole('button', { name: 'Send response' }).click();
+    await expect(
+      app.timeline.getByRole('button', { name: /^Round 2 tools\/call test_client_elicitation_defaults:/ }),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * SEP-1699: the server closes the call's stream after a priming event with `retry: 500`; the app waits that long,
+ * resumes with GET + `Last-Event-ID`, and gets the call's response on the resumed stream.
+ */
+const sseRetry: Journey = {
+  scenario: 'sse-retry',
+  specVersions: REV,
+  async run({ app }) {
+    await expectLegacySession(app);
+    await app.callTool('test_reconnection');
+    await app.expectResult('Reconnection test completed successfully');
+  },
+};
+
+export const journeys: Journey[] = [initialize, toolsCall, elicitationDefaults, sseRetry];

@@ -35,9 +35,8 @@ import type { VersionMismatchProps } from '../../features/result/version-mismatc
 export { preloadElicitForm } from '../../features/input-requests/form-elicitation.tsx';
 import { originOf } from '../../protocol/server-url.ts';
 import { sentSummaryOf } from '../../features/composer/sent-summary.tsx';
-import type { MissingCapabilityProps } from '../../features/result/missing-capability.tsx';
-import { missingCapabilitiesOf } from '../../protocol/capability-recovery.ts';
-import { withCapability } from '../../protocol/envelope.ts';
+import { HeaderMismatchNote } from '../../features/result/header-mismatch.tsx';
+import { useHeaderMismatch } from './header-recovery.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
 import { TaskSection } from './task-section.tsx';
@@ -86,6 +85,12 @@ export function ConversationView() {
   const conversation = s.id ? s.session.conversations[s.id] : undefined;
   const draft = conversation?.draft;
   const composed = useMemo(() => (conversation ? composedDraft(conversation, ctx) : undefined), [conversation, ctx]);
+  const headerMismatch = useHeaderMismatch(
+    conversation,
+    conversation ? lastLeg(s.session, conversation) : undefined,
+    Boolean(conversation && s.running[conversation.id]),
+    st,
+  );
   if (!conversation) {
     return (
       <Panel label="Result">
@@ -122,21 +127,6 @@ export function ConversationView() {
               `Protocol version switched to ${version}: the server refused ${recovery.requested ?? 'the version sent'} on ${conversation.title} (-32022), which was resent as a branch.`,
             );
             void st.forkAndSend(last.id, 'resend');
-          },
-        }
-      : undefined;
-  // a -32021 on the last leg: offer one manual resend per capability the server named, as a branch declaring it
-  const missing = last ? missingCapabilitiesOf(last.outcome) : undefined;
-  const missingCapability: MissingCapabilityProps | undefined =
-    last && missing
-      ? {
-          missing,
-          ...(busy || conversation.inFlight ? { disabledReason: 'A leg is in flight.' } : {}),
-          onResend: (m) => {
-            const branch = st.fork(last.id);
-            const capabilities = withCapability(last.sent.capabilities, m.flag, true);
-            st.dispatch({ type: 'draft/capabilities', conversationId: branch, capabilities });
-            void st.sendDraft(branch);
           },
         }
       : undefined;
@@ -267,12 +257,13 @@ export function ConversationView() {
         </p>
       )}
       <Panel label="Result">
+        {!headerMismatch.props && headerMismatch.note && <HeaderMismatchNote note={headerMismatch.note} />}
         <ResultView
           outcome={resultOutcome(s.session, conversation)}
           method={conversation.method}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
-          {...(missingCapability ? { missingCapability } : {})}
+          {...(headerMismatch.props ? { headerMismatch: headerMismatch.props } : {})}
         />
       </Panel>
       {conversation.legIds.length > 0 && (

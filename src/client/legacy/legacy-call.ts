@@ -5,7 +5,13 @@
  * response (or why it never came). No React, no store: the store turns steps into legs.
  */
 import type { Exchange } from '../../protocol/exchange.ts';
-import { LegacyProtocolError, type LegacySession, type PushedRequest, type PushedVia } from './legacy-session.ts';
+import {
+  LegacyProtocolError,
+  type LegacySession,
+  type PushedHandler,
+  type PushedRequest,
+  type PushedVia,
+} from './legacy-session.ts';
 
 export type CallStep =
   /** the server pushed a request; `exchange` shows the stream it came on, up to and including that event */
@@ -48,6 +54,7 @@ export class LegacyCall {
   /** pushed requests not answered yet, by id */
   private readonly open = new Map<string, PushedRequest>();
   done = false;
+  private readonly onPushed: PushedHandler;
 
   constructor(
     private readonly session: LegacySession,
@@ -56,11 +63,14 @@ export class LegacyCall {
     signal: AbortSignal,
     now: () => number,
   ) {
-    const onPushed = async (request: PushedRequest, via: PushedVia) => {
+    const onPushed: PushedHandler = async (request, via) => {
       this.open.set(String(request.id), request);
       this.push({ kind: 'pushed', request, exchange: pushedExchange(request, via, now()) });
       return null; // answered by `respond`, when the user sends it
     };
+    this.onPushed = onPushed;
+    // requests pushed on the standalone GET stream while this call is in flight are its legs too
+    session.standaloneHandler = onPushed;
     session.request(method, params, onPushed, signal).then(
       () => this.finish({ kind: 'done' }),
       (err: unknown) =>
@@ -81,6 +91,7 @@ export class LegacyCall {
 
   private finish(step: CallStep): void {
     this.done = true;
+    if (this.session.standaloneHandler === this.onPushed) delete this.session.standaloneHandler;
     this.push(step);
   }
 

@@ -76,6 +76,10 @@ export class LegacySession {
   private readonly sleep: (ms: number) => Promise<void>;
   /** the last `retry` hint the server gave on any stream */
   retryMs = 1000;
+  /** who answers requests pushed on the standalone GET stream (the call in flight); see standalone.ts */
+  standaloneHandler?: PushedHandler;
+  /** stops the standalone GET stream, if one is open */
+  standaloneStop?: AbortController;
 
   constructor(private readonly opts: LegacySessionOptions) {
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
@@ -286,6 +290,7 @@ export class LegacySession {
 
   /** Ends the session (`DELETE`); the server answers 200/204, or 405 when it does not let clients end sessions. */
   async close(): Promise<Exchange | undefined> {
+    this.standaloneStop?.abort();
     if (!this.sessionId) return undefined;
     const { exchange } = await this.http('DELETE (end session)', 'DELETE', undefined, () => {});
     this.sessionId = undefined;

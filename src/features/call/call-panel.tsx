@@ -1,35 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { RJSFSchema } from '@rjsf/utils';
-import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { moveFocusWhenReady } from '../../lib/move-focus.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { invalidToolReason } from '../../protocol/headers.ts';
-import type { JsonObject } from '../../protocol/types.ts';
-import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
-import { connectedQuery } from '../../queries/connected-query.ts';
+import type { RequestOptions } from '../../protocol/envelope.ts';
 import { newId } from '../../lib/ids.ts';
-import { fillTemplate, templateVariables } from './uri-template.ts';
 import { RequestOptionsPanel, requestOptionsOf, type RequestOptionsValue } from './request-options.tsx';
-
-import { formSchema } from './form-schema.ts';
+import type { CallTarget } from './call-target.ts';
 import { ArgumentsEditor } from './arguments-editor.tsx';
-
-interface Target {
-  title: string;
-  description?: string;
-  schema: RJSFSchema;
-  actionLabel: string;
-  invalidReason?: string;
-  build: (values: Record<string, unknown>) => {
-    method: 'tools/call' | 'prompts/get' | 'resources/read';
-    params: JsonObject;
-    inputSchema?: JsonObject;
-  };
-}
-
-const EMPTY: Record<string, unknown> = {};
 
 /** The first control of the arguments form, or the action button when the target takes no arguments. */
 function firstField(section: HTMLElement | null): HTMLElement | null {
@@ -56,18 +32,24 @@ function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>
   }, [nonce, seen, sectionRef]);
 }
 
+export interface CallPanelProps {
+  /** the picked target, null when nothing is picked (or its list has not loaded) */
+  target: CallTarget | null;
+  /** identifies the target (`kind:name`): the form is re-made when it changes */
+  targetKey: string;
+  /** the arguments typed for this target */
+  values: Record<string, unknown>;
+  onValuesChange: (values: Record<string, unknown>) => void;
+  /** counts the user's picks in the catalog: a new pick moves focus to the first field */
+  pickNonce: number;
+  /** start the call with the built request; resolves once the first leg is answered */
+  onCall: (
+    request: ReturnType<CallTarget['build']> & { title: string; requestOptions?: RequestOptions },
+  ) => Promise<unknown>;
+}
+
 /** The picked tool/prompt/resource: its arguments form and the button that starts a call. */
-export function CallPanel() {
-  const env = useQueryEnv();
-  const { startCall, setCallArguments } = useInspectorActions();
-  const { selection, selectionNonce, callArguments } = useInspector((s) => ({
-    selection: s.selection,
-    selectionNonce: s.selectionNonce,
-    callArguments: s.callArguments,
-  }));
-  const tools = useQuery(connectedQuery(env, toolsQuery));
-  const prompts = useQuery(connectedQuery(env, promptsQuery));
-  const templates = useQuery(connectedQuery(env, templatesQuery));
+export function CallPanel({ target, targetKey: key, values, onValuesChange, pickNonce, onCall }: CallPanelProps) {
   const [busy, setBusy] = useState(false);
   // what the schema check found on the last Call, for the arguments it checked (typing clears it)
   const [refused, setRefused] = useState<{ values: Record<string, unknown>; problems: string[] } | null>(null);
@@ -79,9 +61,6 @@ export function CallPanel() {
     if (p === null) setJsonRefused(false);
   }, []);
   const busyRef = useRef(false);
-  const key = selection ? `${selection.kind}:${selection.name}` : '';
-  // typed arguments stay with their target while the user looks at other tools (kept in memory only)
-  const values = callArguments[key] ?? EMPTY;
   const sectionRef = useRef<HTMLElement>(null);
   // optional _meta members of the next call; the progress token is made fresh after every call
   const [options, setOptions] = useState<RequestOptionsValue>(() => ({
@@ -90,69 +69,7 @@ export function CallPanel() {
     logLevel: '',
     traceparent: '',
   }));
-  useFocusOnPick(selectionNonce, sectionRef);
-
-  const target = useMemo<Target | null>(() => {
-    if (!selection) return null;
-    if (selection.kind === 'tool') {
-      const tool = tools.data?.find((t) => t.name === selection.name);
-      if (!tool) return null;
-      const invalidReason = invalidToolReason(tool.inputSchema);
-      const t: Target = {
-        title: tool.name,
-        schema: formSchema(tool.inputSchema ?? { type: 'object' }),
-        actionLabel: 'Call tool',
-        build: (v) => {
-          const out: ReturnType<Target['build']> = {
-            method: 'tools/call',
-            params: { name: tool.name, arguments: v as JsonObject },
-          };
-          if (tool.inputSchema) out.inputSchema = tool.inputSchema;
-          return out;
-        },
-      };
-      if (tool.description) t.description = tool.description;
-      if (invalidReason) t.invalidReason = invalidReason;
-      return t;
-    }
-    if (selection.kind === 'prompt') {
-      const prompt = prompts.data?.find((p) => p.name === selection.name);
-      if (!prompt) return null;
-      const properties: Record<string, RJSFSchema> = {};
-      for (const arg of prompt.arguments ?? []) {
-        properties[arg.name] = { type: 'string', title: arg.name, description: arg.description };
-      }
-      const required = (prompt.arguments ?? []).filter((a) => a.required).map((a) => a.name);
-      const t: Target = {
-        title: prompt.name,
-        schema: { type: 'object', properties, required },
-        actionLabel: 'Get prompt',
-        build: (v) => ({ method: 'prompts/get', params: { name: prompt.name, arguments: v as JsonObject } }),
-      };
-      if (prompt.description) t.description = prompt.description;
-      return t;
-    }
-    if (selection.kind === 'template') {
-      const tpl = templates.data?.find((t) => t.uriTemplate === selection.name);
-      const vars = templateVariables(selection.name);
-      const properties: Record<string, RJSFSchema> = {};
-      for (const v of vars) properties[v] = { type: 'string', title: v };
-      const t: Target = {
-        title: tpl?.name ?? selection.name,
-        schema: { type: 'object', properties, required: vars },
-        actionLabel: 'Read resource',
-        build: (v) => ({ method: 'resources/read', params: { uri: fillTemplate(selection.name, v) } }),
-      };
-      if (tpl?.description) t.description = tpl.description;
-      return t;
-    }
-    return {
-      title: selection.name,
-      schema: { type: 'object', properties: {} },
-      actionLabel: 'Read resource',
-      build: () => ({ method: 'resources/read', params: { uri: selection.name } }),
-    };
-  }, [selection, tools.data, prompts.data, templates.data]);
+  useFocusOnPick(pickNonce, sectionRef);
 
   if (!target) {
     return <p className="text-sm text-slate-500">Pick a tool, prompt or resource on the left.</p>;
@@ -184,10 +101,7 @@ export function CallPanel() {
         setOptions((o) => ({ ...o, lastSentToken: o.progressToken, progressToken: newId('progress') }));
       }
       // then focus goes to the first request the server asks, or to the Result (a focus intent of the store)
-      await startCall(
-        { ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) },
-        { focusFrom: 'Call' },
-      );
+      await onCall({ ...built, title: target.title, ...(requestOptions ? { requestOptions } : {}) });
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -202,7 +116,7 @@ export function CallPanel() {
         key={key}
         schema={target.schema}
         value={values}
-        onChange={(v) => setCallArguments(key, v)}
+        onChange={onValuesChange}
         idPrefix={`arg-${key}`}
         resetKey={key}
         onJsonProblem={onJsonProblem}

@@ -37,6 +37,8 @@ export function ConnectionSettings() {
     setHoldLegs: st.setHoldLegs,
     capabilities: st.capabilities,
     setCapabilities: st.setCapabilities,
+    taskNotifications: st.taskNotifications,
+    setTaskNotifications: st.setTaskNotifications,
     transportMode: st.transportMode,
     setTransportMode: st.setTransportMode,
     tokenFocusNonce: st.tokenFocusNonce,
@@ -154,6 +156,16 @@ export function ConnectionSettings() {
             {label}
           </label>
         ))}
+        {hasCapability(s.capabilities, 'tasks') && (
+          <label className="ml-6 flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={s.taskNotifications}
+              onChange={(e) => s.setTaskNotifications(e.target.checked)}
+            />
+            Listen for task status notifications (subscriptions/listen)
+          </label>
+        )}
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="font-semibold">Hold each leg</legend>

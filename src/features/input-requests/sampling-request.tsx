@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { samplingAnswer, STOP_REASONS } from '../../protocol/elicitation/answers.ts';
 import type { InputResponse, JsonObject, JsonValue } from '../../protocol/types.ts';
+
+const SamplingToolUse = lazy(() => import('./sampling-tool-use.tsx'));
 
 export interface SamplingRequestProps {
   params: JsonObject | undefined;
@@ -17,6 +19,8 @@ const SHOWN_KEYS = new Set([
   'maxTokens',
   'includeContext',
   'temperature',
+  'tools',
+  'toolChoice',
 ]);
 
 function ContentBlock({ block }: { block: JsonValue | undefined }) {
@@ -79,6 +83,7 @@ export function SamplingRequest({ params, onAnswer }: SamplingRequestProps) {
   const id = useId();
   const empty = text.trim() === '';
   const blocked = empty && !sendEmpty;
+  const hasTools = Array.isArray(params?.tools) && params.tools.length > 0;
   const others = Object.fromEntries(Object.entries(params ?? {}).filter(([k]) => !SHOWN_KEYS.has(k)));
 
   return (
@@ -93,6 +98,8 @@ export function SamplingRequest({ params, onAnswer }: SamplingRequestProps) {
         <Field name="maxTokens" value={params?.maxTokens} />
         <Field name="includeContext" value={params?.includeContext} />
         <Field name="temperature" value={params?.temperature} />
+        <Field name="tools" value={params?.tools} />
+        <Field name="toolChoice" value={params?.toolChoice} />
         {Object.keys(others).length > 0 && <Field name="other params" value={others} />}
       </dl>
       <div className="flex flex-col gap-1">
@@ -171,6 +178,19 @@ export function SamplingRequest({ params, onAnswer }: SamplingRequestProps) {
           Decline
         </Button>
       </div>
+      {hasTools && (
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the tool use composer…</p>}>
+          <SamplingToolUse
+            params={params}
+            text={text}
+            model={model}
+            onAnswer={(response) => {
+              setDeclined(false);
+              onAnswer(response);
+            }}
+          />
+        </Suspense>
+      )}
       {declined && (
         <p role="status" className="rounded border border-slate-300 bg-slate-50 p-2 text-slate-700">
           Declined: leaving it unanswered: the server should re-ask. The 2026-07-28 spec defines no decline answer for

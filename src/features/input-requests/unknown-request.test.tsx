@@ -55,4 +55,13 @@ describe('InputRequestCard unknown method', () => {
     expect(onAnswer).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toMatch(message);
   });
+
+  it('answers a pushed ping with an empty result when the user presses Answer ping', async () => {
+    const onAnswer = vi.fn();
+    render(
+      <InputRequestCard requestKey="ping #3" request={{ method: 'ping' }} answer={undefined} onAnswer={onAnswer} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Answer ping' }));
+    expect(onAnswer).toHaveBeenCalledWith({});
+  });
 });

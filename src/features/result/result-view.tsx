@@ -1,3 +1,5 @@
+import type { Finding } from '../../protocol/doctor.ts';
+import { EraPitfallNotice } from './era-pitfall.tsx';
 import type { Outcome } from '../../protocol/classify.ts';
 import { ERROR_MEANINGS } from '../../protocol/classify.ts';
 import type { JsonObject } from '../../protocol/types.ts';
@@ -6,6 +8,7 @@ import { JsonText } from '../../components/ui/json-text.tsx';
 import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } from './content-parts.tsx';
 import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
 import { MissingCapabilityRecovery, type MissingCapabilityProps } from './missing-capability.tsx';
+import { HeaderMismatchNotice, type HeaderMismatchProps } from './header-mismatch.tsx';
 import { RejectedStateNotice, type RejectedStateNoticeProps } from './rejected-state-notice.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
@@ -70,10 +73,14 @@ export interface ResultViewProps {
   versionMismatch?: VersionMismatchProps;
   /** a -32021 on the last leg: resend declaring what the server needs */
   missingCapability?: MissingCapabilityProps;
+  /** a -32020 on the last leg: the header it names, and (tools/call) refresh tools/list and resend once */
+  headerMismatch?: HeaderMismatchProps;
   /** the draft that answers this outcome has every input request answered: the next step is sending it */
   allAnswered?: boolean;
   /** set when the outcome is an error and the requestState sent was edited or already expired */
   rejectedState?: RejectedStateNoticeProps;
+  /** the connection doctor recognised the dual-era bug in this error (2025-11-25 session) */
+  eraPitfall?: Finding;
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
@@ -82,8 +89,10 @@ export function ResultView({
   method,
   versionMismatch,
   missingCapability,
+  headerMismatch,
   allAnswered,
   rejectedState,
+  eraPitfall,
 }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
@@ -98,9 +107,11 @@ export function ResultView({
           {ERROR_MEANINGS[outcome.error.code] && (
             <p className="text-xs text-slate-600">{ERROR_MEANINGS[outcome.error.code]}</p>
           )}
+          {eraPitfall && <EraPitfallNotice finding={eraPitfall} />}
           {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}
           {missingCapability && <MissingCapabilityRecovery {...missingCapability} />}
+          {headerMismatch && <HeaderMismatchNotice {...headerMismatch} />}
           {outcome.error.data !== undefined && <JsonText value={outcome.error.data} label="error data" />}
         </div>
       );

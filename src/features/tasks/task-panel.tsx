@@ -1,7 +1,9 @@
 /**
  * The task of a conversation (tasks extension): its id and status, the server's status message, poll interval and
  * TTL, how many polls and updates went out, which keys were already answered (never asked again), and the controls:
- * "Poll now", automatic polling with a countdown to the next poll ("Auto-poll" / "Stop polling"), "Cancel task".
+ * "Poll now", automatic polling with a countdown to the next poll ("Auto-poll" / "Stop polling"), "Cancel task", and
+ * the status notification stream ("Listen for notifications" / "Stop listening"; a status a notification brought is
+ * marked "updated by notification").
  * Props in, callbacks out; every string from the server is rendered as text.
  */
 import { useEffect, useState } from 'react';
@@ -26,11 +28,38 @@ export interface TaskPanelProps {
   /** ms epoch of the next automatic poll */
   nextPollAt?: number;
   note?: string;
+  /** where the status shown came from: a leg's answer or a status notification */
+  source: 'leg' | 'notification';
+  /** status notifications received */
+  notifications: number;
+  /** the status notification stream */
+  listen?: 'connecting' | 'listening' | 'not-offered' | 'ended' | 'dropped' | 'stopped';
+  listenNote?: string;
   now: () => number;
   onPollNow: () => void;
   onAutoPoll: () => void;
   onStopAutoPoll: () => void;
   onCancel: () => void;
+  onListen: () => void;
+  onStopListening: () => void;
+}
+
+function listenText(p: TaskPanelProps): string {
+  const n = `${p.notifications} received`;
+  switch (p.listen) {
+    case 'connecting':
+      return 'opening subscriptions/listen…';
+    case 'listening':
+      return `listening on subscriptions/listen (${n})`;
+    case 'not-offered':
+      return `not offered by the server: polling only${p.listenNote ? `. ${p.listenNote}` : ''}`;
+    case 'ended':
+    case 'dropped':
+    case 'stopped':
+      return `${p.listenNote ?? 'stream ended'} (${n})`;
+    default:
+      return p.notifications > 0 ? `not listening (${n})` : 'not listening';
+  }
 }
 
 function useTick(active: boolean, now: () => number): number {
@@ -56,6 +85,7 @@ export function TaskPanel(p: TaskPanelProps) {
         <p className="flex flex-wrap items-center gap-2">
           <Badge tone={tone}>{p.status}</Badge>
           {p.statusMessage && <span data-testid="task-status-message">{p.statusMessage}</span>}
+          {p.source === 'notification' && <Badge tone="info">updated by notification</Badge>}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
           <dt>Poll interval</dt>
@@ -74,6 +104,8 @@ export function TaskPanel(p: TaskPanelProps) {
           <dd>
             {p.polls} poll(s), {p.updates} update(s)
           </dd>
+          <dt>Notifications</dt>
+          <dd data-testid="task-notifications">{listenText(p)}</dd>
           {p.answeredKeys.length > 0 && (
             <>
               <dt>Answered</dt>
@@ -100,6 +132,11 @@ export function TaskPanel(p: TaskPanelProps) {
             <Button variant="danger" onClick={p.onCancel}>
               Cancel task
             </Button>
+            {p.listen === 'listening' || p.listen === 'connecting' ? (
+              <Button onClick={p.onStopListening}>Stop listening</Button>
+            ) : (
+              <Button onClick={p.onListen}>Listen for notifications</Button>
+            )}
             {p.autoPolling && p.nextPollAt !== undefined && (
               <span role="timer" aria-label="Next poll" className="text-xs text-slate-600">
                 next poll in {seconds(p.nextPollAt - t)}

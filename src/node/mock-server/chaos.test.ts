@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAOS_TOOLS, chaosPendingSlowResponses, hugeResultText } from './chaos.ts';
+import { whenPendingSlowResponses } from './chaos/slow-huge-cases.ts';
 import {
   mcpHeaders,
   parseSse,
@@ -198,12 +199,12 @@ describe('chaos endpoint: the misbehaviours', () => {
     const ctrl = new AbortController();
     const pending = post('tools/call', { name: 'slow_response', arguments: {} }, { signal: ctrl.signal });
     const started = Date.now();
-    await new Promise((r) => setTimeout(r, 200));
+    await whenPendingSlowResponses((n) => n > 0);
     expect(chaosPendingSlowResponses()).toBe(1);
     ctrl.abort();
     await expect(pending).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5_000);
-    for (let i = 0; i < 50 && chaosPendingSlowResponses() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await whenPendingSlowResponses((n) => n === 0);
     expect(chaosPendingSlowResponses()).toBe(0);
 
     const after = await rpcJson('server/discover');

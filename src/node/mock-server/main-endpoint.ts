@@ -21,7 +21,7 @@ import {
 import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';
-import { registerAllScenarios } from './scenarios/index.ts';
+import { prepareScenarios, registerAllScenarios } from './scenarios/index.ts';
 import { createServerPool, type ServerLease } from './server-pool.ts';
 import { stripTaskContent } from './tasks/strip-task-content.ts';
 import { requiredTaskGate } from './tasks/task-gate.ts';
@@ -185,6 +185,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     requestHeaders: (sctx) => requestOf(sctx).headers,
     notify,
     log,
+    tenantHeader: { current: 'Tenant' },
     ...(opts.drift ? { drift: opts.drift } : {}),
   };
   const build = (legacyShim = true): McpServer => {
@@ -212,6 +213,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const pool = createServerPool(() => build());
   const factory = ({ requestInfo }: McpRequestContext): McpServer => {
     const lease = pool.acquire();
+    prepareScenarios(lease.server, ctx);
     const info = requestInfo && current.get(requestInfo);
     if (info) info.lease = lease;
     return lease.server;

@@ -85,4 +85,6 @@ export type AuthEvent =
   | { type: 'auth/failed'; failure: AuthFailure }
   | { type: 'auth/stopped'; failure: AuthFailure }
   | { type: 'auth/request-accepted' }
-  | { type: 'auth/signed-out' };
+  | { type: 'auth/signed-out' }
+  /** tokens this tab kept (the user opted in) are back after a reload: signed in, no steps to show */
+  | { type: 'auth/restored'; serverUrl: string; tokens: TokenSet };

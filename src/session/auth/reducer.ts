@@ -42,5 +42,7 @@ export function reduceAuth(state: AuthFlowState, event: AuthEvent): AuthFlowStat
       return state.authorizationsWithoutSuccess === 0 ? state : { ...state, authorizationsWithoutSuccess: 0 };
     case 'auth/signed-out':
       return { ...INITIAL_AUTH, steps: state.steps };
+    case 'auth/restored':
+      return { ...INITIAL_AUTH, phase: 'signed-in', serverUrl: event.serverUrl, tokens: event.tokens };
   }
 }

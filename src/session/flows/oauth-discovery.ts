@@ -11,8 +11,8 @@ import {
   type ProtectedResourceMetadata,
 } from '../../protocol/auth/resource.ts';
 import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
-import type { TokenSet } from '../auth/model.ts';
-import { exchange, recordingFetch, toResponse } from './oauth-recorder.ts';
+import type { AuthHttpResponse, TokenSet } from '../auth/model.ts';
+import { exchange, recordingFetch, toResponse, type StepMeta } from './oauth-recorder.ts';
 import type { OAuthFlowDeps, OAuthFlowInput } from './oauth.ts';
 
 export class FlowStop extends Error {
@@ -53,82 +53,88 @@ export function tokenSetOf(
   return t;
 }
 
+/**
+ * GET each candidate metadata location in order (each one a recorded step) and return the first that answers 200,
+ * noting on the others that the next location is tried; null when none does.
+ */
+async function firstAnswering(
+  deps: OAuthFlowDeps,
+  meta: StepMeta,
+  candidates: string[],
+): Promise<{ id: string; response: AuthHttpResponse } | null> {
+  for (const url of candidates) {
+    const answer = await exchange(deps, meta, { method: 'GET', url, headers: [['accept', 'application/json']] });
+    if (answer.response.status === 200) return answer;
+    deps.dispatch({
+      type: 'auth/finding',
+      id: answer.id,
+      finding: `HTTP ${answer.response.status}: not here, trying the next location.`,
+    });
+  }
+  return null;
+}
+
 export async function discoverPrm(
   deps: OAuthFlowDeps,
   serverUrl: string,
   resourceMetadata?: string,
 ): Promise<ProtectedResourceMetadata> {
-  for (const url of prmCandidates(serverUrl, resourceMetadata)) {
-    const { id, response } = await exchange(
-      deps,
-      { kind: 'prm', title: 'Protected Resource Metadata', spec: 'prm', to: 'resource' },
-      { method: 'GET', url, headers: [['accept', 'application/json']] },
-    );
-    if (response.status !== 200) {
-      deps.dispatch({
-        type: 'auth/finding',
-        id,
-        finding: `HTTP ${response.status}: not here, trying the next location.`,
-      });
-      continue;
-    }
-    const checked = checkPrmDocument(json(response.body));
-    if (!checked.ok) throw new FlowStop(checked.problem, 'prm');
-    deps.dispatch({
-      type: 'auth/finding',
-      id,
-      finding: `Authorization server: ${checked.value.authorization_servers[0]}; resource ${checked.value.resource}.`,
-    });
-    const match = checkResourceMatches(serverUrl, checked.value.resource);
-    if (!match.ok)
-      throw new FlowStop(`${match.problem} Sign-in stopped before any authorization request.`, 'prmResource');
-    return checked.value;
-  }
-  throw new FlowStop(
-    'No Protected Resource Metadata was found at any of the well-known locations, so the authorization server is unknown.',
-    'prm',
+  const found = await firstAnswering(
+    deps,
+    { kind: 'prm', title: 'Protected Resource Metadata', spec: 'prm', to: 'resource' },
+    prmCandidates(serverUrl, resourceMetadata),
   );
+  if (!found)
+    throw new FlowStop(
+      'No Protected Resource Metadata was found at any of the well-known locations, so the authorization server is unknown.',
+      'prm',
+    );
+  const { id, response } = found;
+  const checked = checkPrmDocument(json(response.body));
+  if (!checked.ok) throw new FlowStop(checked.problem, 'prm');
+  deps.dispatch({
+    type: 'auth/finding',
+    id,
+    finding: `Authorization server: ${checked.value.authorization_servers[0]}; resource ${checked.value.resource}.`,
+  });
+  const match = checkResourceMatches(serverUrl, checked.value.resource);
+  if (!match.ok)
+    throw new FlowStop(`${match.problem} Sign-in stopped before any authorization request.`, 'prmResource');
+  return checked.value;
 }
 
 export async function discoverAs(deps: OAuthFlowDeps, issuer: string): Promise<AsMetadata> {
-  for (const url of asMetadataCandidates(issuer)) {
-    const { id, response } = await exchange(
-      deps,
-      { kind: 'as-metadata', title: 'Authorization server metadata', spec: 'asMetadata', to: 'auth-server' },
-      { method: 'GET', url, headers: [['accept', 'application/json']] },
-    );
-    if (response.status !== 200) {
-      deps.dispatch({
-        type: 'auth/finding',
-        id,
-        finding: `HTTP ${response.status}: not here, trying the next location.`,
-      });
-      continue;
-    }
-    try {
-      const as = await deps.lib.processAsMetadata(issuer, toResponse(response));
-      deps.dispatch({
-        type: 'auth/finding',
-        id,
-        finding: `issuer "${as.issuer}" matches the authorization server named by the resource.`,
-      });
-      return as;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const body = json(response.body) as { issuer?: unknown } | undefined;
-      const claimed = typeof body?.issuer === 'string' ? body.issuer : undefined;
-      throw new FlowStop(
-        claimed !== undefined && claimed !== issuer
-          ? `The metadata fetched for ${issuer} says its issuer is "${claimed}": metadata whose issuer differs from the one it was fetched for is refused, and none of its endpoints are used.`
-          : `The authorization server metadata is malformed: ${message}`,
-        claimed !== undefined && claimed !== issuer ? 'asIssuer' : 'asMetadata',
-      );
-    }
-  }
-  throw new FlowStop(
-    `No authorization server metadata was found for ${issuer} (RFC 8414 and OpenID Connect discovery both tried).`,
-    'asMetadata',
+  const found = await firstAnswering(
+    deps,
+    { kind: 'as-metadata', title: 'Authorization server metadata', spec: 'asMetadata', to: 'auth-server' },
+    asMetadataCandidates(issuer),
   );
+  if (!found)
+    throw new FlowStop(
+      `No authorization server metadata was found for ${issuer} (RFC 8414 and OpenID Connect discovery both tried).`,
+      'asMetadata',
+    );
+  const { id, response } = found;
+  try {
+    const as = await deps.lib.processAsMetadata(issuer, toResponse(response));
+    deps.dispatch({
+      type: 'auth/finding',
+      id,
+      finding: `issuer "${as.issuer}" matches the authorization server named by the resource.`,
+    });
+    return as;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const body = json(response.body) as { issuer?: unknown } | undefined;
+    const claimed = typeof body?.issuer === 'string' ? body.issuer : undefined;
+    const mismatch = claimed !== undefined && claimed !== issuer;
+    throw new FlowStop(
+      mismatch
+        ? `The metadata fetched for ${issuer} says its issuer is "${claimed}": metadata whose issuer differs from the one it was fetched for is refused, and none of its endpoints are used.`
+        : `The authorization server metadata is malformed: ${message}`,
+      mismatch ? 'asIssuer' : 'asMetadata',
+    );
+  }
 }
 
 export async function identify(deps: OAuthFlowDeps, input: OAuthFlowInput, as: AsMetadata): Promise<RegisteredClient> {

@@ -203,9 +203,10 @@ export async function runOAuthFlow(input: OAuthFlowInput, deps: OAuthFlowDeps): 
 }
 
 function specOfCode(error: OAuthFlowError): SpecKey {
-  if (/iss/.test(error.message)) return 'iss';
+  // the server's own error code first: plain words such as "issued" must not read as the `iss` parameter
   if (error.code === 'invalid_grant' || error.code === 'invalid_client') return 'token';
   if (error.code === 'access_denied') return 'authorize';
+  if (/\biss\b/.test(error.message)) return 'iss';
   return 'token';
 }
 

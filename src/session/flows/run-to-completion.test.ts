@@ -34,6 +34,18 @@ describe('runToCompletion', () => {
     expect(seen[1]).toEqual({ roots: { roots: ROOTS_SAVED } });
   });
 
+  it('answers a ping itself with an empty result when the server asks for one', async () => {
+    const seen: unknown[] = [];
+    const { id, deps, legs } = run((_c, p) => {
+      seen.push(p.inputResponses);
+      return p.inputResponses ? done('ok') : ask({ 'ping #4': { method: 'ping' } });
+    });
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('finished');
+    expect(legs()).toBe(2);
+    expect(seen[1]).toEqual({ 'ping #4': {} });
+  });
+
   it('pauses with needs-input when the server asks for input only a human can give', async () => {
     const { id, deps, legs } = run(() => ask(CONFIRM, 's1'));
     const note = await runToCompletion(id, deps);

@@ -4,6 +4,12 @@
  *   cimd   advertises Client ID Metadata Documents (and Dynamic Client Registration)
  *   dcr    Dynamic Client Registration only
  *   short  Dynamic Client Registration, access tokens that live 20 s (refresh tokens with offline_access)
+ * and the misconfigured ones, each showing one failure a client must catch (the same provider, one thing wrong):
+ *   malformed        its metadata document is not a JSON object
+ *   issuer-mismatch  configured with another issuer than the URL it is served at (metadata says `/auth/elsewhere`)
+ *   resource-mismatch  its Protected Resource Metadata names another server's endpoint (protected-endpoint.ts)
+ *   no-pkce          its metadata leaves out code_challenge_methods_supported
+ *   denied           the consent step answers access_denied (a user who says no)
  * All of them know the pre-registered client `mrtr-preregistered` / `mrtr-preregistered-secret` (client_secret_basic),
  * need PKCE S256, take RFC 8707 resource indicators (audience = the protected endpoint) and send `iss` on redirects.
  * Consent: a page with Approve / Deny for people; `autoApprove` (the e2e suite) approves at once.
@@ -12,8 +18,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { MemoryAdapter } from './memory-adapter.ts';
 
-export type AuthVariant = 'cimd' | 'dcr' | 'short';
-export const AUTH_VARIANTS: AuthVariant[] = ['cimd', 'dcr', 'short'];
+export const AUTH_VARIANTS = [
+  'cimd',
+  'dcr',
+  'short',
+  'malformed',
+  'issuer-mismatch',
+  'resource-mismatch',
+  'no-pkce',
+  'denied',
+] as const;
+export type AuthVariant = (typeof AUTH_VARIANTS)[number];
 export const PRE_REGISTERED = { clientId: 'mrtr-preregistered', clientSecret: 'mrtr-preregistered-secret' };
 export const MOCK_SCOPES = ['mcp:read', 'mcp:write'];
 
@@ -28,6 +43,8 @@ export interface AuthServerOptions {
 
 export interface MountedAuthServer {
   issuer: string;
+  /** where it is served (the issuer, except on issuer-mismatch): what the Protected Resource Metadata names */
+  url: string;
   /** the protected MCP endpoint this server issues tokens for */
   resource: string;
   provider: Provider;
@@ -59,8 +76,8 @@ function offlineAccessAsksForConsent(local: string): string {
 
 export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
   const prefix = `/auth/${opts.variant}`;
-  const issuer = `${opts.base}${prefix}`;
-  const resource = `${issuer}/mcp`;
+  const issuer = opts.variant === 'issuer-mismatch' ? `${opts.base}/auth/elsewhere` : `${opts.base}${prefix}`;
+  const resource = `${opts.base}${prefix}/mcp`;
   const ttl = opts.variant === 'short' ? 20 : 600;
   const config: Configuration = {
     adapter: MemoryAdapter,
@@ -100,6 +117,14 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
   };
   const provider = new Provider(issuer, config);
   provider.proxy = false;
+  // the documented post-middleware hook: the metadata document as these variants get it wrong
+  if (opts.variant === 'malformed' || opts.variant === 'no-pkce')
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.path !== '/.well-known/openid-configuration' || ctx.status !== 200) return;
+      if (opts.variant === 'malformed') ctx.body = ['this', 'is', 'not', 'authorization server metadata'];
+      else delete (ctx.body as Record<string, unknown>).code_challenge_methods_supported;
+    });
   const callback = provider.callback();
 
   /** Log the demo user in and grant what was asked, in one step (login and consent together). */
@@ -132,7 +157,7 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
     const interaction = /^\/interaction\/([^/?]+)(\/approve|\/deny)?/.exec(local);
     if (interaction) {
       try {
-        if (interaction[2] === '/deny') {
+        if (interaction[2] === '/deny' || (opts.autoApprove && opts.variant === 'denied')) {
           await provider.interactionFinished(
             req,
             res,
@@ -161,7 +186,7 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
     callback(req, res);
   }
 
-  return { issuer, resource, provider, handle };
+  return { issuer, url: `${opts.base}${prefix}`, resource, provider, handle };
 }
 
 export type { KoaContextWithOIDC };

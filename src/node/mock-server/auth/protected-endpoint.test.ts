@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServerHandle } from '../start.ts';
+import { PRE_REGISTERED } from './authorization-server.ts';
+import { authorizeInNode } from './code-flow.fixtures.ts';
 
 let mock: MockServerHandle | undefined;
 afterEach(async () => {
@@ -53,5 +55,34 @@ describe('mock: authorization-protected endpoint', () => {
     });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('invalid_token');
+  });
+  it('serves each misconfigured variant with exactly its one fault', async () => {
+    mock = await startMockServer({ port: 0 });
+    const get = async (path: string) => {
+      const res = await fetch(`${mock?.url}${path}`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const meta = (v: string) => get(`/auth/${v}/.well-known/openid-configuration`);
+    const prm = (v: string) => get(`/.well-known/oauth-protected-resource/auth/${v}/mcp`);
+    expect(Array.isArray((await meta('malformed')).body)).toBe(true);
+    expect((await meta('no-pkce')).body.code_challenge_methods_supported).toBeUndefined();
+    expect((await meta('no-pkce')).body.token_endpoint).toBeTruthy();
+    expect((await meta('issuer-mismatch')).body.issuer).toBe(`${mock.url}/auth/elsewhere`);
+    expect((await prm('issuer-mismatch')).body.authorization_servers).toEqual([`${mock.url}/auth/issuer-mismatch`]);
+    expect((await prm('resource-mismatch')).body.resource).toBe(`${mock.url}/auth/dcr/mcp`);
+    expect((await meta('dcr')).body.code_challenge_methods_supported).toEqual(['S256']);
+  });
+  it('answers access_denied on the denied variant when consent is automatic', async () => {
+    const redirect = 'http://127.0.0.1:5173/oauth/callback';
+    mock = await startMockServer({ port: 0, authAutoApprove: true, authRedirects: [redirect] });
+    const { callback } = await authorizeInNode({
+      issuer: `${mock.url}/auth/denied`,
+      resource: `${mock.url}/auth/denied/mcp`,
+      clientId: PRE_REGISTERED.clientId,
+      redirectUri: redirect,
+      scope: 'mcp:read',
+    });
+    expect(callback.get('error')).toBe('access_denied');
+    expect(callback.get('code')).toBeNull();
   });
 });

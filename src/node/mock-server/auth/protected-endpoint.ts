@@ -89,8 +89,9 @@ export function createProtectedEndpoints(opts: ProtectedEndpointsOptions) {
       if (!variant || path !== `${PRM_PREFIX}/auth/${variant}/mcp`) return false;
       const server = serverFor(variant);
       json(res, 200, {
-        resource: server.resource,
-        authorization_servers: [server.issuer],
+        // resource-mismatch: names another endpoint than the one that pointed here (a client must stop)
+        resource: variant === 'resource-mismatch' ? `${opts.base()}/auth/dcr/mcp` : server.resource,
+        authorization_servers: [server.url],
         scopes_supported: ['mcp:read'],
         bearer_methods_supported: ['header'],
       });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServerHandle } from '../start.ts';
 import { PRE_REGISTERED } from './authorization-server.ts';
-import { authorizeInNode, tokenRequest } from './code-flow.test-support.ts';
+import { authorizeInNode, tokenRequest } from './code-flow.fixtures.ts';
 
 let mock: MockServerHandle | undefined;
 afterEach(async () => {

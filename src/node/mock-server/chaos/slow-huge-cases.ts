@@ -36,10 +36,25 @@ export function hugeResultText(): string {
 
 // slow_response bookkeeping (so tests can prove the wait is abandoned on disconnect)
 const pendingSlow = new Set<NodeJS.Timeout>();
+const slowWatchers = new Set<() => void>();
+const slowChanged = () => slowWatchers.forEach((w) => w());
 
 /** Number of `slow_response` calls currently waiting (drops when they answer or the client goes away). */
 export function chaosPendingSlowResponses(): number {
   return pendingSlow.size;
+}
+
+/** Resolves once `ok(chaosPendingSlowResponses())` holds: checked now and whenever the number changes. */
+export function whenPendingSlowResponses(ok: (pending: number) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!ok(pendingSlow.size)) return;
+      slowWatchers.delete(check);
+      resolve();
+    };
+    slowWatchers.add(check);
+    check();
+  });
 }
 
 export const slowResponse: ChaosTool = {
@@ -52,12 +67,14 @@ export const slowResponse: ChaosTool = {
     const started = Date.now();
     const timer = setTimeout(() => {
       pendingSlow.delete(timer);
+      slowChanged();
       sendResult(res, id, textResult(`slow_response: answered after ${Date.now() - started} ms.`));
     }, SLOW_RESPONSE_MS);
     pendingSlow.add(timer);
+    slowChanged();
     res.on('close', () => {
       clearTimeout(timer);
-      pendingSlow.delete(timer);
+      if (pendingSlow.delete(timer)) slowChanged();
     });
   },
 };

@@ -7,6 +7,7 @@ import type { CallToolResult, McpServer, ServerContext, ServerNotifier } from '@
 import type { ConsentFlows } from '../consent.ts';
 import type { StateKit } from '../state.ts';
 import type { TaskStore } from '../tasks/task-store.ts';
+import type { TenantHeaderSwitch } from './moving-header.ts';
 
 export interface ScenarioContext {
   /** `X-Mock-Instance` value of the endpoint serving this request (`main`, or a fleet instance name). */
@@ -28,6 +29,8 @@ export interface ScenarioContext {
    * request) and says "(v2)" in its result. Absent: every scenario as documented.
    */
   drift?: 'provision';
+  /** The header `tenant_report` declares now (moving-header.ts): flipped by `deploy_tenant_report`. */
+  tenantHeader: TenantHeaderSwitch;
   /** Server-side log (stderr in the CLI). */
   log: (line: string) => void;
 }

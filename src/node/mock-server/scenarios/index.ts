@@ -11,6 +11,7 @@ import { register as dualEraPitfall } from './dual-era-pitfall.ts';
 import { register as headerTools } from './header-tools.ts';
 import { register as legacyReference, registerSubscriptions } from './legacy-reference.ts';
 import { register as listWorkspace } from './list-workspace.ts';
+import { register as movingHeader, prepare as prepareMovingHeader } from './moving-header.ts';
 import { register as planTrip } from './plan-trip.ts';
 import { register as progressReport } from './progress-report.ts';
 import { register as promptsResources } from './prompts-resources.ts';
@@ -23,6 +24,7 @@ import { register as signIn } from './sign-in.ts';
 import { register as slowJob } from './slow-job.ts';
 import { register as statelessFixtures } from './stateless-fixtures.ts';
 import { register as summarizeText } from './summarize-text.ts';
+import { register as samplingWithTools } from './sampling-with-tools.ts';
 import { register as taskConformanceFixtures } from './task-conformance-fixtures.ts';
 import { register as taskJobs } from './task-jobs.ts';
 import { registerTaskMethods } from '../tasks/task-methods.ts';
@@ -34,12 +36,14 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   rollingUpgrade,
   planTrip,
   summarizeText,
+  samplingWithTools,
   listWorkspace,
   slowJob,
   signIn,
   askUntilAccept,
   progressReport,
   headerTools,
+  movingHeader,
   approvePayment,
   dualEraPitfall,
   promptsResources,
@@ -57,4 +61,9 @@ export function registerAllScenarios(server: McpServer, ctx: ScenarioContext): v
   for (const register of SCENARIOS) register(server, ctx);
   registerTaskMethods(server, ctx.tasks);
   registerSubscriptions(server);
+}
+
+/** Brings a pooled instance up to date with the endpoint's state before it serves a request (moving-header.ts). */
+export function prepareScenarios(server: McpServer, ctx: ScenarioContext): void {
+  prepareMovingHeader(server, ctx);
 }

@@ -10,7 +10,7 @@ import { queryEnvOf } from '../../queries/query-env.ts';
 import { connectedSettingsOf } from '../../store/connection-slice.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import type { ToolDescriptor } from '../../protocol/types.ts';
-import { CallPanel } from './call-panel.tsx';
+import { CallScreen } from './call-screen.tsx';
 
 afterEach(cleanup);
 
@@ -47,7 +47,7 @@ function setup() {
       <DepsProvider deps={deps}>
         <StoreProvider store={store}>
           <nav aria-label="Server catalog">{TOOLS.map((t) => pick(t.name))}</nav>
-          <CallPanel />
+          <CallScreen />
         </StoreProvider>
       </DepsProvider>
     </QueryClientProvider>,
@@ -55,7 +55,7 @@ function setup() {
   return { store, fetch };
 }
 
-describe('CallPanel', () => {
+describe('CallScreen', () => {
   it('keeps the arguments typed for a tool when the user picks another tool and comes back', async () => {
     const user = userEvent.setup();
     const { store } = setup();

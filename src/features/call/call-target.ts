@@ -1,0 +1,107 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { invalidToolReason } from '../../protocol/headers.ts';
+import type { JsonObject, PromptDescriptor, ResourceTemplateDescriptor, ToolDescriptor } from '../../protocol/types.ts';
+import { formSchema } from './form-schema.ts';
+import { fillTemplate, templateVariables } from './uri-template.ts';
+
+/** What the sidebar picked: a tool or prompt name, a resource URI or a template's uriTemplate. */
+export interface CallPick {
+  kind: 'tool' | 'prompt' | 'resource' | 'template';
+  name: string;
+}
+
+/** The server's lists a pick is looked up in (undefined while a list loads). */
+export interface CallLists {
+  tools: ToolDescriptor[] | undefined;
+  prompts: PromptDescriptor[] | undefined;
+  templates: ResourceTemplateDescriptor[] | undefined;
+}
+
+/** A picked target as the call panel shows it: its form and how its arguments become the first request. */
+export interface CallTarget {
+  title: string;
+  description?: string;
+  schema: RJSFSchema;
+  actionLabel: string;
+  invalidReason?: string;
+  build: (values: Record<string, unknown>) => {
+    method: 'tools/call' | 'prompts/get' | 'resources/read';
+    params: JsonObject;
+    inputSchema?: JsonObject;
+  };
+}
+
+function toolTarget(tool: ToolDescriptor): CallTarget {
+  const invalidReason = invalidToolReason(tool.inputSchema);
+  const t: CallTarget = {
+    title: tool.name,
+    schema: formSchema(tool.inputSchema ?? { type: 'object' }),
+    actionLabel: 'Call tool',
+    build: (v) => {
+      const out: ReturnType<CallTarget['build']> = {
+        method: 'tools/call',
+        params: { name: tool.name, arguments: v as JsonObject },
+      };
+      if (tool.inputSchema) out.inputSchema = tool.inputSchema;
+      return out;
+    },
+  };
+  if (tool.description) t.description = tool.description;
+  if (invalidReason) t.invalidReason = invalidReason;
+  return t;
+}
+
+function promptTarget(prompt: PromptDescriptor): CallTarget {
+  const properties: Record<string, RJSFSchema> = {};
+  for (const arg of prompt.arguments ?? []) {
+    properties[arg.name] = { type: 'string', title: arg.name, description: arg.description };
+  }
+  const required = (prompt.arguments ?? []).filter((a) => a.required).map((a) => a.name);
+  const t: CallTarget = {
+    title: prompt.name,
+    schema: { type: 'object', properties, required },
+    actionLabel: 'Get prompt',
+    build: (v) => ({ method: 'prompts/get', params: { name: prompt.name, arguments: v as JsonObject } }),
+  };
+  if (prompt.description) t.description = prompt.description;
+  return t;
+}
+
+function templateTarget(uriTemplate: string, tpl: ResourceTemplateDescriptor | undefined): CallTarget {
+  const vars = templateVariables(uriTemplate);
+  const properties: Record<string, RJSFSchema> = {};
+  for (const v of vars) properties[v] = { type: 'string', title: v };
+  const t: CallTarget = {
+    title: tpl?.name ?? uriTemplate,
+    schema: { type: 'object', properties, required: vars },
+    actionLabel: 'Read resource',
+    build: (v) => ({ method: 'resources/read', params: { uri: fillTemplate(uriTemplate, v) } }),
+  };
+  if (tpl?.description) t.description = tpl.description;
+  return t;
+}
+
+/** The target of a pick, looked up in the server's lists; null when nothing is picked or the list lacks it. */
+export function callTargetOf(pick: CallPick | null, lists: CallLists): CallTarget | null {
+  if (!pick) return null;
+  if (pick.kind === 'tool') {
+    const tool = lists.tools?.find((t) => t.name === pick.name);
+    return tool ? toolTarget(tool) : null;
+  }
+  if (pick.kind === 'prompt') {
+    const prompt = lists.prompts?.find((p) => p.name === pick.name);
+    return prompt ? promptTarget(prompt) : null;
+  }
+  if (pick.kind === 'template') {
+    return templateTarget(
+      pick.name,
+      lists.templates?.find((t) => t.uriTemplate === pick.name),
+    );
+  }
+  return {
+    title: pick.name,
+    schema: { type: 'object', properties: {} },
+    actionLabel: 'Read resource',
+    build: () => ({ method: 'resources/read', params: { uri: pick.name } }),
+  };
+}

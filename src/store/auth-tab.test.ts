@@ -1,0 +1,109 @@
+/**
+ * "Keep me signed in in this tab": tokens kept in sessionStorage (per server) only when the user opted in, and taken
+ * back on the next load; the store signs in through the real flow and library against scripted servers.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
+import { createInspectorStore } from './inspector-store.ts';
+import type { TabStorage } from './auth-runtime.ts';
+
+const SERVER = `${RS}/mcp`;
+
+function memoryTab(): TabStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+/** A page load: a fresh store on the same tab storage, pointed at the scripted servers. */
+function load(tab: TabStorage) {
+  // a confidential client (Dynamic Client Registration hands out a secret): the secret must stay out of the tab
+  const fake = fakeServers({ authMethods: ['client_secret_basic'] });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers: [string, string][] = [];
+    new Headers(init?.headers).forEach((v, k) => headers.push([k, v]));
+    const body = typeof init?.body === 'string' ? init.body : init?.body ? String(init.body) : undefined;
+    const { response } = await fake.http({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    return new Response(response.body, { status: response.status, headers: response.headers });
+  });
+  return createInspectorStore({
+    fetchFor: () => () => Promise.reject(new Error('offline')),
+    now: () => Date.now(),
+    auth: {
+      openBrowser: (url) => fake.openBrowser(url),
+      redirectUri: 'http://127.0.0.1:5173/oauth/callback',
+      metadataDocumentUrl: '',
+      registrationMetadata: { client_name: 'test', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] },
+      tabStorage: tab,
+    },
+  });
+}
+
+async function signIn(store: ReturnType<typeof load>) {
+  store.getState().noteAuthResponse({
+    url: SERVER,
+    method: 'POST',
+    status: 401,
+    wwwAuthenticate: `Bearer resource_metadata="${RS}/.well-known/oauth-protected-resource/mcp"`,
+    hadBearer: false,
+  });
+  await store.getState().signIn();
+  expect(store.getState().auth.phase).toBe('signed-in');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('tokens kept in this tab', () => {
+  it('are signed in again after a reload when the user opted in', async () => {
+    const tab = memoryTab();
+    const first = load(tab);
+    first.getState().setAuthSettings({ keepInTab: true });
+    await signIn(first);
+    expect(first.getState().authRegistrations[AS]?.clientSecret).toBe('dcr-secret');
+    expect([...tab.data.values()].join()).not.toContain('dcr-secret');
+
+    const reloaded = load(tab);
+    expect(reloaded.getState().restoreTabSignIn(SERVER)).toBe(true);
+    const s = reloaded.getState();
+    expect(s.auth.phase).toBe('signed-in');
+    expect(s.auth.tokens).toMatchObject({ accessToken: 'at-1', refreshToken: 'rt-1', issuer: AS });
+    expect(s.bearerToken).toBe('at-1');
+    expect(s.authSettings.keepInTab).toBe(true);
+    // the kept session still refreshes (same token endpoint and resource)
+    await reloaded.getState().refreshAuthNow();
+    expect(reloaded.getState().auth.steps.map((x) => x.kind)).toEqual(['refresh']);
+  });
+
+  it('are never kept, and nothing is restored, when the user did not opt in', async () => {
+    const tab = memoryTab();
+    await signIn(load(tab));
+    expect(tab.data.size).toBe(0);
+    const reloaded = load(tab);
+    expect(reloaded.getState().restoreTabSignIn(SERVER)).toBe(false);
+    expect(reloaded.getState().auth.phase).toBe('idle');
+    expect(reloaded.getState().bearerToken).toBe('');
+  });
+
+  it('are forgotten on Sign out and when the user opts out', async () => {
+    const tab = memoryTab();
+    const store = load(tab);
+    store.getState().setAuthSettings({ keepInTab: true });
+    await signIn(store);
+    store.getState().setAuthSettings({ keepInTab: false });
+    expect(tab.data.size).toBe(0);
+    store.getState().setAuthSettings({ keepInTab: true });
+    expect(tab.data.size).toBe(1);
+    store.getState().signOut();
+    expect(tab.data.size).toBe(0);
+    expect(load(tab).getState().restoreTabSignIn(SERVER)).toBe(false);
+  });
+});
