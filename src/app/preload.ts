@@ -1,14 +1,16 @@
 import { preloadConversationView } from './screens/conversation-screen.tsx';
 import { preloadTimelineDetails } from './screens/timeline-screen.tsx';
+import { preloadSchemaForm } from '../features/call/arguments-editor.tsx';
 
 /**
  * A while after start, when the browser is idle, fetches the lazy chunks a first call shows (composer, input
- * requests, result, leg inspector, conversation views), so the call does not wait for them. Never on the critical
- * path: the first screen and the first requests to the server go first. Presenter, palette, doctor, settings and the
- * import/export codecs stay on demand.
+ * requests, result, leg inspector, conversation views) and the arguments form, so a pick or a call does not wait for
+ * them. Never on the critical path: the first screen and the first requests to the server go first. Presenter,
+ * palette, doctor, settings and the import/export codecs stay on demand.
  */
 export function preloadAfterStart(delayMs = 1000, win: Window = window): void {
   const warm = () => {
+    preloadSchemaForm();
     preloadConversationView();
     preloadTimelineDetails();
   };

@@ -18,6 +18,8 @@ export interface MoveFocusOptions {
   /** how long to keep watch after focusing, ms; default 600 */
   settleMs?: number;
   doc?: Document;
+  /** told once, when focus first moves to the target */
+  onFocused?: (el: HTMLElement) => void;
 }
 
 /** True when the element can take focus now: attached, not disabled, not hidden by `hidden`/`inert`. */
@@ -68,8 +70,10 @@ export function moveFocusWhenReady(find: () => Element | null | undefined, opts:
     const target = find();
     if (!canFocus(target) || doc.activeElement === target) return;
     focusElement(target);
-    if (!focused) settle = setTimeout(stop, settleMs);
+    const first = !focused;
+    if (first) settle = setTimeout(stop, settleMs);
     focused = target;
+    if (first) opts.onFocused?.(target);
   };
   const deadline = setTimeout(stop, opts.timeoutMs ?? 5_000);
   observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true });

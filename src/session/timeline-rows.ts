@@ -174,7 +174,8 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       if (!leg) return;
       const o = leg.outcome;
       legCount += 1;
-      if (o.kind === 'input_required') rounds += 1;
+      // a round of questions: an input_required answer, or a request a 2025-11-25 server pushed on the call's stream
+      if (o.kind === 'input_required' || leg.pushed) rounds += 1;
       const facts: LegRowFacts = {
         legId,
         conversationId: c.id,

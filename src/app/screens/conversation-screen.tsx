@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Panel } from '../../components/ui/panel.tsx';
 import { useInspector } from '../../store/store-context.tsx';
+import { preloadTimelineDetails } from './timeline-screen.tsx';
 
 // The composer, input-request forms, result view, tamper matrix and branches are not on the first screen: they load
 // when a conversation is first shown.
@@ -22,10 +23,14 @@ export function ConversationScreen() {
   const shown = useInspector((st) =>
     Boolean(st.selectedConversationId && st.session.conversations[st.selectedConversationId]),
   );
-  // picking a tool (or anything to call) is the cue: the screen that shows questions is loaded before the first Call
+  // picking a tool (or anything to call) is the cue: the screen that shows questions is loaded before the first Call,
+  // and so are the leg inspector and conversation views the first answer selects (their chunks would otherwise be
+  // fetched and run while the first question is being painted)
   const picked = useInspector((st) => st.selection !== null);
   useEffect(() => {
-    if (picked) preloadConversationView();
+    if (!picked) return;
+    preloadConversationView();
+    preloadTimelineDetails();
   }, [picked]);
   if (!shown) {
     return (

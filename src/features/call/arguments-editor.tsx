@@ -3,7 +3,13 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { RenderGuard } from '../../components/ui/render-guard.tsx';
 import { argumentsText, multiLineKeys, parseArgumentsJson } from './arguments-json.ts';
 
-const SchemaForm = lazy(() => import('./schema-form.tsx'));
+const loadSchemaForm = () => import('./schema-form.tsx');
+const SchemaForm = lazy(loadSchemaForm);
+
+/** Warms the arguments form's chunk (rjsf), so a picked tool's form is there at once (see app/preload.ts). */
+export function preloadSchemaForm(): void {
+  void loadSchemaForm();
+}
 
 export type ArgumentsMode = 'form' | 'json';
 

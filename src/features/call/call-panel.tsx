@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { moveFocusWhenReady } from '../../lib/move-focus.ts';
+import { holdTypedAhead } from '../../lib/typed-ahead.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { RequestOptions } from '../../protocol/envelope.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,6 +22,7 @@ function firstField(section: HTMLElement | null): HTMLElement | null {
 /**
  * A pick in the sidebar (the user's own click or key press) moves focus to the picked target's first field, or to
  * its action button when it has none. Nothing moves on the first render, nor when focus rests outside the catalog.
+ * Keys typed in between (the form may still be loading) land in that field.
  */
 function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>) {
   const [seen] = useState(nonce);
@@ -28,7 +30,17 @@ function useFocusOnPick(nonce: number, sectionRef: RefObject<HTMLElement | null>
     if (nonce === seen) return;
     const from = document.activeElement?.closest('nav[aria-label="Server catalog"]') ?? null;
     if (!from && document.activeElement !== document.body) return;
-    return moveFocusWhenReady(() => firstField(sectionRef.current), { from, settleMs: 0 });
+    // keys typed before the form is there are held and typed into the field focus moves to, so none is lost
+    const typed = holdTypedAhead((active) => active === null || active === document.body || !!from?.contains(active));
+    const stopMove = moveFocusWhenReady(() => firstField(sectionRef.current), {
+      from,
+      settleMs: 0,
+      onFocused: (el) => typed.release(el),
+    });
+    return () => {
+      stopMove();
+      typed.stop();
+    };
   }, [nonce, seen, sectionRef]);
 }
 

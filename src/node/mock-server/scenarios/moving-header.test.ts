@@ -3,7 +3,7 @@
  * basic/transports/streamable-http, custom headers, "Client Behavior" and "Server Validation": 400 / -32020).
  */
 import { describe, expect, it } from 'vitest';
-import { resultText, useMockServer } from '../test-support.ts';
+import { resultText, useMockServer } from '../mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 const { rpc, callTool } = mock;

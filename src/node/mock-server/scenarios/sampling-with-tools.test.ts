@@ -1,6 +1,6 @@
 /** plan_with_tools: sampling with tools (SEP-1577, 2025-11-25 client/sampling "Tools in Sampling"). */
 import { describe, expect, it } from 'vitest';
-import { resultText, useMockServer } from '../test-support.ts';
+import { resultText, useMockServer } from '../mock-rpc.fixtures.ts';
 
 const mock = useMockServer();
 const { callTool } = mock;
