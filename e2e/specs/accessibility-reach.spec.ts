@@ -5,8 +5,10 @@ import { startInspectorServer, type InspectorServer } from '../../src/node/cli/s
 import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
 import { expectNoAxeViolations } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
+import { AuditPage } from '../pages/audit-page.ts';
 import { AuthPage } from '../pages/auth-page.ts';
 import { CompareErasPage } from '../pages/compare-eras-page.ts';
+import { CompareRunsPage } from '../pages/compare-runs-page.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
@@ -126,6 +128,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await filter.getByRole('textbox', { name: 'Error code or HTTP status' }).fill('abc');
       await expect(filter.getByRole('alert')).toContainText('is not a number');
       await expectNoAxeViolations(page, 'timeline filter with a bad code');
+    });
+
+    test('Compare runs with a difference, and an audit scorecard with a failure', async ({ inspector, page }) => {
+      await inspector.open();
+      await inspector.provisionOrders('eu-west-1');
+      await inspector.provisionOrders('us-east-1');
+      const compare = new CompareRunsPage(page);
+      await compare.open.click();
+      await expect(compare.round(2)).toContainText('+ B: "Provisioned orders in us-east-1');
+      await expectNoAxeViolations(page, 'Compare runs');
+      await compare.panel.getByRole('button', { name: 'Close' }).click();
+
+      const audit = new AuditPage(page);
+      await audit.open.click();
+      await audit.only.fill('approve_payment_unprotected');
+      await audit.run.click();
+      await expect(audit.summary).toHaveText('1 audited, 1 with failures.', { timeout: 60_000 });
+      await expect(audit.check('approve_payment_unprotected', 'FAIL', 'Tampered state is refused')).toBeVisible();
+      await expectNoAxeViolations(page, 'Audit this server');
     });
 
     test('the stdio servers panel with a server started from the command line', async ({ inspector, page }) => {
