@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startInspectorServer, type InspectorServer } from '../../src/node/cli/serve.ts';
-import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
+import type { InspectorServer } from '../../src/node/cli/serve.ts';
 import { expectNoAxeViolations } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import { AuditPage } from '../pages/audit-page.ts';
@@ -12,12 +11,10 @@ import { CompareRunsPage } from '../pages/compare-runs-page.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
+import { distMissing, openStdioDemo } from '../pages/stdio-demo.ts';
 import { TaskPage } from '../pages/task-page.ts';
 
 const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;
-const ROOT = join(import.meta.dirname, '..', '..');
-const DIST = join(ROOT, 'dist');
-const STDIO_DEMO = join(ROOT, 'src', 'node', 'stdio', 'demo-server.ts');
 
 // The screens this wave added (authorization, tasks, eras) and the states the first scans did not reach (saved
 // connections, import errors, branches, a filtered timeline), scanned with axe-core (WCAG 2.1 A/AA) in both themes.
@@ -150,16 +147,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('the stdio servers panel with a server started from the command line', async ({ inspector, page }) => {
-      test.skip(!existsSync(join(DIST, 'index.html')), 'dist/ is not built (npm run build)');
-      const stdio = stdioEndpoints([`"${process.execPath}" --import tsx "${STDIO_DEMO}"`]);
-      served = await startInspectorServer({
-        port: 0,
-        distDir: DIST,
-        localEndpoints: stdio.start,
-        extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
-      });
-      const endpoint = served.endpoints[0]!.url;
-      await page.goto(`${served.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
+      test.skip(distMissing(), 'dist/ is not built (npm run build)');
+      served = await openStdioDemo(page);
       await expect(inspector.status).toContainText('mrtr-stdio-demo');
       await inspector.callTool('confirm_delete');
       await expect(inspector.inputRequest('confirm')).toBeVisible();

@@ -1,13 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { startInspectorServer, type InspectorServer } from '../../src/node/cli/serve.ts';
-import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
+import type { InspectorServer } from '../../src/node/cli/serve.ts';
 import { expect, test } from '../fixtures.ts';
 import { RequestOptionsPage } from '../pages/request-options-page.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-const DIST = join(ROOT, 'dist');
-const DEMO = join(ROOT, 'src', 'node', 'stdio', 'demo-server.ts');
+import { distMissing, openStdioDemo } from '../pages/stdio-demo.ts';
 
 test.describe('a local stdio server started by the command line', () => {
   let inspector: InspectorServer | undefined;
@@ -17,17 +11,8 @@ test.describe('a local stdio server started by the command line', () => {
   });
 
   test('is called end to end through the relay and its stderr shows in the app', async ({ inspector: app, page }) => {
-    test.skip(!existsSync(join(DIST, 'index.html')), 'dist/ is not built (npm run build)');
-    // what `mrtr-inspector --stdio "node --import tsx demo-server.ts"` does, in this process
-    const stdio = stdioEndpoints([`"${process.execPath}" --import tsx "${DEMO}"`]);
-    inspector = await startInspectorServer({
-      port: 0,
-      distDir: DIST,
-      localEndpoints: stdio.start,
-      extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
-    });
-    const endpoint = inspector.endpoints[0]!.url;
-    await page.goto(`${inspector.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
+    test.skip(distMissing(), 'dist/ is not built (npm run build)');
+    inspector = await openStdioDemo(page);
     await expect(app.status).toContainText('connected');
     await expect(app.status).toContainText('mrtr-stdio-demo');
 
@@ -50,16 +35,8 @@ test.describe('a local stdio server started by the command line', () => {
     inspector: app,
     page,
   }) => {
-    test.skip(!existsSync(join(DIST, 'index.html')), 'dist/ is not built (npm run build)');
-    const stdio = stdioEndpoints([`"${process.execPath}" --import tsx "${DEMO}"`]);
-    inspector = await startInspectorServer({
-      port: 0,
-      distDir: DIST,
-      localEndpoints: stdio.start,
-      extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
-    });
-    const endpoint = inspector.endpoints[0]!.url;
-    await page.goto(`${inspector.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
+    test.skip(distMissing(), 'dist/ is not built (npm run build)');
+    inspector = await openStdioDemo(page);
     await expect(app.status).toContainText('connected');
 
     const options = new RequestOptionsPage(app);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useToggleSet } from '../../components/ui/use-toggle-set.ts';
 import { LANE_LABELS, type SequenceDiagram as Diagram, type SequenceStep } from '../../session/timeline-sequence.ts';
 
 /** The steps to draw: a folded poll arrow (and the response arrow after it) opens into its polls when expanded. */
@@ -28,13 +28,7 @@ const MAX_STEPS = 200;
 
 export function SequenceDiagramView({ diagram, title }: { diagram: Diagram; title: string }) {
   const { lanes } = diagram;
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (legId: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(legId)) next.add(legId);
-      return next;
-    });
+  const [open, toggle] = useToggleSet();
   const all = visibleSteps(diagram.steps, open);
   const steps = all.slice(0, MAX_STEPS);
   const hidden = all.length - steps.length;

@@ -1,4 +1,5 @@
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
+import { useToggleSet } from '../../components/ui/use-toggle-set.ts';
 import type { Waterfall, WaterfallBar } from '../../session/timeline-waterfall.ts';
 
 function ms(n: number): string {
@@ -24,13 +25,7 @@ export function WaterfallView({
   selectedLegId: string | null;
   onSelectLeg: (legId: string) => void;
 }) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (legId: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(legId)) next.add(legId);
-      return next;
-    });
+  const [open, toggle] = useToggleSet();
   if (data.bars.length === 0) return <p className="text-sm text-slate-500">No legs recorded yet.</p>;
   return (
     <div className="space-y-2">

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startInspectorServer, type InspectorServer } from '../../src/node/cli/serve.ts';
+import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DIST = join(ROOT, 'dist');
+const DEMO = join(ROOT, 'src', 'node', 'stdio', 'demo-server.ts');
+
+/** The built app is needed to serve the page the way `mrtr-inspector` does (`npm test` builds it first). */
+export const distMissing = (): boolean => !existsSync(join(DIST, 'index.html'));
+
+/**
+ * What `mrtr-inspector --stdio "node --import tsx demo-server.ts"` does, in this process: serves the built app with the
+ * shipped stdio demo server behind the relay, and opens the page connected to it. Close the server after the test.
+ */
+export async function openStdioDemo(page: Page): Promise<InspectorServer> {
+  const stdio = stdioEndpoints([`"${process.execPath}" --import tsx "${DEMO}"`]);
+  const served = await startInspectorServer({
+    port: 0,
+    distDir: DIST,
+    localEndpoints: stdio.start,
+    extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+  });
+  const endpoint = served.endpoints[0]!.url;
+  await page.goto(`${served.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
+  return served;
+}
