@@ -83,6 +83,15 @@ export const createAuthSlice =
     const dispatch = (e: AuthEvent) => set((s) => ({ auth: reduceAuth(s.auth, e) }));
     const tabStore = tabTokenStore(deps.auth?.tabStorage);
 
+    let oauthModules: Promise<
+      [typeof import('../client/auth/oauth-lib.ts'), typeof import('../session/flows/oauth.ts')]
+    > | null = null;
+    // loaded once; asked for as soon as a server says it needs authorization, so Sign in finds it ready
+    const loadOAuth = () =>
+      (oauthModules ??= Promise.all([import('../client/auth/oauth-lib.ts'), import('../session/flows/oauth.ts')]));
+    // one sign-in at a time: a second press while the flow's code is still loading is ignored
+    let signingIn = false;
+
     /**
      * What the OAuth flow needs. The flow and its library (oauth4webapi) load on the first sign-in or refresh, not
      * with the first screen: most servers need no authorization.
@@ -90,10 +99,7 @@ export const createAuthSlice =
     async function flowDeps(): Promise<{ d: OAuthFlowDeps; flow: typeof import('../session/flows/oauth.ts') } | null> {
       const env = deps.auth;
       if (!env) return null;
-      const [{ createOAuthLib }, flow] = await Promise.all([
-        import('../client/auth/oauth-lib.ts'),
-        import('../session/flows/oauth.ts'),
-      ]);
+      const [{ createOAuthLib }, flow] = await loadOAuth();
       const s = get();
       const http = createAuthHttp({
         ...(env.relayToken ? { relayToken: env.relayToken } : {}),
@@ -121,6 +127,38 @@ export const createAuthSlice =
           : {}),
       };
       return { d, flow };
+    }
+
+    async function signInWith(loaded: Awaited<ReturnType<typeof flowDeps>>): Promise<void> {
+      const s = get();
+      const challenge = s.authChallenge;
+      const serverUrl = challenge?.serverUrl ?? s.connectedUrl;
+      if (!loaded || !serverUrl || !deps.auth) return;
+      const { d, flow } = loaded;
+      const env = deps.auth;
+      const docUrl = s.authSettings.metadataDocumentUrl || env.metadataDocumentUrl;
+      const result = await flow.runOAuthFlow(
+        {
+          serverUrl,
+          challenge: { status: challenge?.status ?? 401, wwwAuthenticate: challenge?.wwwAuthenticate ?? null },
+          identity: {
+            clientId: s.authSettings.clientId,
+            clientSecret: s.authSettings.clientSecret,
+            metadataDocumentUrl: docUrl,
+          },
+          redirectUri: env.redirectUri,
+          registrations: s.authRegistrations,
+          registrationMetadata: env.registrationMetadata,
+        },
+        d,
+      );
+      held = null;
+      const registration = result.ok ? result.client : result.registration;
+      if (registration?.kind === 'dcr')
+        set((st) => ({ authRegistrations: { ...st.authRegistrations, [registration.issuer]: registration } }));
+      if (!result.ok) return;
+      session = { as: result.as, client: result.client, resource: result.resource };
+      applyTokens(result.tokens, true);
     }
 
     function applyTokens(tokens: TokenSet, reconnect: boolean) {
@@ -161,6 +199,7 @@ export const createAuthSlice =
       noteAuthResponse: ({ url, method, status, wwwAuthenticate, hadBearer }) => {
         const kind = challengeKindOf(status, wwwAuthenticate);
         if (kind) {
+          void loadOAuth();
           if (get().auth.phase === 'running' || get().auth.phase === 'waiting-for-browser') return;
           set({ authChallenge: { serverUrl: url, status, wwwAuthenticate, kind } });
           void method;
@@ -169,36 +208,16 @@ export const createAuthSlice =
         if (hadBearer && status >= 200 && status < 300) dispatch({ type: 'auth/request-accepted' });
       },
       signIn: async () => {
-        const loaded = await flowDeps();
-        const s = get();
-        const challenge = s.authChallenge;
-        const serverUrl = challenge?.serverUrl ?? s.connectedUrl;
-        if (!loaded || !serverUrl || !deps.auth) return;
-        const { d, flow } = loaded;
-        const env = deps.auth;
-        const docUrl = s.authSettings.metadataDocumentUrl || env.metadataDocumentUrl;
-        const result = await flow.runOAuthFlow(
-          {
-            serverUrl,
-            challenge: { status: challenge?.status ?? 401, wwwAuthenticate: challenge?.wwwAuthenticate ?? null },
-            identity: {
-              clientId: s.authSettings.clientId,
-              clientSecret: s.authSettings.clientSecret,
-              metadataDocumentUrl: docUrl,
-            },
-            redirectUri: env.redirectUri,
-            registrations: s.authRegistrations,
-            registrationMetadata: env.registrationMetadata,
-          },
-          d,
-        );
-        held = null;
-        const registration = result.ok ? result.client : result.registration;
-        if (registration?.kind === 'dcr')
-          set((st) => ({ authRegistrations: { ...st.authRegistrations, [registration.issuer]: registration } }));
-        if (!result.ok) return;
-        session = { as: result.as, client: result.client, resource: result.resource };
-        applyTokens(result.tokens, true);
+        if (signingIn) return;
+        signingIn = true;
+        let loaded: Awaited<ReturnType<typeof flowDeps>>;
+        try {
+          loaded = await flowDeps();
+        } finally {
+          // from here the flow's own phase (started at once, synchronously) keeps a second sign-in out
+          signingIn = false;
+        }
+        await signInWith(loaded);
       },
       signOut: () => {
         clearTimeout(refreshTimer);

@@ -107,3 +107,26 @@ describe('tokens kept in this tab', () => {
     expect(load(tab).getState().restoreTabSignIn(SERVER)).toBe(false);
   });
 });
+
+describe('Sign in', () => {
+  it('starts one flow when Sign in is pressed twice while its code is still loading', async () => {
+    const store = load(memoryTab());
+    const scripted = globalThis.fetch;
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(String(input));
+      return scripted(input, init);
+    });
+    store.getState().noteAuthResponse({
+      url: SERVER,
+      method: 'POST',
+      status: 401,
+      wwwAuthenticate: `Bearer resource_metadata="${RS}/.well-known/oauth-protected-resource/mcp"`,
+      hadBearer: false,
+    });
+    await Promise.all([store.getState().signIn(), store.getState().signIn()]);
+    expect(store.getState().auth.phase).toBe('signed-in');
+    expect(urls.filter((u) => u === `${AS}/register`)).toHaveLength(1);
+    expect(urls.filter((u) => u === `${AS}/token`)).toHaveLength(1);
+  });
+});
