@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import { sendLeg } from '../client/send-leg.ts';
 import { sleep } from '../lib/sleep.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
-import { runAudit, type AuditProgress, type AuditReport } from '../session/flows/audit.ts';
+import type { AuditProgress, AuditReport } from '../session/flows/audit.ts';
 import type { CheckResult } from '../session/flows/audit-checks.ts';
 import { createDriver } from '../session/flows/driver.ts';
 import { connectionContextOf } from '../session/selectors.ts';
@@ -102,6 +102,8 @@ export const createAuditSlice =
             }),
         });
         try {
+          // the audit (its checks and scoring) loads when a user first runs one, not with the first screen
+          const { runAudit } = await import('../session/flows/audit.ts');
           const report = await runAudit({
             driver,
             server,

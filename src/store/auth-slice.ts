@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
 import { createAuthHttp } from '../client/auth/auth-http.ts';
-import { createOAuthLib } from '../client/auth/oauth-lib.ts';
 import { challengeKindOf } from '../protocol/auth/www-authenticate.ts';
 import type { RegisteredClient } from '../protocol/auth/oauth-lib.ts';
 import {
@@ -11,7 +10,7 @@ import {
   type TokenSet,
 } from '../session/auth/model.ts';
 import { reduceAuth } from '../session/auth/reducer.ts';
-import { refreshTokens, runOAuthFlow, type OAuthFlowDeps, type OAuthSession } from '../session/flows/oauth.ts';
+import type { OAuthFlowDeps, OAuthSession } from '../session/flows/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
@@ -84,15 +83,23 @@ export const createAuthSlice =
     const dispatch = (e: AuthEvent) => set((s) => ({ auth: reduceAuth(s.auth, e) }));
     const tabStore = tabTokenStore(deps.auth?.tabStorage);
 
-    function flowDeps(): OAuthFlowDeps | null {
+    /**
+     * What the OAuth flow needs. The flow and its library (oauth4webapi) load on the first sign-in or refresh, not
+     * with the first screen: most servers need no authorization.
+     */
+    async function flowDeps(): Promise<{ d: OAuthFlowDeps; flow: typeof import('../session/flows/oauth.ts') } | null> {
       const env = deps.auth;
       if (!env) return null;
+      const [{ createOAuthLib }, flow] = await Promise.all([
+        import('../client/auth/oauth-lib.ts'),
+        import('../session/flows/oauth.ts'),
+      ]);
       const s = get();
       const http = createAuthHttp({
         ...(env.relayToken ? { relayToken: env.relayToken } : {}),
         preferRelay: s.transportMode === 'relay',
       });
-      return {
+      const d: OAuthFlowDeps = {
         lib: createOAuthLib(),
         http,
         openBrowser: (url) => {
@@ -113,6 +120,7 @@ export const createAuthSlice =
             }
           : {}),
       };
+      return { d, flow };
     }
 
     function applyTokens(tokens: TokenSet, reconnect: boolean) {
@@ -161,14 +169,15 @@ export const createAuthSlice =
         if (hadBearer && status >= 200 && status < 300) dispatch({ type: 'auth/request-accepted' });
       },
       signIn: async () => {
+        const loaded = await flowDeps();
         const s = get();
-        const d = flowDeps();
         const challenge = s.authChallenge;
         const serverUrl = challenge?.serverUrl ?? s.connectedUrl;
-        if (!d || !serverUrl || !deps.auth) return;
+        if (!loaded || !serverUrl || !deps.auth) return;
+        const { d, flow } = loaded;
         const env = deps.auth;
         const docUrl = s.authSettings.metadataDocumentUrl || env.metadataDocumentUrl;
-        const result = await runOAuthFlow(
+        const result = await flow.runOAuthFlow(
           {
             serverUrl,
             challenge: { status: challenge?.status ?? 401, wwwAuthenticate: challenge?.wwwAuthenticate ?? null },
@@ -219,14 +228,15 @@ export const createAuthSlice =
         browserWait = null;
       },
       refreshAuthNow: async () => {
+        const loaded = await flowDeps();
         const tokens = get().auth.tokens;
-        const d = flowDeps();
-        if (!tokens || !session || !d) return;
+        if (!tokens || !session || !loaded) return;
+        const { d, flow } = loaded;
         // a session kept in the tab has no client secret: the one typed in the settings (memory) is used
         const client = session.client.clientSecret
           ? session.client
           : { ...session.client, clientSecret: get().authSettings.clientSecret };
-        const next = await refreshTokens({ ...session, client }, tokens, { ...d, hold: undefined });
+        const next = await flow.refreshTokens({ ...session, client }, tokens, { ...d, hold: undefined });
         if (next) applyTokens(next, false);
       },
       restoreTabSignIn: (serverUrl) => {

@@ -170,6 +170,11 @@ export function ConversationView() {
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
           {...sendLabelOf(conversation)}
+          {...(draft.respondTo
+            ? {
+                noState: `A JSON-RPC response to ${draft.respondTo.method} #${draft.respondTo.id}: it carries no requestState (a 2025-11-25 server keeps its state in the session).`,
+              }
+            : {})}
           url={composed.url}
           headers={composed.headers}
           body={composed.body}
@@ -238,7 +243,7 @@ export function ConversationView() {
             />
           }
           tools={
-            isRetry ? (
+            isRetry && !draft.respondTo ? (
               <TamperMatrix
                 rows={tamperRows(s.session, conversation)}
                 running={busy}

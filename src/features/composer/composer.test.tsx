@@ -51,6 +51,20 @@ describe('Composer', () => {
     expect(p.onSend).toHaveBeenCalledTimes(1);
   });
 
+  it('shows why there is no requestState instead of the box and the lab when the leg is a JSON-RPC response', () => {
+    const noState = 'A JSON-RPC response to elicitation/create #0: it carries no requestState.';
+    render(
+      <Composer
+        {...props({ sendLabel: 'Send response', requestState: undefined, originalRequestState: undefined, noState })}
+        lab={<p>the requestState lab</p>}
+      />,
+    );
+    expect(screen.queryByRole('textbox', { name: 'requestState' })).toBeNull();
+    expect(screen.queryByText('the requestState lab')).toBeNull();
+    expect(screen.getByText(noState)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send response' })).toBeTruthy();
+  });
+
   it('shows the tampering alert only when the requestState differs from the server original', () => {
     const { rerender } = render(<Composer {...props()} />);
     expect(screen.queryByRole('alert')).toBeNull();

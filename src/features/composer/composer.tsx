@@ -30,6 +30,8 @@ export interface ComposerProps {
   onAbort: () => void;
   onRoundCap: (n: number) => void;
   onReset: () => void;
+  /** why this leg carries no requestState at all (a JSON-RPC response to a pushed request): replaces the box */
+  noState?: string;
   /** extra tools rendered under the requestState box (the requestState lab) */
   lab?: ReactNode;
   /** extra editors (capabilities, headers, answers JSON) */
@@ -84,25 +86,31 @@ export function Composer(p: ComposerProps) {
           this inspector is acting as a hostile client to see how the server defends itself.
         </p>
       )}
-      <div>
-        <label htmlFor="composer-request-state" className="block text-xs font-semibold text-slate-700">
-          requestState
-        </label>
-        <textarea
-          id="composer-request-state"
-          className={`mt-1 block h-20 w-full rounded border px-2 py-1 font-mono text-xs break-all ${edited ? 'border-red-400 bg-red-50' : 'border-slate-300'}`}
-          value={p.requestState ?? ''}
-          placeholder={p.requestState === undefined ? '(omitted: no requestState is sent)' : ''}
-          spellCheck={false}
-          onChange={(e) => p.onRequestState(e.target.value)}
-        />
-        <p className="mt-1 text-xs text-slate-500">
-          {p.originalRequestState === undefined
-            ? 'The server gave no requestState; anything typed here is invented.'
-            : `${p.originalRequestState.length} characters from the server; echoed byte-for-byte unless you edit it.`}
-        </p>
-      </div>
-      {p.lab}
+      {p.noState ? (
+        <p className="text-xs text-slate-600">{p.noState}</p>
+      ) : (
+        <>
+          <div>
+            <label htmlFor="composer-request-state" className="block text-xs font-semibold text-slate-700">
+              requestState
+            </label>
+            <textarea
+              id="composer-request-state"
+              className={`mt-1 block h-20 w-full rounded border px-2 py-1 font-mono text-xs break-all ${edited ? 'border-red-400 bg-red-50' : 'border-slate-300'}`}
+              value={p.requestState ?? ''}
+              placeholder={p.requestState === undefined ? '(omitted: no requestState is sent)' : ''}
+              spellCheck={false}
+              onChange={(e) => p.onRequestState(e.target.value)}
+            />
+            <p className="mt-1 text-xs text-slate-500">
+              {p.originalRequestState === undefined
+                ? 'The server gave no requestState; anything typed here is invented.'
+                : `${p.originalRequestState.length} characters from the server; echoed byte-for-byte unless you edit it.`}
+            </p>
+          </div>
+          {p.lab}
+        </>
+      )}
       {p.editors && (
         <details>
           <summary className="cursor-pointer text-xs font-semibold text-slate-700">
