@@ -3,6 +3,8 @@ import { KeyboardPage } from '../pages/keyboard-page.ts';
 
 test.describe('keyboard only: focus follows each step of a call', () => {
   test('provision from Connect to the Result with Tab, Enter and arrow keys', async ({ inspector, page }) => {
+    // a hundred-odd key presses, each checked for focus: past 30 s on a loaded 2-core machine (33 s in one CI run)
+    test.slow();
     const keys = new KeyboardPage(page);
     const callPanel = page.getByRole('region', { name: 'Call', exact: true });
     const databaseName = callPanel.getByRole('textbox', { name: 'Database name', exact: true });
