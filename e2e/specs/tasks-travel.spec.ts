@@ -9,11 +9,7 @@ import { TaskPage } from '../pages/task-page.ts';
 test.describe('task conversations travel', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  // FIXME(issue 17): passes on the tasks branch (24 s) but on main after this wave's merges the task stays "working"
-  // after "Poll now" while its notification stream is open (2 notices, then nothing for 90 s); the notifications-only
-  // journey in tasks.spec.ts passes. Not yet diagnosed: the merged store/connection-settings split and timeline changes
-  // are the suspects.
-  test.fixme('a task with polls, an update and its notification stream survives export, HAR, re-import and reload', async ({
+  test('a task with polls, an update and its notification stream survives export, HAR, re-import and reload', async ({
     page,
     browser,
   }) => {

@@ -167,6 +167,22 @@ describe('a task conversation', () => {
     expect(apply(s, notified({ ...task('failed'), taskId: 't2' }, 300))).toBe(s);
   });
 
+  it('keeps what a newer notification said when a poll answered before it is recorded after it', () => {
+    let s = started();
+    s = apply(s, {
+      type: 'task/notified',
+      conversationId: 'c1',
+      task: task('input_required', { inputRequests: ask('approve'), lastUpdatedAt: '2026-07-28T00:00:02Z' }) as never,
+      // arrives at 2 ms, while the poll below (sent at 0, answered at 5 ms) is still on the wire
+      at: 2,
+      capabilities: TASKS_CAPS,
+    });
+    s = poll(s, 'l1', task('working', { lastUpdatedAt: '2026-07-28T00:00:01Z' }));
+    const c = s.conversations.c1!;
+    expect(Object.keys(c.draft!.inputRequests)).toEqual(['approve']);
+    expect(taskView(s, c)).toMatchObject({ source: 'notification', task: { status: 'input_required' } });
+  });
+
   it('takes an id for the listen stream without putting anything in flight, and keeps a poll in flight when it ends', () => {
     let s = started();
     const id = s.nextRpcId;

@@ -47,6 +47,16 @@ function draftAfterSnapshot(
   return draft;
 }
 
+/**
+ * True when the server says `a` is older than `b` (both carry `lastUpdatedAt`): a poll answered before a status
+ * notification arrived can be recorded after it, and must not take the task back.
+ */
+export function olderSnapshot(a: TaskSnapshot, b: TaskSnapshot): boolean {
+  const ta = a.lastUpdatedAt ? Date.parse(a.lastUpdatedAt) : NaN;
+  const tb = b.lastUpdatedAt ? Date.parse(b.lastUpdatedAt) : NaN;
+  return Number.isFinite(ta) && Number.isFinite(tb) && ta < tb;
+}
+
 /** The next task track and draft after `leg`; undefined when the leg has nothing to do with a task. */
 export function afterTaskLeg(
   c: Conversation,
@@ -57,7 +67,10 @@ export function afterTaskLeg(
   const o = leg.outcome;
   if (o.kind === 'task') {
     const task: TaskTrack = c.task?.taskId === o.task.taskId ? c.task : { taskId: o.task.taskId, answeredKeys: [] };
-    return { task, draft: draftAfterSnapshot(c, task, o.task, leg.id, rpcId, leg.sent.capabilities) };
+    // a notification newer than this (late) answer is what the task is now
+    const notice = task.notices?.[task.notices.length - 1]?.task;
+    const seen = notice && olderSnapshot(o.task, notice) ? notice : o.task;
+    return { task, draft: draftAfterSnapshot(c, task, seen, leg.id, rpcId, leg.sent.capabilities) };
   }
   if (!c.task) return undefined;
   if (method === 'tasks/update' && o.kind === 'complete') {

@@ -5,6 +5,7 @@
 import type { Outcome } from '../protocol/classify.ts';
 import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
+import { olderSnapshot } from './task-legs.ts';
 
 export interface TaskView {
   taskId: string;
@@ -40,7 +41,9 @@ export function taskView(state: SessionState, c: Conversation): TaskView | undef
   let source: TaskView['source'] = 'leg';
   const notice = c.task.notices?.[c.task.notices.length - 1];
   const legEnd = latest.exchange.startedAt + latest.exchange.durationMs;
-  if (notice && (notice.at >= legEnd || isTerminalStatus(notice.task.status)) && !isTerminalStatus(task.status)) {
+  const newer =
+    notice && (notice.at >= legEnd || olderSnapshot(task, notice.task) || isTerminalStatus(notice.task.status));
+  if (notice && newer && !isTerminalStatus(task.status)) {
     task = notice.task;
     seenAt = notice.at;
     source = 'notification';
