@@ -49,7 +49,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('the Task panel: working, waiting for an answer, the update composer, completed', async ({ page }) => {
       const tasks = new TaskPage(page);
-      await tasks.openWithTasks();
+      await tasks.openWithTasks({ notifications: false }); // followed by polling: Auto-poll is scanned too
       await expectNoAxeViolations(page, 'settings with the tasks knob');
       await tasks.inspector.callTool('deploy_release');
       await expect(tasks.panel).toContainText('working');
