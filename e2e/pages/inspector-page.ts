@@ -62,6 +62,28 @@ export class InspectorPage {
     await expect(this.result).toContainText(`Provisioned orders in ${region}`);
   }
 
+  /** Fork provision's round 2 from the leg inspector and decline the region there; the fork waits in the composer. */
+  async forkRound2AndDeclineRegion() {
+    await this.legs().nth(1).getByRole('button').click();
+    await this.page
+      .getByRole('region', { name: 'Leg inspector' })
+      .getByRole('button', { name: 'Fork from this leg' })
+      .click();
+    const region = this.inputRequest('region');
+    await region.getByRole('button', { name: 'Change answer' }).click();
+    await region.getByRole('button', { name: 'Decline' }).click();
+  }
+
+  /** `dual_era_pitfall` confirmed and completed on this (2026-07-28) connection. */
+  async completePitfall() {
+    await this.callTool('dual_era_pitfall');
+    const confirm = this.inputRequest('confirm');
+    await confirm.getByLabel('Yes, delete it').check();
+    await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
+    await this.sendRetry();
+    await expect(this.result).toContainText('Deleted report.pdf.');
+  }
+
   /** Send the retry although some input requests are unanswered (a deliberate override). */
   async sendRetryUnanswered() {
     await this.composer.getByRole('checkbox', { name: /^Send without answering/ }).check();

@@ -74,12 +74,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('Compare eras side by side, with the dual-era pitfall explained', async ({ inspector, page }) => {
       const compare = new CompareErasPage(page);
       await inspector.open();
-      await inspector.callTool('dual_era_pitfall');
-      const confirm = inspector.inputRequest('confirm');
-      await confirm.getByLabel('Yes, delete it').check();
-      await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
-      await inspector.sendRetry();
-      await expect(inspector.result).toContainText('Deleted report.pdf.');
+      await inspector.completePitfall();
       await compare.run();
       await expect(compare.pitfall()).toBeVisible();
       await expectNoAxeViolations(page, 'compare eras with pitfall');
@@ -105,14 +100,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page, 'import error');
 
       // fork round 2 and decline instead: two branches side by side
-      await inspector.legs().nth(1).getByRole('button').click();
-      await page
-        .getByRole('region', { name: 'Leg inspector' })
-        .getByRole('button', { name: 'Fork from this leg' })
-        .click();
-      const region = inspector.inputRequest('region');
-      await region.getByRole('button', { name: 'Change answer' }).click();
-      await region.getByRole('button', { name: 'Decline' }).click();
+      await inspector.forkRound2AndDeclineRegion();
       await inspector.sendRetry();
       await expect(inspector.result).toContainText('Provisioning declined');
       await expect(composer.branchCards()).toHaveCount(2);

@@ -29,12 +29,7 @@ test.describe('Compare eras on the mock (it serves 2026-07-28 and 2025-11-25 at 
 
   test('dual_era_pitfall: -32603 on 2025-11-25 is recognised and explained', async ({ inspector, page }) => {
     await inspector.open();
-    await inspector.callTool('dual_era_pitfall');
-    const confirm = inspector.inputRequest('confirm');
-    await confirm.getByLabel('Yes, delete it').check();
-    await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
-    await inspector.sendRetry();
-    await expect(inspector.result).toContainText('Deleted report.pdf.');
+    await inspector.completePitfall();
 
     const compare = new CompareErasPage(page);
     await compare.run();

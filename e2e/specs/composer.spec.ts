@@ -90,14 +90,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
 
     // fork round 2 from the leg inspector, then change the answer to decline
-    await inspector.legs().nth(1).getByRole('button').click();
-    await page
-      .getByRole('region', { name: 'Leg inspector' })
-      .getByRole('button', { name: 'Fork from this leg' })
-      .click();
-    const region = inspector.inputRequest('region');
-    await region.getByRole('button', { name: 'Change answer' }).click();
-    await region.getByRole('button', { name: 'Decline' }).click();
+    await inspector.forkRound2AndDeclineRegion();
     await expect(inspector.requestState()).toHaveValue(/^v1\./);
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Provisioning declined');

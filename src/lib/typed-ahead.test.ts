@@ -2,12 +2,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdTypedAhead } from './typed-ahead.ts';
 
+/** A catalog with one tool button, and two fields (built with DOM calls: no markup parsed). */
 function page() {
-  document.body.innerHTML = '<nav><button id="tool">provision</button></nav><input id="field" /><input id="other" />';
-  const tool = document.getElementById('tool') as HTMLButtonElement;
-  const field = document.getElementById('field') as HTMLInputElement;
-  const other = document.getElementById('other') as HTMLInputElement;
-  return { tool, field, other, nav: document.querySelector('nav')! };
+  const nav = document.createElement('nav');
+  const tool = document.createElement('button');
+  tool.textContent = 'provision';
+  nav.append(tool);
+  const field = document.createElement('input');
+  const other = document.createElement('input');
+  document.body.replaceChildren(nav, field, other);
+  return { tool, field, other, nav };
 }
 
 function press(target: Element, key: string, code = `Key${key.toUpperCase()}`) {
@@ -20,7 +24,7 @@ function press(target: Element, key: string, code = `Key${key.toUpperCase()}`) {
 
 afterEach(() => {
   vi.useRealTimers();
-  document.body.innerHTML = '';
+  document.body.replaceChildren();
 });
 
 describe('holdTypedAhead', () => {

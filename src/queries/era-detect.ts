@@ -15,13 +15,18 @@ import type { ConnectionContext } from '../session/compose.ts';
 import { rpc, RpcFailure, type ExchangeRecorder } from './rpc.ts';
 import { isConnectionMethod } from '../session/connection-traffic.ts';
 
+/** What a connection's queries need (`QueryEnv` is this type): the era detection is the first of them. */
 export interface EraEnv {
   ctx: ConnectionContext;
   fetch: FetchLike;
   viaRelay: boolean;
+  /** changes on every Connect click, so Connect always refetches */
   nonce: number;
+  /** the era setting of this Connect (default auto) */
   era?: EraSetting;
+  /** where the era of the connection and its 2025-11-25 session live; absent = 2026-07-28 only */
   eras?: EraConnections;
+  /** told about each exchange of discover, initialize and the lists (not part of the query key) */
   record?: ExchangeRecorder;
 }
 

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FetchLike } from '../client/send-leg.ts';
 import type {
   JsonObject,
   PromptDescriptor,
@@ -7,25 +6,11 @@ import type {
   ResourceTemplateDescriptor,
   ToolDescriptor,
 } from '../protocol/types.ts';
-import type { ConnectionContext } from '../session/compose.ts';
-import type { EraConnections } from '../client/legacy/era-connections.ts';
-import type { EraSetting } from '../protocol/era.ts';
-import { detectEra, legacyRequest } from './era-detect.ts';
-import { rpc, type ExchangeRecorder } from './rpc.ts';
+import { detectEra, legacyRequest, type EraEnv } from './era-detect.ts';
+import { rpc } from './rpc.ts';
 
-export interface QueryEnv {
-  ctx: ConnectionContext;
-  fetch: FetchLike;
-  viaRelay: boolean;
-  /** changes on every Connect click, so Connect always refetches */
-  nonce: number;
-  /** the era setting of this Connect (default auto) */
-  era?: EraSetting;
-  /** where the era of the connection and its 2025-11-25 session live; absent = 2026-07-28 only */
-  eras?: EraConnections;
-  /** told about each exchange of discover, initialize and the lists (not part of the query key) */
-  record?: ExchangeRecorder;
-}
+/** The connection in force, as every query of it needs it (one shape with the era detection's). */
+export type QueryEnv = EraEnv;
 
 /** Every variable that changes the answer is part of the key. */
 function keyOf(env: QueryEnv, method: string): readonly unknown[] {
