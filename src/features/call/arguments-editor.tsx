@@ -1,23 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
+import { preloadableLazy } from '../../components/ui/preloadable-lazy.tsx';
 import { RenderGuard } from '../../components/ui/render-guard.tsx';
 import { argumentsText, multiLineKeys, parseArgumentsJson } from './arguments-json.ts';
 
-type SchemaFormModule = typeof import('./schema-form.tsx');
-let loadedSchemaForm: SchemaFormModule | undefined;
-const loadSchemaForm = () => import('./schema-form.tsx').then((m) => (loadedSchemaForm = m));
-const LazySchemaForm = lazy(loadSchemaForm);
+const schemaForm = preloadableLazy(() => import('./schema-form.tsx'));
+const SchemaForm = schemaForm.Component;
 
 /** Warms the arguments form's chunk (rjsf), so a picked tool's form is there at once (see app/preload.ts). */
-export function preloadSchemaForm(): Promise<void> {
-  return loadSchemaForm().then(() => undefined);
-}
-
-/** The rjsf form: rendered at once when its chunk is loaded, else lazily (suspending until it is). */
-function SchemaForm(props: Parameters<SchemaFormModule['default']>[0]) {
-  const Loaded = loadedSchemaForm?.default;
-  return Loaded ? <Loaded {...props} /> : <LazySchemaForm {...props} />;
-}
+export const preloadSchemaForm: () => Promise<void> = schemaForm.preload;
 
 export type ArgumentsMode = 'form' | 'json';
 

@@ -1,21 +1,17 @@
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { Suspense, useId, useMemo } from 'react';
+import { preloadableLazy } from '../../components/ui/preloadable-lazy.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { elicitAccept, elicitCancel, elicitDecline } from '../../protocol/elicitation/answers.ts';
 import { checkRestrictedSchema, isPlainObject } from '../../protocol/elicitation/restricted-schema.ts';
 import type { SchemaProblem } from '../../protocol/elicitation/restricted-schema.ts';
 import type { InputResponse, JsonObject } from '../../protocol/types.ts';
 import { RawAnswerEditor } from './raw-answer-editor.tsx';
-import type { RjsfElicitFormProps } from './rjsf-elicit-form.tsx';
 
-type FormModule = typeof import('./rjsf-elicit-form.tsx');
-let loadedForm: FormModule | undefined;
-const loadForm = () => import('./rjsf-elicit-form.tsx').then((m) => (loadedForm = m));
-const LazyElicitForm = lazy(loadForm);
+const elicitForm = preloadableLazy(() => import('./rjsf-elicit-form.tsx'));
+const ElicitForm = elicitForm.Component;
 
 /** Loads the rjsf form's chunk ahead of the first question; once here, forms render without suspending. */
-export function preloadElicitForm(): Promise<void> {
-  return loadForm().then(() => undefined);
-}
+export const preloadElicitForm: () => Promise<void> = elicitForm.preload;
 
 export interface FormElicitationProps {
   params: JsonObject | undefined;
@@ -42,11 +38,6 @@ function SchemaWarning({ problems }: { problems: SchemaProblem[] }) {
       </ul>
     </div>
   );
-}
-
-function ElicitForm(props: RjsfElicitFormProps) {
-  const Loaded = loadedForm?.default;
-  return Loaded ? <Loaded {...props} /> : <LazyElicitForm {...props} />;
 }
 
 /** Form-mode elicitation: the server's message, then an rjsf form (or a raw editor when the schema is not restricted). */
