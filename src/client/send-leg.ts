@@ -119,6 +119,10 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     const contentType = response.headers.get('content-type') ?? '';
     const isSse = contentType.toLowerCase().startsWith('text/event-stream');
     const sseEvents: SseEventRecord[] = [];
+    // each event is parsed as it arrives (spread over the stream's chunks), not all at once when it ends: a 32 MB
+    // stream parsed in one go at the end was one long frame
+    let streamed: unknown;
+    const notifications: unknown[] = [];
     const parser = isSse
       ? createParser({
           onEvent: (ev) => {
@@ -126,6 +130,13 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
             if (ev.event) record.event = ev.event;
             if (ev.id) record.id = ev.id;
             sseEvents.push(record);
+            // only an event without an `event:` field, or `event: message`, carries a JSON-RPC message (HTML SSE:
+            // the default type is "message"; 2026-07-28 basic/transports); other event types are recorded, never parsed
+            if (ev.event === undefined || ev.event === 'message') {
+              const msg = tryParse(ev.data);
+              if (isResponseFor(msg, opts.rpcId)) streamed = msg;
+              else if (msg !== undefined) notifications.push(msg);
+            }
             opts.onEvent?.(record);
           },
         })
@@ -142,15 +153,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     const exchange: Exchange = { ...base, response: recorded, headersMs, durationMs: now() - startedAt };
     if (isSse) {
       recorded.sseEvents = sseEvents;
-      const notifications: unknown[] = [];
-      for (const ev of sseEvents) {
-        // only an event without an `event:` field, or `event: message`, carries a JSON-RPC message (HTML SSE: the
-        // default type is "message"; 2026-07-28 basic/transports); other event types are recorded, never parsed
-        if (ev.event !== undefined && ev.event !== 'message') continue;
-        const msg = tryParse(ev.data);
-        if (isResponseFor(msg, opts.rpcId)) exchange.message = msg;
-        else if (msg !== undefined) notifications.push(msg);
-      }
+      if (streamed !== undefined) exchange.message = streamed;
       if (notifications.length) exchange.notifications = notifications;
       if (exchange.message === undefined) recorded.truncated = true;
     } else if (body.text.length > 0) {
