@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
+import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -74,6 +75,15 @@ async function readBody(
   }
 }
 
+/** Why a body stopped: the relay's own reason when it cut an SSE stream, else the error (and the relay's caps). */
+function streamDropped(error: string, relayCut: string | undefined, viaRelay: boolean | undefined): string {
+  if (relayCut) return `the ${relayCut}. The response up to that point is recorded.`;
+  const relay = viaRelay
+    ? ' (through the relay: it cuts a response past its size cap, 64 MiB unless RELAY_MAX_RESPONSE_BYTES says otherwise, or after its idle and total time limits)'
+    : '';
+  return `the connection dropped while reading the body: ${error}${relay}`;
+}
+
 /**
  * Send one leg: one POST with exactly these headers and body. Never throws: network failures, aborts and timeouts are
  * recorded in the returned exchange.
@@ -123,6 +133,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     // stream parsed in one go at the end was one long frame
     let streamed: unknown;
     const notifications: unknown[] = [];
+    let relayCut: string | undefined; // `: relay cut the stream: <why>`, the relay's last word on a stream it cut
     const parser = isSse
       ? createParser({
           onEvent: (ev) => {
@@ -138,6 +149,9 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
               else if (msg !== undefined) notifications.push(msg);
             }
             opts.onEvent?.(record);
+          },
+          onComment: (comment) => {
+            if (comment.startsWith(RELAY_CUT_PREFIX)) relayCut = comment;
           },
         })
       : undefined;
@@ -167,7 +181,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
         ? { kind: 'timeout', message: `the body did not finish within ${opts.timeoutMs} ms` }
         : controller.signal.aborted
           ? { kind: 'abort', message: 'the request was aborted while reading the body' }
-          : { kind: 'stream', message: `the connection dropped while reading the body: ${body.error}` };
+          : { kind: 'stream', message: streamDropped(body.error, relayCut, opts.viaRelay) };
     }
     return exchange;
   } finally {
