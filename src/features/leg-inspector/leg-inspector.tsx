@@ -9,7 +9,7 @@ import { CopyPanel } from './copy-panel.tsx';
 import { HeadersTable } from './headers-table.tsx';
 import { JsonTree } from './json-tree.tsx';
 import { LintList } from './lint-list.tsx';
-import { SseEventList } from './sse-event-list.tsx';
+import { SSE_EVENT_CHARS, SseEventList } from './sse-event-list.tsx';
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -19,12 +19,25 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function Body({ text, parsed, raw, label }: { text: string; parsed?: unknown; raw: boolean; label: string }) {
+function Body({
+  text,
+  parsed,
+  raw,
+  label,
+  maxChars,
+}: {
+  text: string;
+  parsed?: unknown;
+  raw: boolean;
+  label: string;
+  /** characters of raw text shown before "Show all" (JsonText's default when absent) */
+  maxChars?: number;
+}) {
   const value = useMemo(
     () => (parsed !== undefined ? { ok: true as const, value: parsed } : parse(text)),
     [text, parsed],
   );
-  if (raw || !value.ok) return <JsonText value={text} label={label} />;
+  if (raw || !value.ok) return <JsonText value={text} label={label} {...(maxChars ? { maxChars } : {})} />;
   return <JsonTree value={value.value} label={label} />;
 }
 
@@ -113,7 +126,7 @@ export function LegInspector({
         {shown === 'events' && res?.sseEvents && (
           <SseEventList
             events={res.sseEvents}
-            body={(ev, i) => <Body text={ev.data} raw={raw} label={`SSE event ${i + 1}`} />}
+            body={(ev, i) => <Body text={ev.data} raw={raw} label={`SSE event ${i + 1}`} maxChars={SSE_EVENT_CHARS} />}
           />
         )}
         {shown === 'lint' && <LintList findings={findings} />}
