@@ -144,7 +144,7 @@ function withInstanceHeader(res: Response, instanceName: string): Response {
 }
 
 /** Tools answered over SSE even when they emit nothing before the result (the timeline should see a stream). */
-const SSE_TOOLS = new Set(['progress_report']);
+const SSE_TOOLS = new Set(['progress_report', 'large_stream']);
 
 export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const instanceName = opts.instanceName ?? 'main';

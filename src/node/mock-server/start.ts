@@ -74,6 +74,8 @@ function indexText(base: string): string {
     '  ask_until_accept {}                 re-asks after a decline',
     '  cancellable_export {dataset}        explains a cancel (isError)',
     '  progress_report {steps, delayMs}    notifications/progress over SSE',
+    '  large_result {bytes}                a ~5 MB text result (generated log)',
+    '  large_stream {bytes, eventBytes}    a ~32 MB SSE answer (log events with a log level set)',
     '  regional_lookup {region, query}     x-mcp-header -> Mcp-Param-Region',
     '  café_order {drink, size}            non-ASCII name -> Mcp-Name base64 sentinel',
     '  approve_payment_signed {amount}     requestState signed (SDK HMAC codec)',
