@@ -65,13 +65,12 @@ export const ConversationHeader = memo(function ConversationHeader({
       )}
       {row.legCount > 0 && (
         <span className="shrink-0 text-slate-500">
-          {countsText(row)} · {ms(row.totalMs)}
-          {row.thinkMs > 0 ? ` (server ${ms(row.serverMs)}, think ${ms(row.thinkMs)})` : ''}
+          {`${countsText(row)} · ${ms(row.totalMs)}${row.thinkMs > 0 ? ` (server ${ms(row.serverMs)}, think ${ms(row.thinkMs)})` : ''}`}
         </span>
       )}
       {lint && (
         <span className="shrink-0">
-          <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'}>lint: {lint}</Badge>
+          <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'}>{`lint: ${lint}`}</Badge>
         </span>
       )}
       {row.forkOf && (

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { bigSession } from '../../session/timeline.fixtures.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
-import { Timeline } from './timeline.tsx';
+import { scrollBoxStyle, Timeline } from './timeline.tsx';
 
 afterEach(cleanup);
 
@@ -90,5 +90,24 @@ describe('Timeline', () => {
     render(<Timeline items={[]} selectedLegId={null} onSelectLeg={() => {}} onToggleConversation={() => {}} />);
     expect(screen.getByRole('list', { name: 'Timeline' }).children).toHaveLength(0);
     expect(screen.getByText(/No calls yet/)).toBeTruthy();
+  });
+});
+
+describe('scrollBoxStyle', () => {
+  it('contains layout, style and paint of the scroll box when it has a fixed height', () => {
+    expect(scrollBoxStyle(480)).toEqual({ height: 480, contain: 'strict' });
+  });
+
+  it('contains nothing when the box has no fixed height (empty list: it keeps its text height)', () => {
+    expect(scrollBoxStyle(undefined)).toEqual({});
+  });
+});
+
+describe('Timeline containment', () => {
+  it('gives the scroll box and every row strict containment when the list has items', () => {
+    renderTimeline();
+    const list = screen.getByRole('list', { name: 'Timeline' });
+    expect((list.parentElement as HTMLElement).style.contain).toBe('strict');
+    for (const item of within(list).getAllByRole('listitem')) expect(item.style.contain).toBe('strict');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { sameShape, type TimelineItem } from '../../session/timeline-flat.ts';
 import { ConversationHeader } from './conversation-header.tsx';
@@ -79,12 +79,12 @@ export function Timeline({
   }, [selectedIndex, virtualizer]);
 
   return (
-    <div ref={scrollRef} className="overflow-auto" style={{ height: listHeight(items) }}>
+    <div ref={scrollRef} className="overflow-auto" style={scrollBoxStyle(listHeight(items))}>
       <div role="list" aria-label="Timeline" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
           if (!item) return null;
-          const style = { height: v.size, transform: `translateY(${v.start}px)` };
+          const style = { height: v.size, transform: `translateY(${v.start}px)`, contain: 'strict' } as const;
           if (item.kind === 'conversation') {
             return (
               <div
@@ -125,6 +125,16 @@ export function Timeline({
 }
 
 export const MAX_LIST_HEIGHT = 480;
+
+/**
+ * The scroll box contains its layout, style and paint (CSS `contain: strict`; it has a fixed height), and so does
+ * every row (fixed height, full width): the rows a scrolled frame mounts are laid out and painted inside the box
+ * instead of relaying out and repainting the whole page with them (issue #20). Without a height (no items, the
+ * empty text) nothing is contained, so the box keeps its content's height.
+ */
+export function scrollBoxStyle(height: number | undefined): CSSProperties {
+  return height === undefined ? {} : { height, contain: 'strict' };
+}
 
 /** Grow with the content up to MAX_LIST_HEIGHT, so a short timeline leaves no gap and a long one scrolls. */
 function listHeight(items: readonly TimelineItem[]): number | undefined {
