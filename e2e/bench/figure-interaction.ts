@@ -68,6 +68,7 @@ export async function measureInteraction(
   const outcome: Record<'call' | 'accept' | 'send', number[]> = { call: [], accept: [], send: [] };
   const context = await browser.newContext({ viewport: VIEWPORT });
   let imported = '';
+  let typingNote = '';
   try {
     const page = await context.newPage();
     await page.goto(`${urls.app}/?server=${encodeURIComponent(urls.mock)}`);
@@ -114,6 +115,15 @@ export async function measureInteraction(
       await page.keyboard.press('B');
       et.type.push(await latencySince(page, from));
     }
+    // the keys must have reached the whole value, not only what the box shows (a long state is edited through a window)
+    const total = (MIB + runs).toLocaleString('en-US');
+    const shown = (await state.inputValue()).length;
+    const whole =
+      shown === MIB + runs ? total : ((await composer.getByText(/^The box shows characters /).textContent()) ?? '');
+    if (!whole.includes(total))
+      throw new Error(`after ${runs} keys the requestState is not ${total} characters: ${whole}`);
+    typingNote =
+      shown < MIB ? `; the box shows a window of ${shown.toLocaleString('en-US')} characters of the ${total}` : '';
   } finally {
     await context.close();
   }
@@ -141,6 +151,7 @@ export async function measureInteraction(
           (out
             ? `; click -> outcome painted ${fmt(summarize(out).median)} ms (${fmt(summarize(out).min)}–${fmt(summarize(out).max)})`
             : '') +
+          (k === 'type' ? typingNote : '') +
           `; session imported: ${imported.slice(0, 80)}`,
         details: { samples, p95: p, outcome: out },
       },

@@ -1,7 +1,8 @@
 /**
  * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
  *
- * `--only` picks rows by id (entry, connect, first-question, wire, reducer, timeline, hex, mock); e.g.
+ * `--only` picks rows by id (entry, connect, first-question, official, wire, reducer, timeline, interaction, large, hex,
+ * mock); e.g.
  * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
  *
  * Measures the figures of issue 9 on this machine, prints a table (Markdown) and writes JSON to
@@ -19,6 +20,7 @@ import { measureEntryJs } from './figure-entry-js.ts';
 import { measureFirstQuestion } from './figure-first-question.ts';
 import { measureHex } from './figure-hex.ts';
 import { measureInteraction } from './figure-interaction.ts';
+import { measureLarge } from './figure-large.ts';
 import { measureMock } from './figure-mock.ts';
 import { measureOfficial } from './figure-official.ts';
 import { measureReducer } from './figure-reducer.ts';
@@ -60,6 +62,7 @@ const N = smoke
       officialHeapCalls: 10,
       interactionLegs: 1_000,
       interactionRuns: 3,
+      largeRuns: 1,
     }
   : {
       connectRuns: 10,
@@ -77,6 +80,7 @@ const N = smoke
       officialHeapCalls: 100,
       interactionLegs: 10_000,
       interactionRuns: 20,
+      largeRuns: 3,
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -113,11 +117,12 @@ async function main(): Promise<number> {
       wanted('first-question') ||
       wanted('timeline') ||
       wanted('official') ||
-      wanted('interaction');
+      wanted('interaction') ||
+      wanted('large');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    if (wanted('connect') || wanted('first-question') || wanted('official') || wanted('interaction') || needHarness)
-      browser = await launchChromium();
+    const needBrowser = ['connect', 'first-question', 'official', 'interaction', 'large'].some(wanted);
+    if (needBrowser || needHarness) browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
     await step(rows, 'connect', 'navigation -> tools listed', async () => {
@@ -159,6 +164,15 @@ async function main(): Promise<number> {
       try {
         const urls = { app: app.url, mock: mock.mcpUrl };
         return await measureInteraction(browser as Browser, urls, N.interactionLegs, N.interactionRuns);
+      } finally {
+        await mock.close();
+      }
+    });
+    await step(rows, 'large', 'large payloads (5 MB result, 32 MB stream)', async () => {
+      app ??= await previewApp(appOutDir);
+      const mock = await startMockServer();
+      try {
+        return await measureLarge(browser as Browser, { app: app.url, mock: mock.mcpUrl }, N.largeRuns, smoke);
       } finally {
         await mock.close();
       }

@@ -27,6 +27,11 @@ export class ComposerPage {
     await this.lab.getByRole('button', { name: new RegExp(`^byte ${index}: 0x[0-9a-f]{2}$`) }).click();
   }
 
+  /** the line under a long requestState: which characters the box shows (absent when the box holds the whole value) */
+  stateWindow(): Locator {
+    return this.composer.getByText(/^The box shows characters /);
+  }
+
   async openEditors() {
     await this.composer.getByText(/^Edit the request/).click();
   }

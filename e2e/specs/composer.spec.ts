@@ -132,4 +132,36 @@ test.describe('composer: hold, edit and resend the next leg', () => {
     await expect(inspector.requestState()).toHaveCount(0);
     await expect(new ComposerPage(page).branchCards()).toHaveCount(2);
   });
+
+  test('a long requestState is edited through a window; select-all replaces all of it and the retry succeeds', async ({
+    inspector,
+    page,
+  }) => {
+    const c = new ComposerPage(page);
+    await provisionPaused(inspector, 'orders');
+    const region = inspector.inputRequest('region');
+    await region.getByLabel('Region').selectOption('us-east-1');
+    await region.getByRole('button', { name: 'Accept', exact: true }).click();
+    const state = inspector.requestState();
+    const original = await state.inputValue();
+    const long = original + 'X'.repeat(40_000);
+
+    await state.fill(long);
+    await expect(c.stateWindow()).toContainText(`of ${long.length.toLocaleString('en-US')}`);
+    expect((await state.inputValue()).length).toBeLessThan(10_000);
+    await expect(inspector.composer.getByText('requestState edited by you')).toBeVisible();
+    await state.press('End');
+    await page.keyboard.type('YZ');
+    await expect(c.stateWindow()).toContainText(`of ${(long.length + 2).toLocaleString('en-US')}`);
+    await expect(state).toHaveValue(/XYZ$/);
+
+    // select-all in the window stands for the whole value: typing the server's state back leaves nothing else
+    await state.press('ControlOrMeta+a');
+    await page.keyboard.insertText(original);
+    await expect(c.stateWindow()).toHaveCount(0);
+    await expect(state).toHaveValue(original);
+    await expect(inspector.composer.getByText('requestState edited by you')).toHaveCount(0);
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Provisioned orders in us-east-1');
+  });
 });

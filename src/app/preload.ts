@@ -10,7 +10,7 @@ import { preloadSchemaForm } from '../features/call/arguments-editor.tsx';
  */
 export function preloadAfterStart(delayMs = 1000, win: Window = window): void {
   const warm = () => {
-    preloadSchemaForm();
+    void preloadSchemaForm();
     preloadConversationView();
     preloadTimelineDetails();
   };

@@ -16,6 +16,7 @@ import { loadDemoSession } from './open-demo.ts';
 import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
 import { TimelineScreen } from './screens/timeline-screen.tsx';
+import { holdsRecording } from '../session/io/import-origin.ts';
 
 // Parts the first screen does not show load when first opened.
 const CommandPalette = lazy(() =>
@@ -50,7 +51,9 @@ export function Shell({ persistence, notices }: ShellProps) {
   const connected = useInspector((s) => s.connectedUrl !== null);
   const [demoMessage, setDemoMessage] = useState<string | undefined>();
   const { adopt } = io;
-  const hasConversation = useInspector((s) => s.selectedConversationId !== null);
+  // the recording panel (compare with a recording, re-run it) has nothing to say until the session holds an imported
+  // conversation: its chunk is not loaded in the middle of an ordinary first call
+  const showsRecording = useInspector((s) => s.selectedConversationId !== null && holdsRecording(s.session));
   const openDemo = useCallback(async () => {
     const demo = await loadDemoSession();
     if (!demo.ok) return setDemoMessage(demo.error);
@@ -110,7 +113,7 @@ export function Shell({ persistence, notices }: ShellProps) {
             </Suspense>
           )}
           <CallScreen />
-          {hasConversation && (
+          {showsRecording && (
             <Suspense fallback={null}>
               <RecordedConversation />
             </Suspense>

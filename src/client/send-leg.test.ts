@@ -85,4 +85,37 @@ describe('sendLeg', () => {
     const ex = await send(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(ex.failure).toEqual({ kind: 'network', message: 'Failed to fetch' });
   });
+
+  it('records every event and the response whole when a large stream arrives in chunks that cut events anywhere', async () => {
+    const big = 'L'.repeat(300_000);
+    const log = (n: number) =>
+      `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${n}:${big}` } })}\n\n`;
+    const result = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: big }] } });
+    const text = [0, 1, 2, 3].map(log).join('') + `event: message\ndata: ${result}\n\n`;
+    const bytes = new TextEncoder().encode(text);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 7_777) controller.enqueue(bytes.subarray(at, at + 7_777));
+        controller.close();
+      },
+    });
+    const seen: number[] = [];
+    const ex = await sendLeg({
+      url: 'http://s/mcp',
+      headers: [],
+      body: '{}',
+      rpcId: 1,
+      now: () => 0,
+      fetch: answering(() => new Response(chunked, { headers: { 'content-type': 'text/event-stream' } })),
+      onEvent: (ev) => seen.push(ev.data.length),
+    });
+    expect(ex.response?.size).toBe(bytes.length);
+    expect(ex.response?.body).toBe(text);
+    expect(ex.response?.sseEvents).toHaveLength(5);
+    expect(seen).toHaveLength(5);
+    const datas = (ex.notifications as { params: { data: string } }[]).map((n) => n.params.data);
+    expect(datas).toEqual([0, 1, 2, 3].map((n) => `${n}:${big}`));
+    expect(ex.message).toEqual(JSON.parse(result));
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
+  });
 });

@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
+import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -74,6 +75,15 @@ async function readBody(
   }
 }
 
+/** Why a body stopped: the relay's own reason when it cut an SSE stream, else the error (and the relay's caps). */
+function streamDropped(error: string, relayCut: string | undefined, viaRelay: boolean | undefined): string {
+  if (relayCut) return `the ${relayCut}. The response up to that point is recorded.`;
+  const relay = viaRelay
+    ? ' (through the relay: it cuts a response past its size cap, 64 MiB unless RELAY_MAX_RESPONSE_BYTES says otherwise, or after its idle and total time limits)'
+    : '';
+  return `the connection dropped while reading the body: ${error}${relay}`;
+}
+
 /**
  * Send one leg: one POST with exactly these headers and body. Never throws: network failures, aborts and timeouts are
  * recorded in the returned exchange.
@@ -119,6 +129,11 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     const contentType = response.headers.get('content-type') ?? '';
     const isSse = contentType.toLowerCase().startsWith('text/event-stream');
     const sseEvents: SseEventRecord[] = [];
+    // each event is parsed as it arrives (spread over the stream's chunks), not all at once when it ends: a 32 MB
+    // stream parsed in one go at the end was one long frame
+    let streamed: unknown;
+    const notifications: unknown[] = [];
+    let relayCut: string | undefined; // `: relay cut the stream: <why>`, the relay's last word on a stream it cut
     const parser = isSse
       ? createParser({
           onEvent: (ev) => {
@@ -126,7 +141,17 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
             if (ev.event) record.event = ev.event;
             if (ev.id) record.id = ev.id;
             sseEvents.push(record);
+            // only an event without an `event:` field, or `event: message`, carries a JSON-RPC message (HTML SSE:
+            // the default type is "message"; 2026-07-28 basic/transports); other event types are recorded, never parsed
+            if (ev.event === undefined || ev.event === 'message') {
+              const msg = tryParse(ev.data);
+              if (isResponseFor(msg, opts.rpcId)) streamed = msg;
+              else if (msg !== undefined) notifications.push(msg);
+            }
             opts.onEvent?.(record);
+          },
+          onComment: (comment) => {
+            if (comment.startsWith(RELAY_CUT_PREFIX)) relayCut = comment;
           },
         })
       : undefined;
@@ -142,15 +167,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     const exchange: Exchange = { ...base, response: recorded, headersMs, durationMs: now() - startedAt };
     if (isSse) {
       recorded.sseEvents = sseEvents;
-      const notifications: unknown[] = [];
-      for (const ev of sseEvents) {
-        // only an event without an `event:` field, or `event: message`, carries a JSON-RPC message (HTML SSE: the
-        // default type is "message"; 2026-07-28 basic/transports); other event types are recorded, never parsed
-        if (ev.event !== undefined && ev.event !== 'message') continue;
-        const msg = tryParse(ev.data);
-        if (isResponseFor(msg, opts.rpcId)) exchange.message = msg;
-        else if (msg !== undefined) notifications.push(msg);
-      }
+      if (streamed !== undefined) exchange.message = streamed;
       if (notifications.length) exchange.notifications = notifications;
       if (exchange.message === undefined) recorded.truncated = true;
     } else if (body.text.length > 0) {
@@ -164,7 +181,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
         ? { kind: 'timeout', message: `the body did not finish within ${opts.timeoutMs} ms` }
         : controller.signal.aborted
           ? { kind: 'abort', message: 'the request was aborted while reading the body' }
-          : { kind: 'stream', message: `the connection dropped while reading the body: ${body.error}` };
+          : { kind: 'stream', message: streamDropped(body.error, relayCut, opts.viaRelay) };
     }
     return exchange;
   } finally {

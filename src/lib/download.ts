@@ -1,6 +1,11 @@
 /** Save text as a file through the browser's download (an object URL on a temporary link). */
 export function downloadText(fileName: string, text: string, mimeType = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  downloadBlob(fileName, new Blob([text], { type: mimeType }));
+}
+
+/** Save a Blob as a file through the browser's download (e.g. one a worker built). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

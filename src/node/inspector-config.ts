@@ -86,15 +86,23 @@ export function createConfigHandler(opts: {
   };
 }
 
-/** `RELAY_IDLE_TIMEOUT_MS` / `RELAY_TOTAL_TIMEOUT_MS` override the relay's time limits (see relay.md). */
-export function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number } {
+/**
+ * `RELAY_IDLE_TIMEOUT_MS` / `RELAY_TOTAL_TIMEOUT_MS` override the relay's time limits, `RELAY_MAX_RESPONSE_BYTES` its
+ * response size cap (see relay.md).
+ */
+export function relayLimitsFromEnv(): { timeoutMs?: number; totalTimeoutMs?: number; maxResponseBytes?: number } {
   const read = (name: string): number | undefined => {
     const value = Number(process.env[name]);
     return Number.isFinite(value) && value > 0 ? value : undefined;
   };
   const timeoutMs = read('RELAY_IDLE_TIMEOUT_MS');
   const totalTimeoutMs = read('RELAY_TOTAL_TIMEOUT_MS');
-  return { ...(timeoutMs ? { timeoutMs } : {}), ...(totalTimeoutMs ? { totalTimeoutMs } : {}) };
+  const maxResponseBytes = read('RELAY_MAX_RESPONSE_BYTES');
+  return {
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(totalTimeoutMs ? { totalTimeoutMs } : {}),
+    ...(maxResponseBytes ? { maxResponseBytes } : {}),
+  };
 }
 
 /** `GET <CLIENT_METADATA_PATH>`: this app's OAuth Client ID Metadata Document, under an app Host only. */

@@ -10,6 +10,7 @@ import {
   readBody,
   RelayRefusal,
 } from './relay-http.ts';
+import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 
 export interface ForwardLimits {
   maxBodyBytes: number;
@@ -23,6 +24,9 @@ export interface ForwardLimits {
 
 /** Largest response to a relayed metadata GET (1 MiB). */
 export const METADATA_MAX_BYTES = 1024 * 1024;
+
+/** How a user raises the response size cap (said in every size refusal). */
+const RAISE_LIMIT = 'set RELAY_MAX_RESPONSE_BYTES to raise it';
 
 /**
  * The upstream method: POST; GET when the page asks for it with `X-Relay-Method: GET` (authorization metadata:
@@ -105,7 +109,7 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
       throw new RelayRefusal(
         502,
         'response_too_large',
-        `Upstream response of ${declared} bytes exceeds ${maxResponseBytes}.`,
+        `Upstream response of ${declared} bytes exceeds the relay's limit of ${maxResponseBytes} bytes${metadata ? ' for metadata' : ` (${RAISE_LIMIT})`}.`,
       );
     }
     res.writeHead(upstream.status, upstream.statusText || undefined, passBackHeaders(upstream.headers));
@@ -121,12 +125,15 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
         timer = setTimeout(cutFor('idle'), limits.timeoutMs);
       },
       // headers are out, so a cut stream cannot become a JSON refusal: an SSE stream gets a last comment saying why
-      () =>
-        sse && cut
-          ? `: relay cut the stream: ${
-              cut === 'total'
-                ? `total limit of ${limits.totalTimeoutMs} ms reached`
-                : `no data for ${limits.timeoutMs} ms (idle limit)`
+      (tooLarge) =>
+        sse && (cut || tooLarge)
+          ? // the line break first ends a line the cut left open, so the comment is a line of its own
+            `\n: ${RELAY_CUT_PREFIX}${
+              tooLarge
+                ? `the response passed the relay's limit of ${maxResponseBytes} bytes (${RAISE_LIMIT})`
+                : cut === 'total'
+                  ? `total limit of ${limits.totalTimeoutMs} ms reached`
+                  : `no data for ${limits.timeoutMs} ms (idle limit)`
             }\n\n`
           : undefined,
     );
@@ -144,7 +151,7 @@ async function pipeBody(
   controller: AbortController,
   limits: ForwardLimits,
   onChunk: () => void,
-  cutNote: () => string | undefined,
+  cutNote: (tooLarge: boolean) => string | undefined,
 ): Promise<void> {
   if (!upstream.body) {
     res.end();
@@ -160,7 +167,9 @@ async function pipeBody(
       total += value.byteLength;
       if (total > limits.maxResponseBytes) {
         controller.abort();
-        res.destroy(new Error('Upstream response exceeds the relay limit'));
+        const note = cutNote(true);
+        if (note) res.write(note, () => res.destroy());
+        else res.destroy(new Error('Upstream response exceeds the relay limit'));
         return;
       }
       if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
@@ -169,7 +178,7 @@ async function pipeBody(
     res.end();
   } catch {
     // Upstream broke, hit a time limit, or the browser left: headers are out, so cut the stream.
-    const note = cutNote();
+    const note = cutNote(false);
     if (note && !res.destroyed) res.write(note, () => res.destroy());
     else res.destroy();
   } finally {

@@ -8,6 +8,8 @@ import { createRelayFetch, RelayError } from '../client/relay-fetch.ts';
 import { listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
 import { closedAfterEach } from './test-servers/running.fixtures.ts';
 import { relayPost, startRelay, TOKEN } from './test-servers/relay-servers.fixtures.ts';
+import { sendLeg } from '../client/send-leg.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './relay.ts';
 
 const FORWARD = '/__relay/forward';
 const up = closedAfterEach();
@@ -135,4 +137,62 @@ describe('a hostile upstream through the relay', () => {
     expect((err as RelayError).code).toBe('upstream_total_timeout');
     expect((err as RelayError).message).toMatch(/200 ms in total/);
   });
+});
+
+describe('a response larger than the relay cap', () => {
+  /** A server streaming `events` SSE events of 4 KiB each, then the response. */
+  async function streaming(events: number): Promise<TestServer> {
+    return up(
+      listen(async (req, res) => {
+        await readAll(req);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const data = JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/message',
+          params: { data: 'x'.repeat(4096) },
+        });
+        for (let i = 0; i < events; i++) res.write(`data: ${data}\n\n`);
+        res.end(`data: {"jsonrpc":"2.0","id":1,"result":{"content":[]}}\n\n`);
+      }),
+    );
+  }
+
+  it('ends a stream that grows past the cap with a comment the leg quotes, saying the cap and how to raise it', async () => {
+    const upstream = await streaming(10);
+    const r = await relay({ maxResponseBytes: 20_000 });
+    const leg = await sendLeg({
+      url: upstream.url,
+      headers: [],
+      body: '{}',
+      rpcId: 1,
+      viaRelay: true,
+      fetch: createRelayFetch({ relayBase: r.url, token: TOKEN }),
+    });
+    expect(leg.response?.body).toContain(
+      ": relay cut the stream: the response passed the relay's limit of 20000 bytes",
+    );
+    expect(leg.failure).toEqual({
+      kind: 'stream',
+      message:
+        "the relay cut the stream: the response passed the relay's limit of 20000 bytes (set RELAY_MAX_RESPONSE_BYTES to raise it). The response up to that point is recorded.",
+    });
+  });
+
+  it('passes a 35 MB stream whole under the default cap (the old default, 32 MiB, cut it) when nothing is configured', async () => {
+    const upstream = await streaming(8_500);
+    const r = await relay();
+    const leg = await sendLeg({
+      url: upstream.url,
+      headers: [],
+      body: '{}',
+      rpcId: 1,
+      viaRelay: true,
+      fetch: createRelayFetch({ relayBase: r.url, token: TOKEN }),
+    });
+    expect(leg.failure).toBeUndefined();
+    expect(leg.response!.size).toBeGreaterThan(32 * 1024 * 1024);
+    expect(leg.response!.size).toBeLessThan(DEFAULT_MAX_RESPONSE_BYTES);
+    expect(leg.response?.sseEvents).toHaveLength(8_501);
+    expect(leg.message).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [] } });
+  }, 30_000);
 });

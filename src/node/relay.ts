@@ -25,7 +25,10 @@ export interface RelayOptions {
   appHosts: () => string[];
   /** Largest request body accepted, default 4 MiB. */
   maxBodyBytes?: number;
-  /** Largest upstream response passed back, default 32 MiB. */
+  /**
+   * Largest upstream response passed back, default 64 MiB (`RELAY_MAX_RESPONSE_BYTES`): room for a 32 MB SSE stream;
+   * the relay streams (never buffers), so the cap only stops a runaway answer.
+   */
   maxResponseBytes?: number;
   /** Idle limit: to response headers (504 `upstream_timeout`), then between body chunks (stream cut); default 60 s. */
   timeoutMs?: number;
@@ -36,6 +39,9 @@ export interface RelayOptions {
   totalTimeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
+
+/** The relay's default response size cap: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export type RelayMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -88,7 +94,7 @@ export function guardRelayRequest(req: IncomingMessage, opts: Pick<RelayOptions,
 export function createRelayHandler(opts: RelayOptions): RelayMiddleware {
   if (opts.token.length < 16) throw new Error('createRelayHandler: token must be at least 16 characters');
   const maxBodyBytes = opts.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxResponseBytes = opts.maxResponseBytes ?? 32 * 1024 * 1024;
+  const maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const totalTimeoutMs = opts.totalTimeoutMs ?? 600_000;
   const fetchImpl = opts.fetchImpl ?? globalThis.fetch;

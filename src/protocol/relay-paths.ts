@@ -10,3 +10,9 @@ export const RELAY_PROBE_PATH = '/__relay/probe';
 export const RELAY_UPSTREAM_PREFIX = 'x-relay-upstream-';
 /** The command line's stdio servers: their command, state and stderr (POST with X-Relay-Token). */
 export const STDIO_LOG_PATH = '/__stdio/log';
+
+/**
+ * A relayed SSE stream the relay had to cut ends with the comment line `: relay cut the stream: <why>`; the client
+ * reads it so the leg says why the stream stopped (a size or time limit of the relay) instead of just "dropped".
+ */
+export const RELAY_CUT_PREFIX = 'relay cut the stream: ';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FetchLike } from '../client/send-leg.ts';
 import { createInspectorStore } from './inspector-store.ts';
 
@@ -45,7 +45,8 @@ describe('live events of a leg in flight', () => {
     await tick();
     const sessionBefore = s.getState().session;
     server.event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } });
-    await tick();
+    // events reach the store in batches (at most every LIVE_FLUSH_MS)
+    await vi.waitFor(() => expect(s.getState().liveEvents[id]).toHaveLength(2));
     const live = s.getState().liveEvents[id] ?? [];
     expect(live.map((e) => (JSON.parse(e.data) as { method: string }).method)).toEqual([
       'notifications/progress',

@@ -19,6 +19,7 @@ import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { currentSettings } from './connection-slice.ts';
 import { sendLegacyDraft, type OpenCall } from './legacy-call.ts';
+import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 export interface StartCallInput {
@@ -91,6 +92,7 @@ export const createSessionSlice =
     const controllers = new Map<string, AbortController>();
     const legacyCalls = new Map<string, OpenCall>(); // 2025-11-25 calls whose stream is still open
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
+    const live = createLiveEventBuffer((change) => set((st) => ({ liveEvents: change(st.liveEvents) })));
 
     const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
 
@@ -129,12 +131,10 @@ export const createSessionSlice =
         rpcId: composed.message?.id ?? draft.rpcId,
         viaRelay: get().transportMode === 'relay',
         now: deps.now,
-        onEvent: (event) =>
-          set((st) => ({
-            liveEvents: { ...st.liveEvents, [conversationId]: [...(st.liveEvents[conversationId] ?? []), event] },
-          })),
+        onEvent: (event) => live.push(conversationId, event),
       });
       controllers.delete(conversationId);
+      live.drop(conversationId);
       const legId = newId('leg');
       dispatch({ type: 'leg/recorded', conversationId, legId, rpcId: draft.rpcId, exchange, sent: composed.sent });
       set((st) => ({

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,8 +10,11 @@ import { queryEnvOf } from '../../queries/query-env.ts';
 import { connectedSettingsOf } from '../../store/connection-slice.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import type { ToolDescriptor } from '../../protocol/types.ts';
+import { preloadSchemaForm } from '../../features/call/arguments-editor.tsx';
 import { CallScreen } from './call-screen.tsx';
 
+// the arguments form's chunk is loaded before the tests: a picked tool's form renders at once, with no lazy wait
+beforeAll(() => preloadSchemaForm());
 afterEach(cleanup);
 
 const TOOLS: ToolDescriptor[] = [
@@ -60,12 +63,12 @@ describe('CallScreen', () => {
     const user = userEvent.setup();
     const { store } = setup();
     await user.click(screen.getByRole('button', { name: 'pick provision' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Database name' }), 'keepme');
+    await user.type(screen.getByRole('textbox', { name: 'Database name' }), 'keepme');
     await user.click(screen.getByRole('button', { name: 'pick slow_job' }));
-    expect(await screen.findByRole('spinbutton', { name: 'Polls before done' })).toBeTruthy();
+    expect(screen.getByRole('spinbutton', { name: 'Polls before done' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Database name' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'pick provision' }));
-    const name = await screen.findByRole('textbox', { name: 'Database name' });
+    const name = screen.getByRole('textbox', { name: 'Database name' });
     expect((name as HTMLInputElement).value).toBe('keepme');
     expect(store.getState().callArguments['tool:provision']).toEqual({ name: 'keepme' });
   });
@@ -74,19 +77,16 @@ describe('CallScreen', () => {
     const user = userEvent.setup();
     setup();
     await user.click(screen.getByRole('button', { name: 'pick provision' }));
-    const name = await screen.findByRole('textbox', { name: 'Database name' });
-    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Database name' }));
     await user.click(screen.getByRole('button', { name: 'pick slow_job' }));
-    const steps = await screen.findByRole('spinbutton', { name: 'Polls before done' });
-    await vi.waitFor(() => expect(document.activeElement).toBe(steps));
+    expect(document.activeElement).toBe(screen.getByRole('spinbutton', { name: 'Polls before done' }));
   });
 
   it('moves focus to the Call tool button when the picked tool takes no arguments', async () => {
     const user = userEvent.setup();
     setup();
     await user.click(screen.getByRole('button', { name: 'pick ping' }));
-    const call = await screen.findByRole('button', { name: 'Call tool' });
-    await vi.waitFor(() => expect(document.activeElement).toBe(call));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Call tool' }));
   });
 
   it('leaves focus where the user typed when the selection changes while focus is outside the catalog', async () => {

@@ -3,12 +3,20 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { RenderGuard } from '../../components/ui/render-guard.tsx';
 import { argumentsText, multiLineKeys, parseArgumentsJson } from './arguments-json.ts';
 
-const loadSchemaForm = () => import('./schema-form.tsx');
-const SchemaForm = lazy(loadSchemaForm);
+type SchemaFormModule = typeof import('./schema-form.tsx');
+let loadedSchemaForm: SchemaFormModule | undefined;
+const loadSchemaForm = () => import('./schema-form.tsx').then((m) => (loadedSchemaForm = m));
+const LazySchemaForm = lazy(loadSchemaForm);
 
 /** Warms the arguments form's chunk (rjsf), so a picked tool's form is there at once (see app/preload.ts). */
-export function preloadSchemaForm(): void {
-  void loadSchemaForm();
+export function preloadSchemaForm(): Promise<void> {
+  return loadSchemaForm().then(() => undefined);
+}
+
+/** The rjsf form: rendered at once when its chunk is loaded, else lazily (suspending until it is). */
+function SchemaForm(props: Parameters<SchemaFormModule['default']>[0]) {
+  const Loaded = loadedSchemaForm?.default;
+  return Loaded ? <Loaded {...props} /> : <LazySchemaForm {...props} />;
 }
 
 export type ArgumentsMode = 'form' | 'json';

@@ -1,10 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { isMcpHeader } from '../../protocol/headers.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { Countdown } from './countdown.tsx';
+import { StateEditor } from './state-editor.tsx';
+import { usePendingCommit } from './use-pending-commit.ts';
 
 export interface ComposerProps {
   /** first leg or retry */
@@ -60,8 +62,12 @@ export function Composer(p: ComposerProps) {
   // every request must be answered before a retry, unless the user overrides (to watch the server re-ask)
   const [sendUnanswered, setSendUnanswered] = useState(false);
   const blockedByUnanswered = p.unanswered.length > 0 && !sendUnanswered;
-  const edited = p.requestState !== p.originalRequestState;
+  // typed text reaches the store after a pause in typing (or on blur / before a send): one key must not re-render
+  // every view of a long session
+  const state = usePendingCommit(p.requestState, p.onRequestState);
+  const edited = state.value !== p.originalRequestState;
   const busy = p.inFlight || p.running;
+  const body = useMemo(() => prettyBody(p.body), [p.body]);
   return (
     <section
       aria-label="Next request"
@@ -94,13 +100,13 @@ export function Composer(p: ComposerProps) {
             <label htmlFor="composer-request-state" className="block text-xs font-semibold text-slate-700">
               requestState
             </label>
-            <textarea
+            <StateEditor
               id="composer-request-state"
               className={`mt-1 block h-20 w-full rounded border px-2 py-1 font-mono text-xs break-all ${edited ? 'border-red-400 bg-red-50' : 'border-slate-300'}`}
-              value={p.requestState ?? ''}
-              placeholder={p.requestState === undefined ? '(omitted: no requestState is sent)' : ''}
-              spellCheck={false}
-              onChange={(e) => p.onRequestState(e.target.value)}
+              value={state.value ?? ''}
+              placeholder={state.value === undefined ? '(omitted: no requestState is sent)' : ''}
+              onChange={state.set}
+              onFlush={state.flush}
             />
             <p className="mt-1 text-xs text-slate-500">
               {p.originalRequestState === undefined
@@ -161,12 +167,12 @@ export function Composer(p: ComposerProps) {
           <textarea
             aria-label="Raw request body"
             className="mt-1 block h-48 w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
-            defaultValue={prettyBody(p.body)}
+            defaultValue={body}
             spellCheck={false}
             onChange={(e) => p.onBody(e.target.value)}
           />
         ) : (
-          <JsonText value={prettyBody(p.body)} label="Request body about to be sent" />
+          <JsonText value={body} label="Request body about to be sent" />
         )}
         {p.problems.map((problem) => (
           <p key={problem} className="text-xs text-red-700">
@@ -182,12 +188,19 @@ export function Composer(p: ComposerProps) {
           disabled={blockedByUnanswered && !busy}
           className={busy ? 'cursor-wait opacity-60' : ''}
           onClick={() => {
+            state.flush();
             if (!busy) p.onSend();
           }}
         >
           {p.sendLabel ?? (p.isRetry ? 'Send retry' : 'Send')}
         </Button>
-        <Button onClick={p.onRun} disabled={p.inFlight || p.running}>
+        <Button
+          onClick={() => {
+            state.flush();
+            p.onRun();
+          }}
+          disabled={p.inFlight || p.running}
+        >
           Run to completion
         </Button>
         <Button variant="danger" onClick={p.onAbort} disabled={!p.inFlight && !p.running}>

@@ -13,8 +13,8 @@ const loadForm = () => import('./rjsf-elicit-form.tsx').then((m) => (loadedForm 
 const LazyElicitForm = lazy(loadForm);
 
 /** Loads the rjsf form's chunk ahead of the first question; once here, forms render without suspending. */
-export function preloadElicitForm(): void {
-  void loadForm();
+export function preloadElicitForm(): Promise<void> {
+  return loadForm().then(() => undefined);
 }
 
 export interface FormElicitationProps {

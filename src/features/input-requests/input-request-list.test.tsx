@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InputRequests } from '../../protocol/types.ts';
 import type { InputResponse } from '../../protocol/types.ts';
 import { useState } from 'react';
+import { preloadElicitForm } from './form-elicitation.tsx';
 import { InputRequestList, nextUnanswered } from './input-request-list.tsx';
 
+// the form chunk is loaded before the tests: forms render at once, with no wait for a lazy import
+beforeAll(() => preloadElicitForm());
 afterEach(cleanup);
 
 const requests: InputRequests = {
@@ -49,8 +52,8 @@ describe('InputRequestList', () => {
         onAnswer={() => {}}
       />,
     );
-    const a = await within(screen.getByRole('group', { name: 'a' })).findByLabelText('Region');
-    const b = await within(screen.getByRole('group', { name: 'b' })).findByLabelText('Region');
+    const a = within(screen.getByRole('group', { name: 'a' })).getByLabelText('Region');
+    const b = within(screen.getByRole('group', { name: 'b' })).getByLabelText('Region');
     expect(a).not.toBe(b);
     expect(a.id).not.toBe(b.id);
   });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { askResult, testLeg } from '../../protocol/lint/test-legs.ts';
 import { lintLeg } from '../../protocol/lint/lint-leg.ts';
 import { LegInspector } from './leg-inspector.tsx';
+import { SSE_EVENTS_PAGE } from './sse-event-list.tsx';
 
 afterEach(cleanup);
 
@@ -45,5 +46,22 @@ describe('LegInspector', () => {
     const { container } = render(<LegInspector exchange={leg.exchange} title="t" />);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('group', { name: 'Response body' }).textContent).toContain('<img src=x');
+  });
+
+  it('renders the SSE events a page at a time and shows more on request when a stream holds hundreds', async () => {
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    const data = (n: number) =>
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: n } });
+    const sseEvents = Array.from({ length: 120 }, (_, i) => ({ data: data(i), at: i }));
+    const exchange = { ...leg.exchange, response: { ...leg.exchange.response!, sseEvents } };
+    render(<LegInspector exchange={exchange} title="t" />);
+    await userEvent.click(screen.getByRole('tab', { name: 'SSE events (120)' }));
+    const list = screen.getByRole('list', { name: 'SSE events' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(SSE_EVENTS_PAGE);
+    expect(screen.getByText(/Showing 50 of 120 events/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show 20 more' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { CopyPanel } from './copy-panel.tsx';
 import { HeadersTable } from './headers-table.tsx';
 import { JsonTree } from './json-tree.tsx';
 import { LintList } from './lint-list.tsx';
+import { SSE_EVENT_CHARS, SseEventList } from './sse-event-list.tsx';
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -18,12 +19,25 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function Body({ text, parsed, raw, label }: { text: string; parsed?: unknown; raw: boolean; label: string }) {
+function Body({
+  text,
+  parsed,
+  raw,
+  label,
+  maxChars,
+}: {
+  text: string;
+  parsed?: unknown;
+  raw: boolean;
+  label: string;
+  /** characters of raw text shown before "Show all" (JsonText's default when absent) */
+  maxChars?: number;
+}) {
   const value = useMemo(
     () => (parsed !== undefined ? { ok: true as const, value: parsed } : parse(text)),
     [text, parsed],
   );
-  if (raw || !value.ok) return <JsonText value={text} label={label} />;
+  if (raw || !value.ok) return <JsonText value={text} label={label} {...(maxChars ? { maxChars } : {})} />;
   return <JsonTree value={value.value} label={label} />;
 }
 
@@ -110,16 +124,10 @@ export function LegInspector({
             <p className="text-sm text-red-800">{exchange.failure?.message ?? 'No response.'}</p>
           ))}
         {shown === 'events' && res?.sseEvents && (
-          <ol aria-label="SSE events" className="space-y-1">
-            {res.sseEvents.map((ev, i) => (
-              <li key={i} className="rounded border border-slate-200 p-1">
-                <p className="text-xs text-slate-500">
-                  +{Math.round(ev.at)} ms {ev.event ? `event: ${ev.event}` : ''}
-                </p>
-                <Body text={ev.data} raw={raw} label={`SSE event ${i + 1}`} />
-              </li>
-            ))}
-          </ol>
+          <SseEventList
+            events={res.sseEvents}
+            body={(ev, i) => <Body text={ev.data} raw={raw} label={`SSE event ${i + 1}`} maxChars={SSE_EVENT_CHARS} />}
+          />
         )}
         {shown === 'lint' && <LintList findings={findings} />}
         {shown === 'diff' && diff}

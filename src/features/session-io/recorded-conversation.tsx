@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { baseParams } from '../../protocol/retry.ts';
 import { factsLine, type Difference } from '../../session/flows/compare-legs.ts';
 import { comparableRuns, compareRuns, recordedAnswers } from '../../session/io/compare.ts';
-import { importOrigin } from '../../session/io/session-file.ts';
+import { importOrigin } from '../../session/io/import-origin.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 
 const sourceLabel = { file: 'a session file', link: 'a share link', demo: 'the demo' } as const;

@@ -1,16 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { parseSessionFileOffThread } from './session-file-worker.ts';
 import { pickConversations } from '../../session/io/merge.ts';
-import { redactSession } from '../../session/io/redact.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';
 import type { SessionState } from '../../session/model.ts';
 import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorActions } from '../../store/store-context.tsx';
-import { downloadText, slug, stampedName } from '../../lib/download.ts';
+import { downloadBlob, downloadText, slug, stampedName } from '../../lib/download.ts';
+import { exportOffThread } from './export-off-thread.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
-const sessionFileCodec = () => import('../../session/io/session-file.ts');
-const harCodec = () => import('../../session/io/har.ts');
 const shareCodec = () => import('../../session/io/share-link.ts');
 
 /** Largest session file accepted (bigger files would freeze the tab while parsing). */
@@ -56,14 +54,20 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
     async (scope: Scope = 'all') => {
       const picked = scoped(scope);
       if (typeof picked === 'string') return say('error', picked);
-      const { serializeSessionFile, toSessionFile } = await sessionFileCodec();
       const now = Date.now();
-      const session = includeSecrets ? picked.session : redactSession(picked.session, picked.notSecret);
-      const file = toSessionFile(session, { redacted: !includeSecrets, now });
-      downloadText(stampedName(picked.name, 'json', now), serializeSessionFile(file));
+      // redacted, converted and serialised in a worker: a 32 MB stream's session made a multi-second frame here
+      const file = await exportOffThread({
+        kind: 'session',
+        session: picked.session,
+        includeSecrets,
+        notSecret: picked.notSecret,
+        now,
+      }).catch((err: unknown) => err as Error);
+      if (file instanceof Error) return say('error', `Could not export the session: ${sentence(file.message)}`);
+      downloadBlob(stampedName(picked.name, 'json', now), file.blob);
       say(
         'info',
-        `Exported ${session.order.length} conversation(s)${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
+        `Exported ${file.count} conversation(s)${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
       );
     },
     [includeSecrets, say, scoped],
@@ -74,17 +78,19 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
       const s = actions.exportSource();
       const conversationId = scope === 'conversation' ? s.selectedConversationId : undefined;
       if (scope === 'conversation' && !conversationId) return say('error', 'Select a conversation first.');
-      const { toHar } = await harCodec();
-      const har = toHar(s.session, {
+      const file = await exportOffThread({
+        kind: 'har',
+        session: s.session,
         includeSecrets,
         notSecret: s.notSecret,
         ...(conversationId ? { conversationId } : {}),
-      });
+      }).catch((err: unknown) => err as Error);
+      if (file instanceof Error) return say('error', `Could not export the HAR: ${sentence(file.message)}`);
       const name = conversationId ? `mrtr-${slug(s.session.conversations[conversationId]?.title ?? '')}` : 'mrtr-legs';
-      downloadText(stampedName(name, 'har', Date.now()), JSON.stringify(har, null, 2), 'application/json');
+      downloadBlob(stampedName(name, 'har', Date.now()), file.blob);
       say(
         'info',
-        `Exported ${har.log.entries.length} leg(s) as HAR 1.2${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
+        `Exported ${file.count} leg(s) as HAR 1.2${includeSecrets ? ' with secrets included' : ', secrets redacted'}.`,
       );
     },
     [actions, includeSecrets, say],

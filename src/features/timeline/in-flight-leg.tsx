@@ -5,7 +5,12 @@ import { JsonText } from '../../components/ui/json-text.tsx';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
 import { timeOfDay } from './format.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
-import { liveView, type LiveProgress } from './live-notifications.ts';
+import type { LiveProgress } from './live-notifications.ts';
+import { useLiveView } from './use-live-view.ts';
+import { CutText } from '../../components/ui/cut-text.tsx';
+
+/** Characters of one log message shown while the leg is in flight ("Show all" renders the rest). */
+const LIVE_LOG_CHARS = 2_000;
 
 export interface InFlightLegProps {
   /** "<conversation title> · round <n>" of the leg on its way */
@@ -28,7 +33,7 @@ export interface InFlightLegProps {
  */
 export function InFlightLeg({ title, method, sentAt, body, url, onStop, events }: InFlightLegProps) {
   const pretty = useMemo(() => (body === undefined ? undefined : prettyJson(body)), [body]);
-  const live = useMemo(() => (events?.length ? liveView(events) : undefined), [events]);
+  const live = useLiveView(events);
   return (
     <section aria-label="Leg in flight" className="space-y-2">
       <header className="flex flex-wrap items-center gap-2">
@@ -54,14 +59,20 @@ export function InFlightLeg({ title, method, sentAt, body, url, onStop, events }
             Streaming: {live.eventCount} event{live.eventCount === 1 ? '' : 's'} received so far.
           </p>
           {live.progress && <ProgressBar progress={live.progress} />}
+          {live.logCount > live.logs.length && (
+            <p className="text-xs text-slate-600">
+              Showing the latest {live.logs.length} of {live.logCount.toLocaleString('en-US')} log messages; the
+              recorded leg keeps them all.
+            </p>
+          )}
           {live.logs.length > 0 && (
             <div role="log" aria-label="Log messages" className="max-h-40 overflow-auto rounded bg-slate-50 p-1">
               <ol className="space-y-0.5 font-mono text-xs">
                 {live.logs.map((log, i) => (
-                  <li key={i} className="break-all whitespace-pre-wrap">
+                  <li key={live.logCount - live.logs.length + i} className="break-all whitespace-pre-wrap">
                     <span className="text-slate-500">+{Math.round(log.at)} ms</span>{' '}
                     <span className="font-semibold">[{log.level}]</span>
-                    {log.logger ? ` ${log.logger}:` : ''} {log.text}
+                    {log.logger ? ` ${log.logger}:` : ''} <CutText text={log.text} max={LIVE_LOG_CHARS} />
                   </li>
                 ))}
               </ol>

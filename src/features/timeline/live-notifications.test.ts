@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
-import { liveView } from './live-notifications.ts';
+import { EMPTY_LIVE_VIEW, foldLive, LIVE_LOG_LIMIT, LIVE_PARSE_LIMIT, liveView } from './live-notifications.ts';
 
 const ev = (message: unknown, at = 1): SseEventRecord => ({
   data: typeof message === 'string' ? message : JSON.stringify(message),
@@ -46,5 +46,41 @@ describe('liveView', () => {
     expect(view.progress).toBeUndefined();
     expect(view.logs).toEqual([]);
     expect(view.eventCount).toBe(4);
+  });
+});
+
+describe('foldLive', () => {
+  it('gives the same view folded in pieces as folded at once when events arrive in batches', () => {
+    const events = Array.from({ length: 10 }, (_, i) =>
+      i % 2 ? progress({ progress: i, total: 10 }) : log({ level: 'info', data: `line ${i}` }, i),
+    );
+    const pieces = foldLive(
+      foldLive(foldLive(EMPTY_LIVE_VIEW, events.slice(0, 3), 0), events.slice(0, 7), 3),
+      events,
+      7,
+    );
+    expect(pieces).toEqual(liveView(events));
+    expect(pieces.logCount).toBe(5);
+    expect(pieces.progress?.text).toBe('9 of 10');
+  });
+
+  it('keeps only the latest LIVE_LOG_LIMIT log messages but counts them all when the log is long', () => {
+    const events = Array.from({ length: LIVE_LOG_LIMIT + 50 }, (_, i) => log({ level: 'info', data: `line ${i}` }, i));
+    const view = liveView(events);
+    expect(view.logCount).toBe(LIVE_LOG_LIMIT + 50);
+    expect(view.logs).toHaveLength(LIVE_LOG_LIMIT);
+    expect(view.logs[0]?.text).toBe('line 50');
+    expect(view.logs.at(-1)?.text).toBe(`line ${LIVE_LOG_LIMIT + 49}`);
+  });
+
+  it('counts a multi-megabyte response without parsing it but still reads a large log event when the stream ends', () => {
+    const big = 'x'.repeat(LIVE_PARSE_LIMIT + 1);
+    const response = ev({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: big }] } });
+    const parse = vi.spyOn(JSON, 'parse');
+    const view = liveView([log({ level: 'info', data: big }), response]);
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
+    expect(view.eventCount).toBe(2);
+    expect(view.logs[0]?.text).toHaveLength(big.length);
   });
 });

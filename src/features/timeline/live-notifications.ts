@@ -21,10 +21,20 @@ export interface LiveLog {
 
 export interface LiveView {
   progress?: LiveProgress;
+  /** the latest `LIVE_LOG_LIMIT` log messages */
   logs: LiveLog[];
+  /** every log message so far (more than `logs` holds once the limit is passed) */
+  logCount: number;
   /** every SSE event so far (notifications, the response, anything unparseable) */
   eventCount: number;
 }
+
+/** Log messages the panel keeps while a leg is in flight: the latest ones (the recorded leg has them all). */
+export const LIVE_LOG_LIMIT = 200;
+/** Events longer than this are parsed only when their first characters name a progress or log notification. */
+export const LIVE_PARSE_LIMIT = 1024 * 1024;
+
+export const EMPTY_LIVE_VIEW: LiveView = { logs: [], logCount: 0, eventCount: 0 };
 
 function parse(data: string): Record<string, unknown> | undefined {
   try {
@@ -57,24 +67,42 @@ function progressOf(params: Record<string, unknown>): LiveProgress | undefined {
   return out;
 }
 
+/** A notification worth parsing: any small event, and a large one only when its head names one we show. */
+function worthParsing(data: string): boolean {
+  if (data.length <= LIVE_PARSE_LIMIT) return true;
+  const head = data.slice(0, 512);
+  return head.includes('"notifications/progress"') || head.includes('"notifications/message"');
+}
+
 /**
- * What the SSE events of a leg in flight say so far: the latest progress and every log message. Everything comes from
- * the server, so it is only read as data (never trusted to be well-formed): a malformed notification is skipped.
+ * `view` with the events from index `from` on folded in: each event is parsed once, however often the panel renders
+ * (parsing every event again for each new one made a stream of thousands of events quadratic). Everything comes from
+ * the server, so it is only read as data (never trusted to be well-formed): a malformed notification is skipped, and
+ * a multi-megabyte event that is not a notification (the response) is counted, not parsed.
  */
-export function liveView(events: readonly SseEventRecord[]): LiveView {
-  const view: LiveView = { logs: [], eventCount: events.length };
-  for (const ev of events) {
-    const msg = parse(ev.data);
+export function foldLive(view: LiveView, events: readonly SseEventRecord[], from: number): LiveView {
+  let progress = view.progress;
+  const added: LiveLog[] = [];
+  for (let i = from; i < events.length; i++) {
+    const ev = events[i]!;
+    const msg = worthParsing(ev.data) ? parse(ev.data) : undefined;
     if (!msg || !isJsonObject(msg.params)) continue;
     if (msg.method === 'notifications/progress') {
-      const p = progressOf(msg.params);
-      if (p) view.progress = p;
+      progress = progressOf(msg.params) ?? progress;
     } else if (msg.method === 'notifications/message') {
       const level = typeof msg.params.level === 'string' ? msg.params.level : 'unknown';
       const log: LiveLog = { at: ev.at, level, text: asText(msg.params.data) };
       if (typeof msg.params.logger === 'string') log.logger = msg.params.logger;
-      view.logs.push(log);
+      added.push(log);
     }
   }
-  return view;
+  const logs = added.length === 0 ? view.logs : [...view.logs, ...added].slice(-LIVE_LOG_LIMIT);
+  const next: LiveView = { logs, logCount: view.logCount + added.length, eventCount: events.length };
+  if (progress) next.progress = progress;
+  return next;
+}
+
+/** What the SSE events of a leg in flight say so far: the latest progress and the latest log messages. */
+export function liveView(events: readonly SseEventRecord[]): LiveView {
+  return foldLive(EMPTY_LIVE_VIEW, events, 0);
 }

@@ -1,14 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAudit, type AuditReport, type Scorecard } from '../../session/flows/audit.ts';
 import { startMockServer, type MockServerHandle } from '../mock-server/start.ts';
 import { formatAudit } from './audit-command.ts';
 import { nodeDriver } from './node-driver.ts';
 
+// Time is Date only, faked: the audit's waits move it on at once, and the mock in this process (its clock and the SDK's
+// signed-state codec) sees the jump; timers and sockets keep running for real.
+const now = () => Date.now();
+const sleep = async (ms: number) => void vi.setSystemTime(Date.now() + ms);
+
 let mock: MockServerHandle;
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
   mock = await startMockServer({ port: 0, shortTtlSeconds: 4 });
 });
-afterAll(() => mock.close());
+afterAll(async () => {
+  await mock.close();
+  vi.useRealTimers();
+});
 
 function audit(paths: string[], only: string[]): Promise<AuditReport> {
   const [server, ...fleet] = paths.map((p) => `${mock.url}${p}`) as [string, ...string[]];
@@ -17,8 +26,8 @@ function audit(paths: string[], only: string[]): Promise<AuditReport> {
     server,
     fleet,
     only,
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now,
+    sleep,
   });
 }
 
@@ -125,8 +134,8 @@ describe('audit against the mock variants', () => {
       driver: nodeDriver(server),
       server,
       only: ['approve_payment_signed', 'approve_payment_sealed'],
-      now: () => Date.now(),
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now,
+      sleep,
       signal: stop.signal,
       onProgress: (p) => {
         progress.push(p.type === 'check' ? `check ${p.name} ${p.check.id} ${p.done}/${p.total}` : `${p.type}`);

@@ -18,6 +18,8 @@ const DEMO_TOOLS = [
   'ask_until_accept',
   'cancellable_export',
   'progress_report',
+  'large_result',
+  'large_stream',
   'regional_lookup',
   'café_order',
   'approve_payment_signed',

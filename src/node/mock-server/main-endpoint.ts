@@ -18,6 +18,7 @@ import {
   type ServerContext,
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
+import type { Clock } from './clock.ts';
 import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';
@@ -53,6 +54,8 @@ export interface MainHandlerOptions {
   tasks?: TaskStore;
   /** TTL of `approve_payment_short_ttl` state, in seconds; default 5. */
   shortTtlSeconds?: number;
+  /** Time for task jobs, sealed-state expiry and progress steps (see clock.ts); default the real clock. */
+  clock?: Clock;
   /**
    * Which eras this endpoint serves: `both` (default: 2026-07-28 stateless, and 2025-11-25 sessions, see
    * `legacy-sessions.ts`) or `modern` (2025 traffic gets 400 / -32022, GET and DELETE 405).
@@ -141,7 +144,7 @@ function withInstanceHeader(res: Response, instanceName: string): Response {
 }
 
 /** Tools answered over SSE even when they emit nothing before the result (the timeline should see a stream). */
-const SSE_TOOLS = new Set(['progress_report']);
+const SSE_TOOLS = new Set(['progress_report', 'large_stream']);
 
 export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const instanceName = opts.instanceName ?? 'main';
@@ -170,14 +173,16 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     keys,
     target: (sctx) => requestOf(sctx).target,
     shortTtlSeconds: opts.shortTtlSeconds,
+    clock: opts.clock,
     onReject: (reason, mode, target) =>
       log(`[${instanceName}] requestState rejected (${mode}: ${reason}) for ${target.method} ${target.name}`),
   });
-  const tasks = opts.tasks ?? createTaskStore();
+  const tasks = opts.tasks ?? createTaskStore({ clock: opts.clock });
   // task status notifications on subscriptions/listen (the SDK's listen router knows no taskIds: task-listen.ts)
   const taskListen = createTaskListenRouter({ store: tasks, bus, serverInfo: MOCK_SERVER_INFO, log });
   const ctx: ScenarioContext = {
     tasks,
+    clock: tasks.clock,
     instanceName,
     baseUrl: opts.baseUrl,
     state,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from './clock.ts';
 import { startMockServer, type MockServerHandle } from './start.ts';
 
 /**
@@ -170,14 +171,15 @@ export interface MockServerFixture extends RpcClient {
 
 /**
  * Starts the mock server on a free port for the calling test file (`beforeAll`) and closes it (`afterAll`).
- * `rpc`/`callTool`/`post` target `base + path` (default `/mcp`); `defaults` apply to every request.
+ * `rpc`/`callTool`/`post` target `base + path` (default `/mcp`); `defaults` apply to every request; `clock` drives
+ * the server's time (task jobs, sealed-state expiry: `createManualClock` in clock.fixtures.ts).
  */
-export function useMockServer(opts: { path?: string; defaults?: RpcOptions } = {}): MockServerFixture {
+export function useMockServer(opts: { path?: string; defaults?: RpcOptions; clock?: Clock } = {}): MockServerFixture {
   let handle: MockServerHandle | undefined;
   let client: RpcClient | undefined;
 
   beforeAll(async () => {
-    handle = await startMockServer({ port: 0 });
+    handle = await startMockServer({ port: 0, ...(opts.clock ? { clock: opts.clock } : {}) });
     client = createRpc(`${handle.url.replace(/\/+$/, '')}${opts.path ?? '/mcp'}`, opts.defaults);
   });
 

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { handleChaos } from './chaos.ts';
+import type { Clock } from './clock.ts';
 import { handleConsent, sharedConsentFlows } from './consent.ts';
 import { applyCors, rejectForeignHost, sendJsonError } from './cors.ts';
 import { handleFleet } from './fleet.ts';
@@ -30,6 +31,8 @@ export interface StartMockServerOptions {
   stateKey?: Uint8Array | string;
   /** TTL of approve_payment_short_ttl state in seconds (default 5). */
   shortTtlSeconds?: number;
+  /** time of /mcp's task jobs, sealed-state expiry and progress steps (tests drive it); default the real clock */
+  clock?: Clock;
   /** a deliberately changed scenario on /mcp, for testing replays (`provision` also asks `size`) */
   drift?: 'provision';
   /** approve sign-in consent at once on /auth/* (tests); default: MOCK_AUTH_AUTO_APPROVE=1, else a page for people */
@@ -71,6 +74,8 @@ function indexText(base: string): string {
     '  ask_until_accept {}                 re-asks after a decline',
     '  cancellable_export {dataset}        explains a cancel (isError)',
     '  progress_report {steps, delayMs}    notifications/progress over SSE',
+    '  large_result {bytes}                a ~5 MB text result (generated log)',
+    '  large_stream {bytes, eventBytes}    a ~32 MB SSE answer (log events with a log level set)',
     '  regional_lookup {region, query}     x-mcp-header -> Mcp-Param-Region',
     '  café_order {drink, size}            non-ASCII name -> Mcp-Name base64 sentinel',
     '  approve_payment_signed {amount}     requestState signed (SDK HMAC codec)',
@@ -104,6 +109,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     log,
     flows: sharedConsentFlows,
     shortTtlSeconds: opts.shortTtlSeconds,
+    ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.drift ? { drift: opts.drift } : {}),
   });
   const mainNode = toNodeHandler(

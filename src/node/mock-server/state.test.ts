@@ -45,6 +45,13 @@ describe('sealed state', () => {
     const expired = sealState(keys.seal, binding, { amount: 5 }, -10);
     expect(() => unsealState(keys.seal, binding, expired)).toThrow('expired');
   });
+
+  it('expires on the clock it is given: valid until its exp second, refused after', () => {
+    const t0 = Date.UTC(2026, 6, 28, 9, 0, 0);
+    const token = sealState(keys.seal, binding, { amount: 5 }, 60, t0);
+    expect(unsealState(keys.seal, binding, token, t0 + 60_999)).toEqual({ amount: 5 });
+    expect(() => unsealState(keys.seal, binding, token, t0 + 61_000)).toThrow('expired');
+  });
 });
 
 describe('plain state', () => {

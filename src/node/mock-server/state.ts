@@ -15,6 +15,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { realClock, type Clock } from './clock.ts';
 
 export type StateMode = 'signed' | 'sealed' | 'none';
 
@@ -74,20 +75,26 @@ export function bindingOf(target: RequestTarget): string {
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function sealState(key: Buffer, binding: string, payload: unknown, ttlSeconds: number): string {
+const epochSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
+
+/** `nowMs`: the time the token is sealed at (its `exp` is `ttlSeconds` later); default the real clock. */
+export function sealState(
+  key: Buffer,
+  binding: string,
+  payload: unknown,
+  ttlSeconds: number,
+  nowMs = realClock.now(),
+): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(binding, 'utf8'));
-  const plaintext = Buffer.from(
-    JSON.stringify({ p: payload, exp: Math.floor(Date.now() / 1000) + ttlSeconds }),
-    'utf8',
-  );
+  const plaintext = Buffer.from(JSON.stringify({ p: payload, exp: epochSeconds(nowMs) + ttlSeconds }), 'utf8');
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64url');
 }
 
-/** Throws an Error whose message is an opaque reason (`malformed`, `decrypt`, `expired`). */
-export function unsealState<T = unknown>(key: Buffer, binding: string, token: string): T {
+/** Throws an Error whose message is an opaque reason (`malformed`, `decrypt`, `expired` at `nowMs`). */
+export function unsealState<T = unknown>(key: Buffer, binding: string, token: string, nowMs = realClock.now()): T {
   if (!/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('malformed');
   const raw = Buffer.from(token, 'base64url');
   if (raw.byteLength < IV_BYTES + TAG_BYTES + 1) throw new Error('malformed');
@@ -109,7 +116,7 @@ export function unsealState<T = unknown>(key: Buffer, binding: string, token: st
   } catch {
     throw new Error('malformed');
   }
-  if (typeof envelope.exp !== 'number' || envelope.exp < Math.floor(Date.now() / 1000)) throw new Error('expired');
+  if (typeof envelope.exp !== 'number' || envelope.exp < epochSeconds(nowMs)) throw new Error('expired');
   return envelope.p as T;
 }
 
@@ -164,11 +171,14 @@ export interface StateKitOptions {
   /** The request a handler context belongs to (called at every mint and verify). */
   target: (ctx: ServerContext) => RequestTarget;
   shortTtlSeconds?: number;
+  /** Sealed state's mint time and expiry check; default the real clock (signed state uses the SDK's `Date.now`). */
+  clock?: Clock;
   /** Receives the real reason of a rejected state (the wire only ever sees the frozen error). */
   onReject?: (reason: string, mode: StateMode, target: RequestTarget) => void;
 }
 
 export function createStateKit(opts: StateKitOptions): StateKit {
+  const clock = opts.clock ?? realClock;
   // A request's binding is computed once however often it is minted or verified against.
   const bindings = new WeakMap<RequestTarget, string>();
   const binding = (ctx: ServerContext): string => {
@@ -206,7 +216,8 @@ export function createStateKit(opts: StateKitOptions): StateKit {
       return codecFor(mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS).mint(payload, ctx);
     },
     mintSealed(payload, ctx, mintOpts) {
-      return sealState(opts.keys.seal, binding(ctx), payload, mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS);
+      const ttl = mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS;
+      return sealState(opts.keys.seal, binding(ctx), payload, ttl, clock.now());
     },
     encodePlain: encodePlainState,
     decodePlain: decodePlainState,
@@ -215,7 +226,7 @@ export function createStateKit(opts: StateKitOptions): StateKit {
       const mode = modeOf(target);
       try {
         if (mode === 'none') return undefined; // the handler reads (and trusts) the raw string
-        if (mode === 'sealed') return unsealState(opts.keys.seal, binding(ctx), state);
+        if (mode === 'sealed') return unsealState(opts.keys.seal, binding(ctx), state, clock.now());
         // The TTL lives inside the token (`exp`), so any codec instance with this key and binding verifies it.
         return await codecFor(DEFAULT_STATE_TTL_SECONDS).verify(state, ctx);
       } catch (err) {

@@ -47,22 +47,38 @@ export async function startEchoUpstream(seen: Seen): Promise<TestServer> {
   });
 }
 
-export const SSE_GAP_MS = 250;
+export interface SseUpstreamState {
+  /** set once the third event went out and the response ended */
+  finished?: boolean;
+  /** set when the client went away before the end */
+  clientLeft?: boolean;
+}
 
-/** Streams three SSE events `SSE_GAP_MS` apart; `state` tells when it finished or saw the client leave. */
-export async function startSseUpstream(state: { finishedAt?: number; clientLeft?: boolean }): Promise<TestServer> {
+/**
+ * Streams three SSE events: the first at once, the other two once `release` settles (never, by default), so a test
+ * sees the relay pass the first one on while the upstream is still open. `onClientLeft` runs when the client goes
+ * away before the end.
+ */
+export async function startSseUpstream(
+  state: SseUpstreamState,
+  release: Promise<unknown> = new Promise(() => {}),
+  onClientLeft?: () => void,
+): Promise<TestServer> {
   return listen(async (req, res: ServerResponse) => {
     await readAll(req);
     res.on('close', () => {
-      if (!res.writableFinished) state.clientLeft = true;
+      if (res.writableFinished) return;
+      state.clientLeft = true;
+      onClientLeft?.();
     });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (let i = 1; i <= 3; i++) {
+    res.write(`event: message\ndata: {"n":1}\n\n`);
+    await release;
+    for (let i = 2; i <= 3; i++) {
       if (res.destroyed) return;
       res.write(`event: message\ndata: {"n":${i}}\n\n`);
-      await new Promise((r) => setTimeout(r, SSE_GAP_MS));
     }
-    state.finishedAt = Date.now();
+    state.finished = true;
     res.end();
   });
 }

@@ -7,7 +7,7 @@ import type { Outcome } from '../../protocol/classify.ts';
 import { compareRounds, parseIgnore, type RoundComparison } from '../flows/compare-legs.ts';
 import type { SessionState } from '../model.ts';
 import type { Recording } from './recordings.ts';
-import { importOrigin } from './session-file.ts';
+import { importOrigin } from './import-origin.ts';
 
 export interface RunChoice {
   /** unique among the choices: `session:<conversation id>` or `file:<n>` */

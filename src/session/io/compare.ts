@@ -3,7 +3,7 @@ import type { InputResponse } from '../../protocol/types.ts';
 import type { Conversation, SessionState } from '../model.ts';
 import { compareRounds, parseIgnore, type RoundComparison } from '../flows/compare-legs.ts';
 import { runOutcomes } from './compare-runs.ts';
-import { importOrigin } from './session-file.ts';
+import { importOrigin } from './import-origin.ts';
 
 function stable(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>

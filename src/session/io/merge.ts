@@ -1,5 +1,5 @@
 import type { Conversation, Leg, SessionState } from '../model.ts';
-import type { ImportedConversation, ImportOrigin } from './session-file.ts';
+import type { ImportedConversation, ImportOrigin } from './import-origin.ts';
 
 /**
  * The conversations named, plus every conversation they were forked from (their shared legs belong to the parent),

@@ -6,19 +6,8 @@ import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionSchema } from './session-schema.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION };
+export { importOrigin, type ImportedConversation, type ImportOrigin } from './import-origin.ts';
 
-/** Where an imported conversation came from (an optional field the model keeps as plain data). */
-export interface ImportOrigin {
-  source: 'file' | 'link' | 'demo';
-  name: string;
-  at: number;
-}
-
-export type ImportedConversation = Conversation & { imported?: ImportOrigin };
-
-export function importOrigin(conversation: Conversation): ImportOrigin | undefined {
-  return (conversation as ImportedConversation).imported;
-}
 
 export interface SessionFile {
   format: typeof SESSION_FILE_FORMAT;

@@ -4,6 +4,7 @@
  * (`ctx.state.mintSigned(payload, sctx)`, `ctx.requestHeaders(sctx)`), never captured while registering.
  */
 import type { CallToolResult, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server';
+import type { Clock } from '../clock.ts';
 import type { ConsentFlows } from '../consent.ts';
 import type { StateKit } from '../state.ts';
 import type { TaskStore } from '../tasks/task-store.ts';
@@ -24,6 +25,8 @@ export interface ScenarioContext {
   notify: ServerNotifier;
   /** The endpoint's task store (tasks extension): shared by every instance, since a task outlives its request. */
   tasks: TaskStore;
+  /** The endpoint's time (task jobs, progress steps): real in the product, driven by tests (clock.ts). */
+  clock: Clock;
   /**
    * A deliberately changed scenario, for testing replays: `provision` then also asks `size` (a second form field
    * request) and says "(v2)" in its result. Absent: every scenario as documented.

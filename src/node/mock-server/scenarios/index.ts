@@ -9,6 +9,7 @@ import { register as configureService } from './configure-service.ts';
 import { register as conformanceFixtures } from './conformance-fixtures.ts';
 import { register as dualEraPitfall } from './dual-era-pitfall.ts';
 import { register as headerTools } from './header-tools.ts';
+import { register as largePayloads } from './large-payloads.ts';
 import { register as legacyReference, registerSubscriptions } from './legacy-reference.ts';
 import { register as listWorkspace } from './list-workspace.ts';
 import { register as movingHeader, prepare as prepareMovingHeader } from './moving-header.ts';
@@ -42,6 +43,7 @@ export const SCENARIOS: readonly RegisterScenario[] = [
   signIn,
   askUntilAccept,
   progressReport,
+  largePayloads,
   headerTools,
   movingHeader,
   approvePayment,

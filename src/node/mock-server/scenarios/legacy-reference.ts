@@ -77,12 +77,12 @@ function registerFormTool(
   });
 }
 
-export function register(server: McpServer, _ctx: ScenarioContext): void {
+export function register(server: McpServer, ctx: ScenarioContext): void {
   server.registerTool(
     'test_tool_with_logging',
     { description: 'Conformance (2025-11-25): three info log notifications, 50 ms apart', inputSchema: noArgs },
     async (_args, sctx) => {
-      const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+      const pause = () => ctx.clock.sleep(50);
       await sctx.mcpReq.log('info', 'Tool execution started');
       await pause();
       await sctx.mcpReq.log('info', 'Tool processing data');

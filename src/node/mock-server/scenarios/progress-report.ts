@@ -6,16 +6,11 @@
  */
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import type { Clock } from '../clock.ts';
 import { textResult, type ScenarioContext } from './context.ts';
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+/** Waits `ms`, or less when the client aborts (never rejects: the caller looks at the signal). */
+const pause = (clock: Clock, ms: number, signal: AbortSignal) => clock.sleep(ms, signal).catch(() => {});
 
 export interface ProgressStep {
   progress: number;
@@ -29,6 +24,7 @@ export interface ProgressStep {
  * progressToken (none otherwise); `each` runs after each step's notification. False when the client aborted.
  */
 export async function streamProgress(
+  clock: Clock,
   sctx: ServerContext,
   steps: readonly ProgressStep[],
   delayMs: number,
@@ -37,7 +33,7 @@ export async function streamProgress(
   const token = sctx.mcpReq._meta?.progressToken;
   const signal = sctx.mcpReq.signal;
   for (const [i, step] of steps.entries()) {
-    if (i > 0) await sleep(delayMs, signal);
+    if (i > 0) await pause(clock, delayMs, signal);
     if (signal.aborted) return false;
     if (token !== undefined) {
       await sctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...step } });
@@ -47,7 +43,7 @@ export async function streamProgress(
   return !signal.aborted;
 }
 
-export function register(server: McpServer, _ctx: ScenarioContext): void {
+export function register(server: McpServer, ctx: ScenarioContext): void {
   server.registerTool(
     'progress_report',
     {
@@ -69,11 +65,11 @@ export function register(server: McpServer, _ctx: ScenarioContext): void {
         total: steps,
         message: `Step ${i + 1} of ${steps}`,
       }));
-      const done = await streamProgress(sctx, plan, delayMs, async (step) => {
+      const done = await streamProgress(ctx.clock, sctx, plan, delayMs, async (step) => {
         if (logLevel !== undefined) await sctx.mcpReq.log('info', `progress_report: step ${step.progress} of ${steps}`);
       });
       if (!done) return textResult(`Report aborted by the client.`);
-      await sleep(delayMs, sctx.mcpReq.signal); // the last step takes its time too
+      await pause(ctx.clock, delayMs, sctx.mcpReq.signal); // the last step takes its time too
       return textResult(
         `Report ready after ${steps} steps` +
           (token === undefined ? ' (no progressToken sent, so no progress events).' : '.'),

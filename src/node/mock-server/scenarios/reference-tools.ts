@@ -58,7 +58,7 @@ interface Contact {
 
 const PROGRESS_STEPS = [0, 50, 100] as const;
 
-export function register(server: McpServer, _ctx: ScenarioContext): void {
+export function register(server: McpServer, ctx: ScenarioContext): void {
   const noArgs = z.object({});
 
   server.registerTool(
@@ -128,7 +128,8 @@ export function register(server: McpServer, _ctx: ScenarioContext): void {
     async (_args, sctx) => {
       const token = sctx.mcpReq._meta?.progressToken;
       const steps = PROGRESS_STEPS.map((progress) => ({ progress, total: 100 }));
-      if (!(await streamProgress(sctx, steps, 50))) return textResult('Progress tool aborted by the client.');
+      if (!(await streamProgress(ctx.clock, sctx, steps, 50)))
+        return textResult('Progress tool aborted by the client.');
       return textResult(
         token === undefined ? 'Progress tool done (no progressToken, so no progress sent).' : 'Progress tool done.',
       );

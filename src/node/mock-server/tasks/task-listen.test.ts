@@ -1,8 +1,11 @@
 import { TaskStatusNotificationV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { describe, expect, it } from 'vitest';
-import { accept, ALL_CAPABILITIES, useMockServer } from '../mock-rpc.fixtures.ts';
+import { createManualClock } from '../clock.fixtures.ts';
+import { accept, ALL_CAPABILITIES, parseSse, useMockServer } from '../mock-rpc.fixtures.ts';
 
-const mock = useMockServer();
+// The task jobs run on this clock: the tests move it on once the listen stream is open, instead of waiting.
+const clock = createManualClock();
+const mock = useMockServer({ clock });
 const TASKS = { ...ALL_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };
 const SUBSCRIPTION = 'io.modelcontextprotocol/subscriptionId';
 
@@ -12,12 +15,19 @@ const listen = (notifications: Record<string, unknown>, capabilities: Record<str
   mock.rpc('subscriptions/listen', { notifications }, { capabilities, id });
 type Message = { method?: string; id?: unknown; params?: Record<string, unknown>; result?: Record<string, unknown> };
 
+/** Opens a listen stream and resolves once its headers arrived (the server has subscribed by then). */
+async function openListen(taskIds: string[], id: number) {
+  const res = await mock.post('subscriptions/listen', { notifications: { taskIds } }, { capabilities: TASKS, id });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  return { events: async () => parseSse(await res.text()) as Message[] };
+}
+
 describe('task status notifications on subscriptions/listen', () => {
   it('acknowledges the task first, pushes each change as notifications/tasks and closes once the task failed', async () => {
     const taskId = await createTask('flaky_export');
-    const res = await listen({ taskIds: [taskId, 'task-unknown'] }, TASKS, 901);
-    expect(res.contentType).toContain('text/event-stream');
-    const events = res.events as Message[];
+    const stream = await openListen([taskId, 'task-unknown'], 901);
+    await clock.advance(1200); // flaky_export fails after 1.2 s of work
+    const events = await stream.events();
     expect(events[0]).toMatchObject({
       method: 'notifications/subscriptions/acknowledged',
       params: { notifications: { taskIds: [taskId] }, _meta: { [SUBSCRIPTION]: 901 } },
@@ -37,21 +47,17 @@ describe('task status notifications on subscriptions/listen', () => {
 
   it('tells input_required with the inputRequests and the completion with the result inline', async () => {
     const taskId = await createTask('deploy_release', { version: 'v7' });
-    const stream = listen({ taskIds: [taskId] });
-    let asked = false;
-    for (let i = 0; i < 100 && !asked; i++) {
-      const get = await mock.rpc('tasks/get', { taskId }, { capabilities: TASKS, headers: { 'Mcp-Name': taskId } });
-      asked = get.body.result?.status === 'input_required';
-      if (!asked) await new Promise((r) => setTimeout(r, 100));
-    }
+    const stream = await openListen([taskId], 902);
+    await clock.advance(1200); // builds and tests for 1.2 s, then asks
+    const get = await mock.rpc('tasks/get', { taskId }, { capabilities: TASKS, headers: { 'Mcp-Name': taskId } });
+    expect(get.body.result?.status).toBe('input_required');
     await mock.rpc(
       'tasks/update',
       { taskId, inputResponses: { approve_deploy: accept({ confirm: true }) } },
       { capabilities: TASKS, headers: { 'Mcp-Name': taskId } },
     );
-    const statuses = ((await stream).events as Message[])
-      .filter((e) => e.method === 'notifications/tasks')
-      .map((e) => e.params!);
+    await clock.advance(600); // deploys for 0.6 s
+    const statuses = (await stream.events()).filter((e) => e.method === 'notifications/tasks').map((e) => e.params!);
     const asking = statuses.find((t) => t.status === 'input_required');
     expect(Object.keys(asking!.inputRequests as object)).toEqual(['approve_deploy']);
     expect(statuses.at(-1)).toMatchObject({

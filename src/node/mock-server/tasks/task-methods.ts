@@ -17,6 +17,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import type { Clock } from '../clock.ts';
 import type { Job, JobHandle, TaskStore } from './task-store.ts';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -70,11 +71,11 @@ export function registerTaskMethods(server: McpServer, store: TaskStore): void {
   });
 }
 
-/** A job run without a task (no opt-in, `optional` support): sleeps really, asking is not possible. */
-function inlineHandle(signal: AbortSignal): JobHandle {
+/** A job run without a task (no opt-in, `optional` support): sleeps on the store's clock, asking is not possible. */
+function inlineHandle(signal: AbortSignal, clock: Clock): JobHandle {
   return {
     signal,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: (ms) => clock.sleep(ms, signal),
     progress: () => {},
     ask: () => Promise.reject(new Error('this job asks mid-way: call it with the tasks extension declared')),
   };
@@ -115,7 +116,7 @@ export function registerTaskTool<S extends z.ZodObject>(
       const early = await config.before?.(args, sctx);
       if (early) return early;
       const job = config.job(args, sctx);
-      if (!optedIntoTasks(sctx)) return job(inlineHandle(sctx.mcpReq.signal));
+      if (!optedIntoTasks(sctx)) return job(inlineHandle(sctx.mcpReq.signal, store.clock));
       // A CreateTaskResult: the SDK adds `content: []` to a content-less tools/call result; the endpoint strips it
       // again (see strip-task-content.ts) so the wire carries the flat task.
       return { ...store.create(job), resultType: 'task', content: [] };

@@ -10,6 +10,7 @@
  */
 import { ProtocolError, type CallToolResult, type InputRequests } from '@modelcontextprotocol/server';
 import { InputResponseV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
+import { realClock, type Clock } from '../clock.ts';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
@@ -17,7 +18,7 @@ export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 
 type Json = Record<string, unknown>;
 
 export interface JobHandle {
-  /** Waits `ms` (aborted by cancel: then it rejects and the job stops). */
+  /** Waits `ms` on the store's clock (aborted by cancel: then it rejects and the job stops). */
   sleep(ms: number): Promise<void>;
   /** Sets the task's `statusMessage` (seen on the next `tasks/get`). */
   progress(message: string): void;
@@ -50,7 +51,8 @@ interface TaskRecord {
 export interface TaskStoreOptions {
   ttlMs?: number;
   pollIntervalMs?: number;
-  now?: () => number;
+  /** timestamps, TTL sweeps and job sleeps; default the real clock */
+  clock?: Clock;
   /** called on every status change (for status notifications) */
   onChange?: (task: Json) => void;
 }
@@ -66,6 +68,8 @@ export interface TaskStore {
   size(): number;
   /** Calls `listener` with the DetailedTask on every change of any task; returns the unsubscribe function. */
   subscribe(listener: (task: Json) => void): () => void;
+  /** The store's clock (jobs run inline, without a task, sleep on it too). */
+  readonly clock: Clock;
 }
 
 class Cancelled extends Error {}
@@ -73,7 +77,8 @@ class Cancelled extends Error {}
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
-  const now = opts.now ?? Date.now;
+  const clock = opts.clock ?? realClock;
+  const now = () => clock.now();
   const ttlMs = opts.ttlMs ?? 10 * 60_000;
   const pollIntervalMs = opts.pollIntervalMs ?? 500;
   const tasks = new Map<string, TaskRecord>();
@@ -127,12 +132,7 @@ export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
     const signal = task.abort.signal;
     const handle: JobHandle = {
       signal,
-      sleep: (ms) =>
-        new Promise<void>((resolve, reject) => {
-          if (signal.aborted) return reject(new Cancelled());
-          const timer = setTimeout(resolve, ms);
-          signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Cancelled())), { once: true });
-        }),
+      sleep: (ms) => clock.sleep(ms, signal).catch(() => Promise.reject(new Cancelled())),
       progress: (message) => {
         if (signal.aborted) throw new Cancelled();
         task.statusMessage = message;
@@ -230,6 +230,7 @@ export function createTaskStore(opts: TaskStoreOptions = {}): TaskStore {
       return true;
     },
     size: () => tasks.size,
+    clock,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -4,9 +4,12 @@ import {
   UpdateTaskResultV2Schema,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock.fixtures.ts';
 import { accept, ALL_CAPABILITIES, decline, useMockServer, type RpcResponse } from '../mock-rpc.fixtures.ts';
 
-const mock = useMockServer();
+// The task jobs run on this clock: a poll moves it on by the task's pollIntervalMs instead of waiting.
+const clock = createManualClock();
+const mock = useMockServer({ clock });
 const TASKS = { ...ALL_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };
 const optIn = { capabilities: TASKS };
 
@@ -19,9 +22,9 @@ async function pollUntil(taskId: string, done: (r: RpcResponse) => boolean): Pro
   for (let i = 0; i < 100; i++) {
     const res = await taskRpc('tasks/get', taskId);
     if (done(res)) return res;
-    await new Promise((r) => setTimeout(r, 100));
+    await clock.advance(Number(res.body.result?.pollIntervalMs ?? 500));
   }
-  throw new Error(`task ${taskId} never reached the wanted state`);
+  throw new Error(`task ${taskId} never reached the wanted state in 100 polls`);
 }
 const status = (s: string) => (r: RpcResponse) => r.body.result?.status === s;
 
