@@ -8,7 +8,6 @@ import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionSchema } from './sess
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION };
 export { importOrigin, type ImportedConversation, type ImportOrigin } from './import-origin.ts';
 
-
 export interface SessionFile {
   format: typeof SESSION_FILE_FORMAT;
   version: typeof SESSION_FILE_VERSION;
