@@ -45,6 +45,9 @@ const STAMP_IMPORT = `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
+/** True once the Timeline list is taller than the viewport (its rows rendered). */
+const LIST_FILLED = `(document.querySelector('[aria-label="Timeline"]')?.getBoundingClientRect().height ?? 0) > ${VIEWPORT.height}`;
+
 async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -98,6 +101,9 @@ export async function measureTimeline(
       const start = await page.evaluate(() => (window as Stamps).__importStart ?? NaN);
       importMs.push(((await painted.jsonValue()) as number) - start);
       message = await page.evaluate(() => String((window as { __importMessage?: string }).__importMessage ?? ''));
+      // the list follows the import one (deferred) render later: scroll it once its rows are there, or the scroll
+      // measures an empty box (1 frame over 1,000 px)
+      await page.waitForFunction(LIST_FILLED, undefined, { timeout: 60_000, polling: 50 });
       scroll = (await page.evaluate(scrollThroughExpression('[aria-label="Timeline"]', 300))) as ScrollReport;
       maxFrame.push(Math.max(scroll.maxFrameMs, scroll.maxLongFrameMs));
       const loaf = scroll.longFramesAt.map((f) => `#${f.index} ${f.ms}`).join(', ');
