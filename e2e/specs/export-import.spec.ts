@@ -16,6 +16,8 @@ test.describe('sessions that travel', () => {
     page,
     browser,
   }) => {
+    // two browsers, a call, an export, an import and a re-run: 18 s on a quiet machine, over 30 s at load 15
+    test.slow();
     await inspector.open();
     await inspector.provisionOrders();
     const exported = await new SessionPage(page).download('Export session');

@@ -1,35 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Composer, type ComposerProps } from './composer.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Composer } from './composer.tsx';
+import { composerProps } from './composer.fixtures.ts';
 
 afterEach(cleanup);
 
-function props(over: Partial<ComposerProps> = {}): ComposerProps {
-  return {
-    isRetry: true,
-    url: 'http://127.0.0.1:1/mcp',
-    headers: [['Mcp-Method', 'tools/call']],
-    body: '{"jsonrpc":"2.0","id":2,"method":"tools/call"}',
-    problems: [],
-    requestState: 'v1.abc.def',
-    originalRequestState: 'v1.abc.def',
-    unanswered: [],
-    bodyEdited: false,
-    inFlight: false,
-    running: false,
-    roundCap: 10,
-    onRequestState: vi.fn(),
-    onBody: vi.fn(),
-    onSend: vi.fn(),
-    onRun: vi.fn(),
-    onAbort: vi.fn(),
-    onRoundCap: vi.fn(),
-    onReset: vi.fn(),
-    ...over,
-  };
-}
+const props = composerProps;
 
 describe('Composer', () => {
   it('blocks Send retry until the user overrides when an input request is unanswered', async () => {

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer, type ComposerProps } from './composer.tsx';
+import { composerProps } from './composer.fixtures.ts';
 import { COMMIT_DELAY_MS } from './use-pending-commit.ts';
 import { WINDOW_CHARS } from './state-window.ts';
 
@@ -13,30 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function props(over: Partial<ComposerProps> = {}): ComposerProps {
-  return {
-    isRetry: true,
-    url: 'http://127.0.0.1:1/mcp',
-    headers: [],
-    body: '{}',
-    problems: [],
-    requestState: 'v1.abc.def',
-    originalRequestState: 'v1.abc.def',
-    unanswered: [],
-    bodyEdited: false,
-    inFlight: false,
-    running: false,
-    roundCap: 10,
-    onRequestState: vi.fn(),
-    onBody: vi.fn(),
-    onSend: vi.fn(),
-    onRun: vi.fn(),
-    onAbort: vi.fn(),
-    onRoundCap: vi.fn(),
-    onReset: vi.fn(),
-    ...over,
-  };
-}
+const props = composerProps;
 
 const box = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'requestState' });
 

@@ -1,5 +1,6 @@
 import type { ExportRequest } from '../../session/io/export-build.ts';
 import type { ExportWorkerReply } from '../../session/io/export.worker.ts';
+import { askWorkerOnce } from '../../lib/ask-worker-once.ts';
 
 const exportCodec = () => import('../../session/io/export-build.ts');
 
@@ -17,27 +18,9 @@ async function buildHere(req: ExportRequest): Promise<ExportFile> {
 }
 
 function buildInWorker(req: ExportRequest): Promise<ExportWorkerReply> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../session/io/export.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'export',
-    });
-    const done = () => worker.terminate();
-    worker.onmessage = (event: MessageEvent<ExportWorkerReply>) => {
-      done();
-      resolve(event.data);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      done();
-      reject(new Error(event.message || 'the export worker failed'));
-    };
-    worker.onmessageerror = () => {
-      done();
-      reject(new Error('the export worker sent an unreadable reply'));
-    };
-    worker.postMessage(req);
-  });
+  const start = () =>
+    new Worker(new URL('../../session/io/export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
+  return askWorkerOnce<ExportWorkerReply>(start, req, 'export');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ParseResult } from '../../session/io/session-file.ts';
 import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
+import { askWorkerOnce } from '../../lib/ask-worker-once.ts';
 
 const sessionFileCodec = () => import('../../session/io/session-file.ts');
 
@@ -10,27 +11,12 @@ async function parseHere(file: Blob): Promise<ParseResult> {
 }
 
 function parseInWorker(file: Blob): Promise<SessionFileWorkerReply> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../session/io/session-file.worker.ts', import.meta.url), {
+  const start = () =>
+    new Worker(new URL('../../session/io/session-file.worker.ts', import.meta.url), {
       type: 'module',
       name: 'session-file',
     });
-    const done = () => worker.terminate();
-    worker.onmessage = (event: MessageEvent<SessionFileWorkerReply>) => {
-      done();
-      resolve(event.data);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      done();
-      reject(new Error(event.message || 'the session file worker failed'));
-    };
-    worker.onmessageerror = () => {
-      done();
-      reject(new Error('the session file worker sent an unreadable reply'));
-    };
-    worker.postMessage(file);
-  });
+  return askWorkerOnce<SessionFileWorkerReply>(start, file, 'session file');
 }
 
 /**
