@@ -12,6 +12,14 @@ export const preloadSchemaForm: () => Promise<void> = schemaForm.preload;
 
 export type ArgumentsMode = 'form' | 'json';
 
+/** An object schema with no properties a form could show (nor any way to add some): the call takes no arguments. */
+export function takesNoArguments(schema: RJSFSchema): boolean {
+  if (schema.type !== undefined && schema.type !== 'object') return false;
+  if (schema.properties && Object.keys(schema.properties).length > 0) return false;
+  if (schema.additionalProperties || schema.patternProperties) return false;
+  return !schema.oneOf && !schema.anyOf && !schema.allOf && !schema.$ref && !schema.if;
+}
+
 export interface ArgumentsEditorProps {
   schema: RJSFSchema;
   value: Record<string, unknown>;
@@ -90,9 +98,16 @@ export function ArgumentsEditor({ schema, value, onChange, idPrefix, resetKey, o
               show: it is sent as typed in JSON. Edit {multiLine.length === 1 ? 'it' : 'them'} as JSON.
             </p>
           )}
-          <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
-            <SchemaForm schema={schema} value={value} onChange={onChange} idPrefix={idPrefix} />
-          </Suspense>
+          {takesNoArguments(schema) ? (
+            // nothing to fill: no form to load, so the action button below never moves when a chunk arrives
+            <p data-no-arguments="" className="text-sm text-slate-500">
+              No arguments.
+            </p>
+          ) : (
+            <Suspense fallback={<p className="text-sm text-slate-500">Loading form…</p>}>
+              <SchemaForm schema={schema} value={value} onChange={onChange} idPrefix={idPrefix} />
+            </Suspense>
+          )}
         </RenderGuard>
       ) : (
         <div className="flex flex-col gap-1">

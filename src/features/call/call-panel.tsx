@@ -10,6 +10,7 @@ import { ArgumentsEditor } from './arguments-editor.tsx';
 
 /** The first control of the arguments form, or the action button when the target takes no arguments. */
 function firstField(section: HTMLElement | null): HTMLElement | null {
+  if (section?.querySelector('[data-no-arguments]')) return section.querySelector<HTMLElement>('[data-call-action]');
   const form = section?.querySelector('form');
   // the form loads lazily: wait for it rather than focusing the button under the "Loading form…" text
   if (!form) return null;
