@@ -1,5 +1,6 @@
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable, VIEWPORT } from '../chromium.ts';
+import { MB } from './stats.ts';
 
 /** Same flags as e2e/playwright.config.ts, headless. */
 export async function launchChromium(): Promise<Browser> {
@@ -12,3 +13,12 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export { VIEWPORT };
+
+/** The page's JS heap after a forced garbage collection (CDP), in MB. */
+export async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / MB;
+}

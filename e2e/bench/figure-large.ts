@@ -13,9 +13,9 @@
  *   - the page's JS heap after a forced GC (CDP Runtime.getHeapUsage), with the payload recorded.
  */
 import type { Browser, Page } from '@playwright/test';
-import { VIEWPORT } from './browser.ts';
+import { heapMb, VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
-import { fmt, MB, summarize } from './stats.ts';
+import { fmt, summarize } from './stats.ts';
 
 const FRAME_BUDGET_MS = 100;
 
@@ -92,14 +92,6 @@ async function timedDownload(page: Page, act: () => Promise<void>) {
   const to = await now(page);
   await download.cancel().catch(() => undefined);
   return { from, to, ms: to - from };
-}
-
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return usedSize / MB;
 }
 
 interface Payload {

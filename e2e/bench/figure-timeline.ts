@@ -14,11 +14,11 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { toSessionFile } from '../../src/session/io/session-file.ts';
 import type { BenchApi } from './harness/main.tsx';
 import { scrollThroughExpression, type ScrollReport } from './scroll-script.ts';
-import { VIEWPORT } from './browser.ts';
+import { heapMb, VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { generateSession } from './session-gen.ts';
 import { MB, summarize } from './stats.ts';
@@ -47,14 +47,6 @@ const STAMP_IMPORT = `(() => {
 
 /** True once the Timeline list is taller than the viewport (its rows rendered). */
 const LIST_FILLED = `(document.querySelector('[aria-label="Timeline"]')?.getBoundingClientRect().height ?? 0) > ${VIEWPORT.height}`;
-
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return usedSize / MB;
-}
 
 export function sessionFile(legs: number): { path: string; bytes: number; conversations: number } {
   const g = generateSession(legs);
