@@ -7,11 +7,11 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { startMockServer } from '../../src/node/mock-server/start.ts';
-import { VIEWPORT } from './browser.ts';
+import { heapMb, VIEWPORT } from './browser.ts';
 import { installOfficial, nodeTooOld, startOfficial } from './official-server.ts';
 import { notMeasured, row, type FigureRow } from './report.ts';
 import { ourDriver, theirDriver, type Driver } from './side-by-side-drivers.ts';
-import { fmt, MB, summarize, type Summary } from './stats.ts';
+import { fmt, summarize, type Summary } from './stats.ts';
 
 export interface OfficialCounts {
   runs: number;
@@ -47,10 +47,7 @@ async function heapAfterCalls(browser: Browser, driver: Driver, calls: number): 
     const page: Page = await context.newPage();
     await driver.openAndList(page);
     for (let i = 0; i < calls; i++) await driver.simpleCall(page, i);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    return usage.usedSize;
+    return await heapMb(page);
   } finally {
     await context.close();
   }
@@ -122,7 +119,7 @@ export async function measureOfficial(browser: Browser, appUrl: string, counts: 
             unit: '×',
             summary: { median: heapOurs / heapTheirs, min: heapOurs / heapTheirs, max: heapOurs / heapTheirs, runs: 1 },
             note:
-              `ours / official ${v}: ours ${fmt(heapOurs / MB)} MB, theirs ${fmt(heapTheirs / MB)} MB ` +
+              `ours / official ${v}: ours ${fmt(heapOurs)} MB, theirs ${fmt(heapTheirs)} MB ` +
               `(${counts.heapCalls} × greet, each with its own name, then CDP HeapProfiler.collectGarbage and Runtime.getHeapUsage)`,
             details: { heapOurs, heapTheirs },
           },
