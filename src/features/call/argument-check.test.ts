@@ -25,4 +25,9 @@ describe('argumentProblems', () => {
   it('finds nothing when the arguments are valid', () => {
     expect(argumentProblems(schema, { city: 'Oslo', nights: 2 })).toEqual([]);
   });
+
+  it('still refuses the arguments when the schema itself cannot be compiled', () => {
+    const broken = { type: 'object', properties: { nights: { type: 'integr' } } } as unknown as RJSFSchema;
+    expect(argumentProblems(broken, { nights: 1 })).toEqual(['the arguments is invalid']);
+  });
 });
