@@ -10,11 +10,26 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 // task of the click (the longest frame of the large-payload bench). A schema ajv cannot compile is still reported.
 const validator = customizeValidator({ ajvOptionsOverrides: { validateSchema: false } });
 
+// ajv keeps every schema object it compiled, by identity: one object per distinct schema text, so a tool's schema is
+// compiled once rather than at every Call (each compile was new code and a new cache entry that stayed)
+const checkedByText = new Map<string, RJSFSchema>();
+
+/**
+ * The schema ajv checks: without `$schema` (tool schemas from the SDKs name draft 2020-12, which this ajv build cannot
+ * load: the keywords are checked), and the same object for the same schema text.
+ */
+export function checkedSchema(schema: RJSFSchema): RJSFSchema {
+  const { $schema: _dialect, ...checked } = schema;
+  const key = JSON.stringify(checked);
+  const known = checkedByText.get(key);
+  if (known) return known;
+  checkedByText.set(key, checked);
+  return checked;
+}
+
 /** One plain sentence per problem ("city is required", "nights must be <= 14"); empty when the arguments are valid. */
 export function argumentProblems(schema: RJSFSchema, values: Record<string, unknown>): string[] {
-  // tool schemas from the SDKs name draft 2020-12 in `$schema`, which this ajv build cannot load: check the keywords
-  const { $schema: _dialect, ...checked } = schema;
-  const { errors } = validator.validateFormData(values, checked);
+  const { errors } = validator.validateFormData(values, checkedSchema(schema));
   const out: string[] = [];
   for (const e of errors) {
     const params = (e.params ?? {}) as { missingProperty?: string };
