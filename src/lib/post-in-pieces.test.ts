@@ -53,13 +53,18 @@ describe('post in pieces', () => {
     expect(tasks()).toBeGreaterThan(1);
   });
 
-  it('keeps messages apart and in order when several are sent before the first has finished', async () => {
-    const { sender, received } = wired({ minLength: 500, pieceLength: 300, sliceMs: 0 });
+  it('keeps messages apart when several are sent before the pieces of the first are posted', async () => {
+    const { sender, received, posted } = wired({ minLength: 500, pieceLength: 300, sliceMs: 0 });
     const a = longLeg();
     const b = { ...longLeg(), id: 'leg-2', tags: ['c'] };
     const small = { id: 'small' };
-    await Promise.all([sender.send(a), sender.send(small), sender.send(b)]);
-    expect(received).toEqual([a, small, b]);
+    const sending = [sender.send(a), sender.send(small), sender.send(b)];
+    // each message without its long strings went out during its send; the small one is complete at once
+    expect(posted.filter((e) => e.kind === 'pieces/whole')).toHaveLength(3);
+    expect(received).toEqual([small]);
+    await Promise.all(sending);
+    expect(received).toHaveLength(3);
+    expect(received).toEqual(expect.arrayContaining([a, small, b]));
   });
 
   it('posts a message without long strings at once, in one envelope', async () => {
@@ -71,9 +76,15 @@ describe('post in pieces', () => {
     expect(received).toEqual([small]);
   });
 
-  it('throws during send when an idle sender cannot clone the message', () => {
-    const sender = createPieceSender((envelope) => structuredClone(envelope));
+  it('throws during send when a message cannot be cloned, also while earlier pieces are on their way', async () => {
+    const sender = createPieceSender((envelope) => void structuredClone(envelope), {
+      minLength: 5,
+      pieceLength: 2,
+      sliceMs: 0,
+    });
+    const earlier = sender.send({ text: 'long enough' });
     expect(() => sender.send({ f: () => 1 })).toThrow();
+    await earlier;
   });
 
   it('copies only the containers on a long string path when it takes the strings out', () => {

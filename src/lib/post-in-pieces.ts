@@ -4,10 +4,13 @@
  * `postMessage` structured-clones its message on the calling thread, in one go: a leg holding a 32 MB stream (its raw
  * text, its events and its parsed notifications) took 150-200 ms to post, one frame. The sender takes the long
  * strings out of the message (the containers on their paths are copied, nothing else), posts what is left at once,
- * then the strings in pieces of `pieceLength` characters, a few pieces per task, yielding between tasks. The receiver
- * (in the worker) puts the pieces back in place, so it handles exactly the message that was sent.
+ * then the strings in pieces of `pieceLength` characters, for at most `sliceMs` per task. The receiver (in the worker)
+ * puts the pieces back in place, so it handles exactly the message that was sent.
  *
- * The messages of one sender never interleave: a message waits until the pieces of the one before it are posted.
+ * The message without its long strings is always posted during `send` (so a caller that counts its own time per slice,
+ * like autosave, counts that clone), even while the pieces of an earlier message are still on their way: pieces carry
+ * their message's number, and the receiver completes each message on its own, so a message without long strings may
+ * be handled before an earlier one that has them.
  */
 
 export type PathKey = string | number;
@@ -15,6 +18,8 @@ export type PathKey = string | number;
 /** The message without its long strings, posted first. */
 export interface WholeEnvelope {
   kind: 'pieces/whole';
+  /** numbers the messages of one sender */
+  id: number;
   message: unknown;
   /** where each long string goes back, and in how many pieces it follows */
   holes: { path: PathKey[]; pieces: number }[];
@@ -23,6 +28,7 @@ export interface WholeEnvelope {
 /** One piece of a long string, posted after its whole. */
 export interface PieceEnvelope {
   kind: 'pieces/piece';
+  id: number;
   text: string;
 }
 
@@ -98,9 +104,9 @@ const defaultNextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
 
 export interface PieceSender {
   /**
-   * Posts `message`. When nothing else is being sent, the message without its long strings is posted during this call
-   * (so a message that cannot be cloned throws here, DataCloneError); otherwise after the messages before it. Resolves
-   * once the last piece is posted; rejects when the message could not be posted.
+   * Posts `message` without its long strings during this call (so a message that cannot be cloned throws here,
+   * DataCloneError), and its long strings in pieces, the first ones during this call too (at most `sliceMs`), the rest
+   * in later tasks. Resolves once the last piece is posted.
    */
   send(message: unknown): Promise<void>;
 }
@@ -111,9 +117,9 @@ export function createPieceSender(post: (envelope: Envelope) => void, opts: Piec
   const sliceMs = opts.sliceMs ?? 6;
   const nextTask = opts.nextTask ?? defaultNextTask;
   const now = opts.now ?? (() => performance.now());
-  let tail: Promise<void> | undefined;
+  let lastId = 0;
 
-  const postPieces = async (holes: readonly Hole[]) => {
+  const postPieces = async (id: number, holes: readonly Hole[]) => {
     let start = now();
     for (const hole of holes) {
       for (let i = 0; i < hole.text.length; i += pieceLength) {
@@ -121,30 +127,21 @@ export function createPieceSender(post: (envelope: Envelope) => void, opts: Piec
           await nextTask();
           start = now();
         }
-        post({ kind: 'pieces/piece', text: hole.text.slice(i, i + pieceLength) });
+        post({ kind: 'pieces/piece', id, text: hole.text.slice(i, i + pieceLength) });
       }
     }
   };
-  const sendNow = (message: unknown): Promise<void> => {
-    const { skeleton, holes } = takeLongStrings(message, minLength);
-    post({
-      kind: 'pieces/whole',
-      message: skeleton,
-      holes: holes.map((h) => ({ path: h.path, pieces: Math.ceil(h.text.length / pieceLength) })),
-    });
-    return holes.length === 0 ? Promise.resolve() : postPieces(holes);
-  };
-  const track = (sending: Promise<void>) => {
-    const mine: Promise<void> = sending.finally(() => {
-      if (tail === mine) tail = undefined;
-    });
-    tail = mine;
-    return mine;
-  };
   return {
     send(message) {
-      if (!tail) return track(sendNow(message));
-      return track(tail.catch(() => undefined).then(() => sendNow(message)));
+      const id = (lastId += 1);
+      const { skeleton, holes } = takeLongStrings(message, minLength);
+      post({
+        kind: 'pieces/whole',
+        id,
+        message: skeleton,
+        holes: holes.map((h) => ({ path: h.path, pieces: Math.ceil(h.text.length / pieceLength) })),
+      });
+      return holes.length === 0 ? Promise.resolve() : postPieces(id, holes);
     },
   };
 }
@@ -154,15 +151,15 @@ export function createPieceSender(post: (envelope: Envelope) => void, opts: Piec
  * undefined. A message that is not an envelope is returned as it is.
  */
 export function createPieceReceiver(): (data: unknown) => { message: unknown } | undefined {
-  let current: { message: unknown; holes: WholeEnvelope['holes']; hole: number; parts: string[] } | undefined;
-  const fill = (): { message: unknown } | undefined => {
+  const open = new Map<number, { message: unknown; holes: WholeEnvelope['holes']; hole: number; parts: string[] }>();
+  const fill = (id: number): { message: unknown } | undefined => {
+    const current = open.get(id);
     if (!current) return undefined;
     for (;;) {
       const hole = current.holes[current.hole];
       if (!hole) {
-        const { message } = current;
-        current = undefined;
-        return { message };
+        open.delete(id);
+        return { message: current.message };
       }
       if (current.parts.length < hole.pieces) return undefined;
       current.message = putBack(current.message, hole.path, current.parts.join(''));
@@ -174,13 +171,13 @@ export function createPieceReceiver(): (data: unknown) => { message: unknown } |
     const envelope = data as Partial<Envelope> | null;
     if (envelope?.kind === 'pieces/whole') {
       const whole = envelope as WholeEnvelope;
-      current = { message: whole.message, holes: whole.holes, hole: 0, parts: [] };
-      return fill();
+      open.set(whole.id, { message: whole.message, holes: whole.holes, hole: 0, parts: [] });
+      return fill(whole.id);
     }
     if (envelope?.kind === 'pieces/piece') {
-      if (!current) return undefined;
-      current.parts.push((envelope as PieceEnvelope).text);
-      return fill();
+      const piece = envelope as PieceEnvelope;
+      open.get(piece.id)?.parts.push(piece.text);
+      return fill(piece.id);
     }
     return { message: data };
   };

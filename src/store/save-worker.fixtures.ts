@@ -8,10 +8,16 @@ import { answerRequest, type SerialiseRequest, type WorkerLike } from './save-se
  * A worker in the same process: every message is structured-cloned (as postMessage does), reassembled from its pieces
  * and answered by the worker's own `answerRequest` on a later task; legs it is asked to write go to `storage`.
  * `breakAfter`: it fails (an error event) instead of answering the Nth request. `refuse`: posting that request throws
- * DataCloneError.
+ * DataCloneError. `onPost`: runs in every postMessage.
  */
 export function fakeWorker(
-  opts: { breakAfter?: number; refuse?: (req: SerialiseRequest) => boolean; storage?: KeyValueStorage } = {},
+  opts: {
+    breakAfter?: number;
+    refuse?: (req: SerialiseRequest) => boolean;
+    storage?: KeyValueStorage;
+    /** runs in every postMessage, before the clone (to make posting take time) */
+    onPost?: (envelope: Envelope) => void;
+  } = {},
 ) {
   const seen: SerialiseRequest[] = [];
   const storage = opts.storage ?? createMemoryStorage();
@@ -22,6 +28,7 @@ export function fakeWorker(
     onerror: null,
     onmessageerror: null,
     postMessage(envelope: Envelope) {
+      opts.onPost?.(envelope);
       if (envelope.kind === 'pieces/whole' && opts.refuse?.(envelope.message as SerialiseRequest)) {
         throw new DOMException('could not be cloned', 'DataCloneError');
       }

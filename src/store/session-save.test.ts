@@ -262,4 +262,32 @@ describe('session save', () => {
     expect(seen.filter((r) => r.kind === 'leg' && r.writeTo !== undefined)).toEqual([]);
     expect((workerStorage as ReturnType<typeof createMemoryStorage>).data.size).toBe(0);
   });
+
+  it('clones the legs for the worker inside the slices it times, never all at once, when posting takes time', async () => {
+    const base = testSession();
+    const legs = withBulkLegs(base, 40, 'p'.repeat(1_000));
+    // posts within one task (and its microtasks): reset by the next task
+    let inThisTask = 0;
+    let most = 0;
+    const { worker } = fakeWorker({
+      onPost: () => {
+        const until = performance.now() + 1;
+        while (performance.now() < until) {
+          // posting a leg takes 1 ms here
+        }
+        if (inThisTask === 0) setTimeout(() => (inThisTask = 0), 0);
+        inThisTask += 1;
+        most = Math.max(most, inThisTask);
+      },
+    });
+    const busy = { whenQuiet: () => Promise.resolve(false) };
+    await createSessionWriter(
+      createMemoryStorage(),
+      KEY,
+      busy,
+      createWorkerSerialiser(() => worker),
+    ).save({ ...base, legs }, header);
+    // a busy slice is 2 ms: a few legs each, not the whole session in one task
+    expect(most).toBeLessThanOrEqual(5);
+  });
 });
