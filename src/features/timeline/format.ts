@@ -55,3 +55,34 @@ export function countsText(row: Pick<ConversationRow, 'rounds' | 'legCount'>): s
   const legs = `${row.legCount} leg${row.legCount === 1 ? '' : 's'}`;
   return row.rounds > 0 ? `${row.rounds} round${row.rounds === 1 ? '' : 's'} · ${legs}` : legs;
 }
+
+/**
+ * The second line of a leg row as one string ("asks region · state 120 B (new) · instance main · think 2.40 s"):
+ * what it asked and answered, its requestState's size, the mock instance, the relay and the think time before it.
+ */
+export function legDetailsText(row: LegRow): string {
+  const parts: string[] = [];
+  if (row.asked.length > 0) parts.push(`asks ${row.asked.join(', ')}`);
+  if (row.answered.length > 0) parts.push(`answers ${row.answered.join(', ')}`);
+  if (row.stateSize !== undefined) parts.push(`state ${row.stateSize} B ${row.stateChanged ? '(new)' : '(same)'}`);
+  if (row.instance) parts.push(`instance ${row.instance}`);
+  if (row.viaRelay) parts.push('relay');
+  if (row.thinkMs !== undefined) parts.push(`think ${ms(row.thinkMs)}`);
+  return parts.join(' · ');
+}
+
+/**
+ * A leg row's accessible name: what the timeline contract names ("Round N <method> <target>:"), then every fact the
+ * row shows, comma-separated (the row's badges are inline spans, so a name taken from its text would run them
+ * together: "input_requiredHTTP 200").
+ */
+export function legRowName(row: LegRow, lint: string): string {
+  const facts = [outcomeText(row), row.httpStatus === undefined ? 'no HTTP response' : `HTTP ${row.httpStatus}`];
+  if (lint) facts.push(`lint: ${lint}`);
+  if (row.stateEdited) facts.push('edited by you');
+  if (row.bodyEdited) facts.push('body edited');
+  facts.push(ms(row.durationMs));
+  const details = legDetailsText(row);
+  if (details) facts.push(details);
+  return `Round ${row.round} ${row.method} ${row.target}: ${facts.join(', ')}`;
+}
