@@ -1,16 +1,10 @@
 /** The page's side of the command line's stdio log (`POST /__stdio/log`, relay token): each server's stderr. */
 import { STDIO_LOG_PATH } from '../protocol/relay-paths.ts';
+import type { StdioStatus } from '../protocol/stdio-log.ts';
 
-export interface StdioServerLog {
+/** One server's status as the stdio log answers it, with the URL the relay offers it at. */
+export interface StdioServerLog extends StdioStatus {
   url: string;
-  command: string;
-  running: boolean;
-  exitCode?: number | null;
-  signal?: string | null;
-  stderr: string;
-  droppedChars: number;
-  /** the server's last notifications; `delivered`: how many calls in flight carried it on their SSE stream */
-  notifications?: { at: number; method: string; message: string; delivered: number }[];
 }
 
 export async function fetchStdioLog(

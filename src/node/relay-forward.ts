@@ -11,6 +11,7 @@ import {
   RelayRefusal,
 } from './relay-http.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
+import { after, type Clock } from './clock.ts';
 
 export interface ForwardLimits {
   maxBodyBytes: number;
@@ -20,6 +21,8 @@ export interface ForwardLimits {
   /** Total limit: from the request to the last byte of the response, however steadily it trickles. */
   totalTimeoutMs: number;
   fetchImpl: typeof fetch;
+  /** Times both limits (`realClock`; a manual clock in tests, so they never wait on the wall clock). */
+  clock: Clock;
 }
 
 /** Largest response to a relayed metadata GET (1 MiB). */
@@ -73,8 +76,8 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     cut ??= why;
     controller.abort();
   };
-  let timer = setTimeout(cutFor('idle'), limits.timeoutMs);
-  const totalTimer = setTimeout(cutFor('total'), limits.totalTimeoutMs);
+  let cancelIdle = after(limits.clock, limits.timeoutMs, cutFor('idle'));
+  const cancelTotal = after(limits.clock, limits.totalTimeoutMs, cutFor('total'));
   const onClose = (): void => {
     if (!res.writableFinished) controller.abort();
   };
@@ -121,8 +124,8 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
       controller,
       { ...limits, maxResponseBytes },
       () => {
-        clearTimeout(timer);
-        timer = setTimeout(cutFor('idle'), limits.timeoutMs);
+        cancelIdle();
+        cancelIdle = after(limits.clock, limits.timeoutMs, cutFor('idle'));
       },
       // headers are out, so a cut stream cannot become a JSON refusal: an SSE stream gets a last comment saying why
       (tooLarge) =>
@@ -138,8 +141,8 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
           : undefined,
     );
   } finally {
-    clearTimeout(timer);
-    clearTimeout(totalTimer);
+    cancelIdle();
+    cancelTotal();
     res.off('close', onClose);
   }
 }

@@ -3,13 +3,14 @@
  * that what reaches the page cannot act on the browser (sign-in box, wiped storage) or pose as the relay itself.
  */
 import { describe, expect, it } from 'vitest';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createRelayFetch, RelayError } from '../client/relay-fetch.ts';
 import { listen, readAll, type TestServer } from './test-servers/listen.fixtures.ts';
 import { closedAfterEach } from './test-servers/running.fixtures.ts';
 import { relayPost, startRelay, TOKEN } from './test-servers/relay-servers.fixtures.ts';
 import { sendLeg } from '../client/send-leg.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './relay.ts';
+import { createManualClock } from './clock.fixtures.ts';
 
 const FORWARD = '/__relay/forward';
 const up = closedAfterEach();
@@ -106,33 +107,57 @@ describe('a hostile upstream through the relay', () => {
   });
 
   it('cannot hold a stream open for ever when it trickles a byte before each idle limit', async () => {
+    const clock = createManualClock(0);
+    let stream: ServerResponse | undefined;
     const upstream = await up(
       listen(async (req, res) => {
         await readAll(req);
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const tick = setInterval(() => res.write(':\n'), 40);
-        res.on('close', () => clearInterval(tick));
+        res.write(':\n');
+        stream = res;
       }),
     );
-    const r = await relay({ timeoutMs: 150, totalTimeoutMs: 500 });
-    const started = Date.now();
+    const r = await relay({ timeoutMs: 150, totalTimeoutMs: 500, clock });
     const res = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
       method: 'POST',
       body: '{}',
     });
-    await expect(res.text()).rejects.toThrow();
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(450);
-    expect(elapsed).toBeLessThan(3000);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe(':\n');
+    // a byte every 100 ms: the idle limit (150 ms) never passes, the stream stays open up to the total limit
+    for (let at = 100; at < 500; at += 100) {
+      await clock.advance(100);
+      stream!.write(':\n');
+      expect(decoder.decode((await reader.read()).value), `at ${at} ms`).toBe(':\n');
+    }
+    await clock.advance(100);
+    // the relay says why in a last comment, then cuts the connection (the stream does not end cleanly)
+    let rest = '';
+    const ending = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        rest += decoder.decode(value);
+      }
+    })();
+    await expect(ending).rejects.toThrow();
+    expect(rest).toContain('relay cut the stream: total limit of 500 ms reached');
   });
 
   it('refuses with a clear total-time error when the headers come after the total cap', async () => {
-    const upstream = await up(listen(() => undefined)); // never answers
-    const r = await relay({ timeoutMs: 5000, totalTimeoutMs: 200 });
-    const err = await createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
+    const clock = createManualClock(0);
+    let arrived!: () => void;
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    const upstream = await up(listen(() => arrived())); // never answers
+    const r = await relay({ timeoutMs: 5000, totalTimeoutMs: 200, clock });
+    const answer = createRelayFetch({ relayBase: r.url, token: TOKEN })(upstream.url, {
       method: 'POST',
       body: '{}',
     }).catch((e: unknown) => e);
+    await asked;
+    await clock.advance(200);
+    const err = await answer;
     expect(err).toBeInstanceOf(RelayError);
     expect((err as RelayError).code).toBe('upstream_total_timeout');
     expect((err as RelayError).message).toMatch(/200 ms in total/);

@@ -12,6 +12,7 @@ import {
   TOKEN,
 } from './test-servers/relay-servers.fixtures.ts';
 import { createRelayHandler, tokenMatches } from './relay.ts';
+import { createManualClock } from './clock.fixtures.ts';
 
 const FORWARD = '/__relay/forward';
 const up = closedAfterEach();
@@ -202,10 +203,16 @@ describe('relay refusals', () => {
   });
 
   it('refuses with 504 when the upstream does not answer within timeoutMs', async () => {
-    const upstream = await up(listen(() => undefined));
-    const relay = await up(startRelay({ timeoutMs: 200 }));
-    const res = await relayPost(relay, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
-    expect(await refusal(res)).toMatchObject({ status: 504, code: 'upstream_timeout' });
+    const clock = createManualClock(0);
+    let arrived!: () => void;
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    const upstream = await up(listen(() => arrived())); // never answers
+    const relay = await up(startRelay({ timeoutMs: 200, clock }));
+    const answer = relayPost(relay, FORWARD, { body: '{}', headers: { 'x-relay-target': upstream.url } });
+    await asked;
+    await clock.advance(199);
+    await clock.advance(1);
+    expect(await refusal(await answer)).toMatchObject({ status: 504, code: 'upstream_timeout' });
   });
 
   it('answers 502 with the network code when the upstream is unreachable', async () => {

@@ -10,6 +10,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { realClock, type Clock } from './clock.ts';
 import { handleForward } from './relay-forward.ts';
 import { isLoopbackAddress, readBody, RelayRefusal, sendRefusal } from './relay-http.ts';
 import { parseProbeRequest, runProbe } from './relay-probe.ts';
@@ -38,6 +39,8 @@ export interface RelayOptions {
    */
   totalTimeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /** Times the idle and total limits; default the wall clock (tests pass a manual one). */
+  clock?: Clock;
 }
 
 /** The relay's default response size cap: 64 MiB. */
@@ -98,11 +101,12 @@ export function createRelayHandler(opts: RelayOptions): RelayMiddleware {
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const totalTimeoutMs = opts.totalTimeoutMs ?? 600_000;
   const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
+  const clock = opts.clock ?? realClock;
 
   async function serve(route: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const appOrigin = guardRelayRequest(req, opts);
     if (route === RELAY_FORWARD_PATH) {
-      await handleForward(req, res, { maxBodyBytes, maxResponseBytes, timeoutMs, totalTimeoutMs, fetchImpl });
+      await handleForward(req, res, { maxBodyBytes, maxResponseBytes, timeoutMs, totalTimeoutMs, fetchImpl, clock });
       return;
     }
     const { target, headers } = parseProbeRequest(await readBody(req, maxBodyBytes));

@@ -81,3 +81,24 @@ export type SessionEvent =
   | { type: 'task/listen-started'; conversationId: string; rpcId: RpcId }
   | { type: 'conversation/removed'; conversationId: string }
   | { type: 'session/replaced'; state: SessionState };
+
+type Started = Extract<SessionEvent, { type: 'conversation/started' }>;
+
+/** The event that starts a call: the call's own parts from `call` (optional ones only when given), the rest from where it goes. */
+export function conversationStarted(
+  id: string,
+  call: Pick<Started, 'title' | 'method' | 'params' | 'inputSchema' | 'requestOptions'>,
+  to: Pick<Started, 'serverUrl' | 'capabilities' | 'at'>,
+): Started {
+  const event: Started = {
+    type: 'conversation/started',
+    id,
+    title: call.title,
+    method: call.method,
+    params: call.params,
+    ...to,
+  };
+  if (call.inputSchema) event.inputSchema = call.inputSchema;
+  if (call.requestOptions) event.requestOptions = call.requestOptions;
+  return event;
+}

@@ -1,6 +1,7 @@
 import type { Outcome } from '../protocol/classify.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
+import type { LintSent } from '../protocol/lint/types.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputRequests, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 
@@ -90,19 +91,9 @@ export interface TamperRun {
 }
 
 /** What the sender knew about the leg it sent (recorded so lint and the timeline can say "edited by you"). */
-export interface SentFacts {
+export interface SentFacts extends Omit<LintSent, 'inputResponses'> {
   /** the inputResponses sent (absent on a first leg) */
   inputResponses?: Record<string, InputResponse>;
-  answeredKeys: string[];
-  /** keys that were asked but left unanswered on purpose */
-  unansweredKeys: string[];
-  requestState?: string;
-  originalRequestState?: string;
-  requestStateEdited: boolean;
-  bodyEdited: boolean;
-  /** MCP-managed headers (Mcp-Method, MCP-Protocol-Version, …) the user replaced in the composer on purpose */
-  headersEdited?: string[];
-  capabilities: ClientCapabilities;
   params: JsonObject;
   /** the optional `_meta` members the leg was composed with (absent: none, or a leg saved before they existed) */
   requestOptions?: RequestOptions;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lintLeg } from '../protocol/lint/lint-leg.ts';
-import { accept, askResult } from '../protocol/lint/test-legs.ts';
+import { accept, askResult } from '../protocol/lint/lint-legs.fixtures.ts';
 import { filterRows } from './timeline-filter.ts';
 import { reduce } from './reducer.ts';
 import { sessionWith } from './timeline.fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accept, askResult } from '../protocol/lint/test-legs.ts';
+import { accept, askResult } from '../protocol/lint/lint-legs.fixtures.ts';
 import { sessionWith } from './timeline.fixtures.ts';
 import { sequenceDiagram } from './timeline-sequence.ts';
 import { timelineRows } from './timeline-rows.ts';

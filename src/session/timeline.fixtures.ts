@@ -1,5 +1,5 @@
 /** Test support: a session built through the real reducer from a few facts per leg. */
-import { ALL_CAPS, askResult, testLeg, type TestLegInput } from '../protocol/lint/test-legs.ts';
+import { ALL_CAPS, askResult, testLeg, type TestLegInput } from '../protocol/lint/lint-legs.fixtures.ts';
 import type { JsonObject } from '../protocol/types.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';

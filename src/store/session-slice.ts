@@ -7,7 +7,7 @@ import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { SseEventRecord } from '../protocol/exchange.ts';
 import type { InputResponse, JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
-import type { SessionEvent } from '../session/events.ts';
+import { conversationStarted, type SessionEvent } from '../session/events.ts';
 import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
 import { emptySession, type Conversation, type SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
@@ -202,19 +202,13 @@ export const createSessionSlice =
         const refused = input.method === 'tools/call' ? invalidToolReason(input.inputSchema) : undefined;
         if (refused) throw new Error(refused);
         const id = newId('conv');
-        const event: SessionEvent = {
-          type: 'conversation/started',
-          id,
-          title: input.title,
-          method: input.method,
-          params: input.params,
-          serverUrl: connectionContext().url,
-          capabilities: get().capabilities,
-          at: deps.now(),
-        };
-        if (input.inputSchema) event.inputSchema = input.inputSchema;
-        if (input.requestOptions) event.requestOptions = input.requestOptions;
-        dispatch(event);
+        dispatch(
+          conversationStarted(id, input, {
+            serverUrl: connectionContext().url,
+            capabilities: get().capabilities,
+            at: deps.now(),
+          }),
+        );
         // the new call and its leg in flight are what the panels show now, not a leg of an earlier call
         set({ selectedConversationId: id, selectedLegId: null });
         await sendDraft(id, opts);

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { askResult, testLeg } from '../../protocol/lint/test-legs.ts';
+import { askResult, testLeg } from '../../protocol/lint/lint-legs.fixtures.ts';
 import { lintLeg } from '../../protocol/lint/lint-leg.ts';
 import { LegInspector } from './leg-inspector.tsx';
 import { SSE_EVENTS_PAGE } from './sse-event-list.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mintV1 } from '../../protocol/request-state/tokens.fixtures.ts';
-import { testLeg, type TestLegInput } from '../../protocol/lint/test-legs.ts';
+import { testLeg, type TestLegInput } from '../../protocol/lint/lint-legs.fixtures.ts';
 import type { Leg } from '../../session/model.ts';
 import { rejectedStateFacts } from './rejected-state.ts';
 

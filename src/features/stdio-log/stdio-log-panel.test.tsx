@@ -12,6 +12,7 @@ const server = (over: Partial<StdioServerLog> = {}): StdioServerLog => ({
   running: true,
   stderr: 'ready',
   droppedChars: 0,
+  notifications: [],
   ...over,
 });
 

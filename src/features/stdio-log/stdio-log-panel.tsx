@@ -45,7 +45,7 @@ export function StdioLogPanel({ servers, error }: StdioLogPanelProps) {
 
 /** What the server notified (progress, logging, list changes): carried on a call's SSE stream, or with none in flight. */
 function NotificationList({ server }: { server: StdioServerLog }) {
-  const notes = server.notifications ?? [];
+  const notes = server.notifications;
   if (!notes.length) return null;
   return (
     <>

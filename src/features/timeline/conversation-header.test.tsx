@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { askResult } from '../../protocol/lint/test-legs.ts';
+import { askResult } from '../../protocol/lint/lint-legs.fixtures.ts';
 import { reduce } from '../../session/reducer.ts';
 import { sessionWith } from '../../session/timeline.fixtures.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';

@@ -18,7 +18,7 @@ import {
   type ServerContext,
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 import { startMockServer, type MockServerHandle } from './start.ts';
 
 /**

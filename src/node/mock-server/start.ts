@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { handleChaos } from './chaos.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 import { handleConsent, sharedConsentFlows } from './consent.ts';
 import { applyCors, rejectForeignHost, sendJsonError } from './cors.ts';
 import { handleFleet } from './fleet.ts';

@@ -15,7 +15,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
-import { realClock, type Clock } from './clock.ts';
+import { realClock, type Clock } from '../clock.ts';
 
 export type StateMode = 'signed' | 'sealed' | 'none';
 

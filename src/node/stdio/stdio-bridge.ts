@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { StdioNotification, StdioStatus } from '../../protocol/stdio-log.ts';
 import { createStdioLeg, progressTokenOf, relatedLegs, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
 
 export interface StdioBridgeOptions {
@@ -15,27 +16,6 @@ export interface StdioBridgeOptions {
   timeoutMs?: number;
   /** largest stderr kept, in characters (default 256 KiB); older text is dropped */
   maxStderr?: number;
-}
-
-export interface StdioStatus {
-  command: string;
-  running: boolean;
-  exitCode?: number | null;
-  signal?: string | null;
-  stderr: string;
-  /** characters dropped from the start of stderr to keep it under the cap */
-  droppedChars: number;
-  /** the last notifications the server wrote (newest last), and whether a request's stream carried each */
-  notifications: StdioNotification[];
-}
-
-export interface StdioNotification {
-  at: number;
-  method: string;
-  /** the notification as the server wrote it (JSON text) */
-  message: string;
-  /** how many requests in flight carried it back to the page on their SSE stream (0: none was in flight) */
-  delivered: number;
 }
 
 const MAX_NOTIFICATIONS = 200;

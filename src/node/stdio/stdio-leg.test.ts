@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStdioLeg, progressTokenOf, relatedLegs } from './stdio-leg.ts';
 
 const response = { jsonrpc: '2.0', id: 7, result: { content: [] } };
@@ -8,6 +8,10 @@ const progress = (token: unknown) => ({
   params: { progressToken: token, progress: 1 },
 });
 const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'step 1' } };
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const options = { timeoutMs: 2_000, onTimeout: () => ({ error: 'timeout' }), onCancel: () => {} };
 
 describe('relatedLegs', () => {
@@ -73,16 +77,24 @@ describe('a stdio leg', () => {
   });
 
   it('answers 504 with the timeout error when the server never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const leg = createStdioLeg();
-    const res = await leg.answer({ ...options, sse: true, timeoutMs: 20 });
+    let settled = false;
+    const answer = leg.answer({ ...options, sse: true, timeoutMs: 20 }).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(19);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const res = await answer;
     expect(res.status).toBe(504);
     expect(await res.json()).toEqual({ error: 'timeout' });
   });
 
   it('ends the stream with the timeout error when notifications came but no response', async () => {
     const leg = createStdioLeg();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const answer = leg.answer({ ...options, sse: true, timeoutMs: 50 });
     leg.notify(log);
+    await vi.advanceTimersByTimeAsync(50);
     const text = await (await answer).text();
     expect(text).toContain('"notifications/message"');
     expect(text).toContain('{"error":"timeout"}');

@@ -7,7 +7,7 @@ import {
   newIdForEveryRetry,
   noInventedRequestState,
 } from './client-rules.ts';
-import { accept, askResult, testLeg } from './test-legs.ts';
+import { accept, askResult, testLeg } from './lint-legs.fixtures.ts';
 
 const round1 = testLeg({ id: 1, result: askResult(['region'], 'S1') });
 

@@ -10,7 +10,7 @@ import {
   validResultType,
 } from './server-rules.ts';
 import { lintLeg } from './lint-leg.ts';
-import { accept, askResult, testLeg } from './test-legs.ts';
+import { accept, askResult, testLeg } from './lint-legs.fixtures.ts';
 
 const samplingAsk = {
   resultType: 'input_required',

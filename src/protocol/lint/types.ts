@@ -31,15 +31,18 @@ export interface LintFinding {
   byYou?: string;
 }
 
-/** What the sender knew about the leg (a structural subset of the session's SentFacts). */
+/** What the sender knew about the leg (the session's SentFacts extend it). */
 export interface LintSent {
+  /** the inputResponses sent (absent on a first leg) */
   inputResponses?: Record<string, JsonObject>;
   answeredKeys: string[];
+  /** keys that were asked but left unanswered on purpose */
   unansweredKeys: string[];
   requestState?: string;
   originalRequestState?: string;
   requestStateEdited: boolean;
   bodyEdited: boolean;
+  /** MCP-managed headers (Mcp-Method, MCP-Protocol-Version, …) the user replaced in the composer on purpose */
   headersEdited?: string[];
   capabilities: ClientCapabilities;
 }

@@ -7,7 +7,7 @@ import type { RequestOptions } from '../../protocol/envelope.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { ClientCapabilities, ClientInfo, JsonObject, RpcId } from '../../protocol/types.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from '../compose.ts';
-import type { SessionEvent } from '../events.ts';
+import { conversationStarted, type SessionEvent } from '../events.ts';
 import { emptySession, type Conversation, type Leg, type SessionState } from '../model.ts';
 import { reduce } from '../reducer.ts';
 
@@ -89,19 +89,13 @@ export function createDriver(deps: DriverDeps): SessionDriver {
     sendDraft,
     async start(input) {
       const id = newId('conv');
-      const event: SessionEvent = {
-        type: 'conversation/started',
-        id,
-        title: input.title,
-        method: input.method,
-        params: input.params,
-        serverUrl: deps.connection.url,
-        capabilities: input.capabilities,
-        at: deps.now(),
-      };
-      if (input.inputSchema) event.inputSchema = input.inputSchema;
-      if (input.requestOptions) event.requestOptions = input.requestOptions;
-      dispatch(event);
+      dispatch(
+        conversationStarted(id, input, {
+          serverUrl: deps.connection.url,
+          capabilities: input.capabilities,
+          at: deps.now(),
+        }),
+      );
       if (input.headers) dispatch({ type: 'draft/headers', conversationId: id, headers: input.headers });
       await sendDraft(id);
       return id;

@@ -1,7 +1,7 @@
 /** A fake world for flow tests: a session driven by the real reducer, a scripted server, a fake clock. */
 import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
-import { jsonExchange } from '../../protocol/lint/test-legs.ts';
+import { jsonExchange } from '../../protocol/lint/lint-legs.fixtures.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { composeRequest } from '../compose.ts';
 import type { SessionEvent } from '../events.ts';

@@ -4,7 +4,7 @@
  * (`ctx.state.mintSigned(payload, sctx)`, `ctx.requestHeaders(sctx)`), never captured while registering.
  */
 import type { CallToolResult, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { ConsentFlows } from '../consent.ts';
 import type { StateKit } from '../state.ts';
 import type { TaskStore } from '../tasks/task-store.ts';

@@ -6,7 +6,7 @@
  */
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 import { textResult, type ScenarioContext } from './context.ts';
 
 /** Waits `ms`, or less when the client aborts (never rejects: the caller looks at the signal). */

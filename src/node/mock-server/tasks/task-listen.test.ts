@@ -1,6 +1,6 @@
 import { TaskStatusNotificationV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock.fixtures.ts';
+import { createManualClock } from '../../clock.fixtures.ts';
 import { accept, ALL_CAPABILITIES, parseSse, useMockServer } from '../mock-rpc.fixtures.ts';
 
 // The task jobs run on this clock: the tests move it on once the listen stream is open, instead of waiting.

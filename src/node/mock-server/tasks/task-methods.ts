@@ -17,7 +17,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { Job, JobHandle, TaskStore } from './task-store.ts';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

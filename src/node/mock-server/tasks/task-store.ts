@@ -10,7 +10,7 @@
  */
 import { ProtocolError, type CallToolResult, type InputRequests } from '@modelcontextprotocol/server';
 import { InputResponseV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
-import { realClock, type Clock } from '../clock.ts';
+import { realClock, type Clock } from '../../clock.ts';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];

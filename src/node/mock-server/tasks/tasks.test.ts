@@ -4,7 +4,7 @@ import {
   UpdateTaskResultV2Schema,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock.fixtures.ts';
+import { createManualClock } from '../../clock.fixtures.ts';
 import { accept, ALL_CAPABILITIES, decline, useMockServer, type RpcResponse } from '../mock-rpc.fixtures.ts';
 
 // The task jobs run on this clock: a poll moves it on by the task's pollIntervalMs instead of waiting.

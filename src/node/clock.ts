@@ -1,8 +1,8 @@
 /**
- * The mock's one source of time: task jobs (`job.sleep`), task timestamps and TTL sweeps, sealed-state expiry and the
+ * The node side's one source of time. The mock: task jobs (`job.sleep`), task timestamps and TTL sweeps, sealed-state expiry and the
  * progress steps all read it, so a test can drive time explicitly (`createManualClock` in clock.fixtures.ts) instead
  * of waiting. The real mock uses `realClock`. (Signed state expires on the SDK codec's own `Date.now`: tests move it
- * with `vi.setSystemTime`, which `realClock.now` follows too.)
+ * with `vi.setSystemTime`, which `realClock.now` follows too.) The relay: its idle and total limits per forwarded request (`after`).
  */
 export interface Clock {
   /** ms epoch */
@@ -27,3 +27,10 @@ export const realClock: Clock = {
       signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
+
+/** Runs `fn` once `ms` have passed on `clock`; returns what cancels it (a timer a manual clock can drive). */
+export function after(clock: Clock, ms: number, fn: () => void): () => void {
+  const stop = new AbortController();
+  clock.sleep(ms, stop.signal).then(fn, () => undefined);
+  return () => stop.abort();
+}
