@@ -36,7 +36,7 @@ export const LegRowButton = memo(function LegRowButton({
       onClick={() => onSelect(row.legId, row.conversationId)}
       aria-pressed={selected}
       aria-label={legRowName(row, lint)}
-      className={`relative block h-full w-full overflow-hidden rounded py-1 pr-20 pl-12 text-left text-xs whitespace-nowrap ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
+      className={`relative block h-full w-full overflow-hidden rounded py-1 pr-22 pl-14 text-left text-xs whitespace-nowrap ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
     >
       <span className="absolute top-1 left-2 font-mono text-slate-500">{`#${row.round}`}</span>
       <span className="block overflow-hidden">
@@ -58,7 +58,7 @@ export const LegRowButton = memo(function LegRowButton({
       </span>
       <span className="absolute top-1 right-2 font-mono text-slate-600">{ms(row.durationMs)}</span>
       {row.httpStatus === undefined && <span className="sr-only">no HTTP response</span>}
-      {details && <span className="mt-0.5 block overflow-hidden text-slate-600">{details}</span>}
+      {details && <span className="block overflow-hidden text-slate-600">{details}</span>}
     </button>
   );
 });
