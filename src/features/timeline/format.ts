@@ -70,19 +70,3 @@ export function legDetailsText(row: LegRow): string {
   if (row.thinkMs !== undefined) parts.push(`think ${ms(row.thinkMs)}`);
   return parts.join(' · ');
 }
-
-/**
- * A leg row's accessible name: what the timeline contract names ("Round N <method> <target>:"), then every fact the
- * row shows, comma-separated (the row's badges are inline spans, so a name taken from its text would run them
- * together: "input_requiredHTTP 200").
- */
-export function legRowName(row: LegRow, lint: string): string {
-  const facts = [outcomeText(row), row.httpStatus === undefined ? 'no HTTP response' : `HTTP ${row.httpStatus}`];
-  if (lint) facts.push(`lint: ${lint}`);
-  if (row.stateEdited) facts.push('edited by you');
-  if (row.bodyEdited) facts.push('body edited');
-  facts.push(ms(row.durationMs));
-  const details = legDetailsText(row);
-  if (details) facts.push(details);
-  return `Round ${row.round} ${row.method} ${row.target}: ${facts.join(', ')}`;
-}

@@ -25,9 +25,7 @@ describe('LegRowButton', () => {
   it('is one button named "Round N <method> <target>: …" that reports its leg when clicked', async () => {
     const onSelect = vi.fn();
     render(<LegRowButton row={legRow(2)} selected={false} onSelect={onSelect} />);
-    const button = screen.getByRole('button', {
-      name: /^Round 2 tools\/call provision: input_required, HTTP 200, \d+ ms, asks region · answers region · state/,
-    });
+    const button = screen.getByRole('button', { name: /^Round 2 tools\/call provision: ?input_required HTTP 200/ });
     expect(button.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(button);
     expect(onSelect).toHaveBeenCalledWith('l0-1', 'c0');
@@ -41,20 +39,24 @@ describe('LegRowButton', () => {
     for (const text of ['#2', 'input_required', `HTTP ${row.httpStatus}`, 'asks region', 'answers region', 'think'])
       expect(button.textContent).toContain(text);
     // the details are one text node, not one element per fact: a fast scroll mounts every row afresh (issue #20)
-    expect(button.querySelectorAll('*').length).toBeLessThanOrEqual(9);
+    expect(button.querySelectorAll('*').length).toBeLessThanOrEqual(8);
   });
 
-  it('says "no HTTP response" in its name when the leg got none', () => {
+  it('says "no HTTP response" to screen readers when the leg got none', () => {
     const row = plainRow({ httpStatus: undefined, outcome: 'transport' });
     render(<LegRowButton row={row} selected={false} onSelect={() => {}} />);
-    expect(screen.getByRole('button', { name: /^Round 1 tools\/call provision: no response, no HTTP response, / }));
+    const button = screen.getByRole('button', { name: /^Round 1 tools\/call provision: ?no response/ });
+    expect(button.textContent).toContain('no HTTP response');
+    expect(button.textContent).not.toContain('HTTP 200');
   });
 
   it('names the lint findings and edits it shows when the leg has them', () => {
     const row = plainRow({ stateEdited: true, bodyEdited: true, lint: { error: 1, warning: 2, info: 0 } });
     render(<LegRowButton row={row} selected={false} onSelect={() => {}} />);
+    // the badges are inline spans: the spaces between them are in the text, so the name does not run them together
+    // (jsdom drops the space after the sr-only prefix; browsers keep it)
     const button = screen.getByRole('button', {
-      name: /: input_required, HTTP 200, lint: 1 error, 2 warnings, edited by you, body edited, \d+ ms/,
+      name: /: ?input_required HTTP 200 lint: 1 error, 2 warnings edited by you body edited/,
     });
     expect(button.textContent).toContain('lint: 1 error, 2 warnings');
     expect(button.textContent).toContain('edited by you');
