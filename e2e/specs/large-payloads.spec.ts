@@ -42,6 +42,13 @@ test.describe('large payloads', () => {
     // and "Show all" renders the rest on request
     await showAll.click();
     await expect(inspector.result).toContainText(logLine(1000).trim());
+
+    // autosave wrote the 5 MB leg (its worker writes it to IndexedDB): a reload brings it back whole
+    await session.waitSaved(1);
+    await page.reload();
+    await expect(large.showAll(inspector.result, FIVE_MB)).toBeVisible({ timeout: 30_000 });
+    await large.showAll(inspector.result, FIVE_MB).click();
+    await expect(inspector.result).toContainText(logLine(40_000).trim());
   });
 
   test('a streamed log of hundreds of events is recorded whole and its events are shown a page at a time', async ({

@@ -3,7 +3,7 @@ import { createRelayFetch } from '../client/relay-fetch.ts';
 import type { IoMessage } from '../features/session-io/use-session-io.ts';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
-import { createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
+import { APP_DATABASE, createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { EraConnections } from '../client/legacy/era-connections.ts';
@@ -78,11 +78,12 @@ async function openShareLink(actions: InspectorActions, location: Location, noti
  */
 export async function bootstrap(
   location: Location,
-  storage: KeyValueStorage = createIndexedDbStorage(),
+  given?: KeyValueStorage,
   // one tab at a time writes the session (Web Locks; without them this tab writes, as before); asked first, so a
   // reloading tab takes its lock back before a waiting tab's grace period ends
   tabLock: TabLock = createTabLock('mrtr-inspector/session-writer'),
 ): Promise<Booted> {
+  const storage = given ?? createIndexedDbStorage();
   // start both reads at once: neither waits for the other
   const savedTexts = readSaved(storage);
   const config: RuntimeConfig = await loadRuntimeConfig();
@@ -114,7 +115,8 @@ export async function bootstrap(
     storage,
     quietGate: createInputActivity(window),
     // redaction and JSON in a worker: their garbage never pauses the page's frames (store/save-serialiser.ts)
-    serialiser: defaultSaveSerialiser(),
+    // and, when it is the app's own database, the worker writes each leg there itself (no 32 MB text back to the page)
+    serialiser: defaultSaveSerialiser(given ? undefined : APP_DATABASE),
     tabLock,
   });
   const report = await persistence.load(savedTexts);

@@ -118,4 +118,66 @@ describe('sendLeg', () => {
     expect(ex.message).toEqual(JSON.parse(result));
     expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
   });
+
+  it('records a large body whole, characters split across slices intact, when it arrives in one chunk', async () => {
+    // an odd prefix puts every 256 KiB slice boundary inside a two-byte character
+    const text = `x${'é'.repeat(700_000)}`;
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text }] } });
+    const bytes = new TextEncoder().encode(body);
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes);
+        c.close();
+      },
+    });
+    let turns = 0;
+    const ex = await sendLeg({
+      url: 'http://s/mcp',
+      headers: [],
+      body: '{}',
+      rpcId: 1,
+      now: () => 0,
+      fetch: answering(() => new Response(stream, { headers: { 'content-type': 'application/json' } })),
+      nextTask: () => {
+        turns += 1;
+        return Promise.resolve();
+      },
+    });
+    expect(ex.response?.body).toBe(body);
+    expect(ex.response?.size).toBe(bytes.byteLength);
+    expect(ex.message).toEqual(JSON.parse(body));
+    // the page got its turn before the parse and before the answer was handed over
+    expect(turns).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives the page no extra turn when the body is small', async () => {
+    let turns = 0;
+    const ex = await sendLeg({
+      url: 'http://s/mcp',
+      headers: [],
+      body: '{}',
+      rpcId: 1,
+      now: () => 0,
+      fetch: answering(() => new Response(okBody, { headers: { 'content-type': 'application/json' } })),
+      nextTask: () => {
+        turns += 1;
+        return Promise.resolve();
+      },
+    });
+    expect(ex.message).toEqual(JSON.parse(okBody));
+    expect(turns).toBe(0);
+  });
+
+  it('parses every event of a large stream read in one chunk when the events straddle the slices', async () => {
+    const log = (i: number) =>
+      `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i}:${'ü'.repeat(70_000)}` } })}\n\n`;
+    const stream = `${Array.from({ length: 12 }, (_, i) => log(i)).join('')}data: ${okBody}\n\n`;
+    const ex = await send(answering(() => new Response(stream, { headers: { 'content-type': 'text/event-stream' } })));
+    expect(ex.response?.body).toBe(stream);
+    expect(ex.response?.sseEvents).toHaveLength(13);
+    expect((ex.notifications as { params: { data: string } }[]).map((n) => n.params.data.split(':')[0])).toEqual(
+      Array.from({ length: 12 }, (_, i) => String(i)),
+    );
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('complete');
+  });
 });

@@ -19,7 +19,56 @@ export interface SendLegOptions {
   now?: () => number;
   /** called for each SSE event as it arrives */
   onEvent?: (event: SseEventRecord) => void;
+  /** resolves on a later task: where reading a large body gives the page its turn (injectable for tests) */
+  nextTask?: () => Promise<void>;
 }
+
+/** Bytes of a body chunk decoded (and, for SSE, parsed) at a time. */
+const SLICE_BYTES = 256 * 1024;
+/** Most ms of body work (decoding, SSE parsing, JSON.parse) in one task before the page gets its turn. */
+const TASK_MS = 8;
+
+/** A later task without the 4 ms clamp of nested timers: a message to self where there are ports. */
+export function defaultNextTask(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Counts the body work done since the page last had its turn, and yields once it passes TASK_MS. */
+function workClock(now: () => number, nextTask: () => Promise<void>) {
+  let spent = 0;
+  return {
+    /** runs `work`, counting its time */
+    run<T>(work: () => T): T {
+      const start = now();
+      try {
+        return work();
+      } finally {
+        spent += now() - start;
+      }
+    },
+    /** a later task when this task has done enough */
+    async breathe(): Promise<void> {
+      if (spent < TASK_MS) return;
+      spent = 0;
+      await nextTask();
+    },
+    /** a later task in any case (before the end of a large body is handed over) */
+    async yieldNow(): Promise<void> {
+      spent = 0;
+      await nextTask();
+    },
+  };
+}
+
+type WorkClock = ReturnType<typeof workClock>;
 
 function listHeaders(headers: Headers): HeaderList {
   const out: HeaderList = [];
@@ -42,10 +91,14 @@ function isResponseFor(message: unknown, rpcId: string | number | undefined): bo
   return rpcId === undefined || m.id === rpcId || m.id === null;
 }
 
+/**
+ * The body as text. A chunk is decoded (and handed to `onChunk`, the SSE parser) a slice at a time, and the page gets
+ * its turn whenever this work has taken TASK_MS: under load a read can return megabytes at once, and decoding and
+ * parsing them in one go was a long task.
+ */
 async function readBody(
   response: Response,
-  start: number,
-  now: () => number,
+  clock: WorkClock,
   onChunk: (text: string) => void,
 ): Promise<{ text: string; size: number; error?: string }> {
   if (!response.body) return { text: '', size: 0 };
@@ -53,24 +106,25 @@ async function readBody(
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let size = 0;
+  const take = (text: string) => {
+    parts.push(text);
+    onChunk(text);
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      const text = decoder.decode(value, { stream: true });
-      parts.push(text);
-      onChunk(text);
+      for (let at = 0; at < value.byteLength; at += SLICE_BYTES) {
+        await clock.breathe();
+        clock.run(() => take(decoder.decode(value.subarray(at, at + SLICE_BYTES), { stream: true })));
+      }
     }
     const tail = decoder.decode();
-    if (tail) {
-      parts.push(tail);
-      onChunk(tail);
-    }
-    return { text: parts.join(''), size };
+    if (tail) take(tail);
+    await clock.breathe();
+    return { text: clock.run(() => parts.join('')), size };
   } catch (err) {
-    void start;
-    void now;
     return { text: parts.join(''), size, error: err instanceof Error ? err.message : String(err) };
   }
 }
@@ -155,7 +209,8 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
           },
         })
       : undefined;
-    const body = await readBody(response, startedAt, now, (chunk) => parser?.feed(chunk));
+    const clock = workClock(() => performance.now(), opts.nextTask ?? defaultNextTask);
+    const body = await readBody(response, clock, (chunk) => parser?.feed(chunk));
     const recorded: RecordedResponse = {
       status: response.status,
       statusText: response.statusText,
@@ -165,6 +220,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
       size: body.size,
     };
     const exchange: Exchange = { ...base, response: recorded, headersMs, durationMs: now() - startedAt };
+    const large = body.text.length >= SLICE_BYTES;
     if (isSse) {
       recorded.sseEvents = sseEvents;
       if (streamed !== undefined) exchange.message = streamed;
@@ -173,9 +229,13 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     } else if (body.text.length > 0) {
       // Parsed whatever the content type says, so the leg inspector and the lint can show what the body held; whether
       // the leg counts as a response (application/json only) is decided by classifyExchange, not here.
+      if (large) await clock.yieldNow();
       const msg = tryParse(body.text);
       if (msg !== undefined) exchange.message = msg;
     }
+    // A large body's end is not one task: joined, parsed (JSON) and handed over (where the store records and renders
+    // it) each in a task of their own
+    if (large) await clock.yieldNow();
     if (body.error) {
       exchange.failure = timedOut
         ? { kind: 'timeout', message: `the body did not finish within ${opts.timeoutMs} ms` }

@@ -86,7 +86,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     listeners.forEach((l) => l());
   });
   const guarded = writer.storage;
-  const sessionWriter = createSessionWriter(guarded, keys.session, opts.quietGate, opts.serialiser);
+  const sessionWriter = createSessionWriter(guarded, keys.session, opts.quietGate, opts.serialiser, writer.mayWrite);
   // parts that could not be read, also kept here: a tab that does not save cannot set them aside in storage
   const setAsideHere = new Map<string, string>();
 

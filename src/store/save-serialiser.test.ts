@@ -3,6 +3,8 @@ import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import type { Leg } from '../session/model.ts';
 import { createWorkerSerialiser, inThreadSerialiser, serialiseItem } from './save-serialiser.ts';
 import { fakeWorker } from './save-worker.fixtures.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { StorageError } from '../lib/storage/key-value-storage.ts';
 
 function legWithSecretHeader(): Leg {
   const leg = testSession().legs['leg-1'] as Leg;
@@ -66,5 +68,33 @@ describe('save serialiser', () => {
     const leg = testSession().legs['leg-1'] as Leg;
     expect(await serialiser.leg(leg, undefined).json).toBe(serialiseItem({ id: 0, kind: 'leg', value: leg }));
     expect(serialiser.where()).toBe('main thread');
+  });
+
+  it('makes the same JSON from a leg whose long body travelled in pieces when the leg holds megabytes', async () => {
+    const { worker, seen } = fakeWorker();
+    const serialiser = createWorkerSerialiser(() => worker);
+    const leg = testSession().legs['leg-1'] as Leg;
+    const response = { ...leg.exchange.response!, body: 'é'.repeat(1_500_000) };
+    const big = { ...leg, exchange: { ...leg.exchange, response } };
+    expect(await serialiser.leg(big, undefined).json).toBe(await inThreadSerialiser.leg(big, undefined).json);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reports a full disk as a quota StorageError when the worker writes the leg itself', async () => {
+    const storage = createMemoryStorage({ quotaChars: 10 });
+    const { worker } = fakeWorker({ storage });
+    const serialiser = createWorkerSerialiser(() => worker, { writesTo: { db: 'd', store: 's' } });
+    const leg = testSession().legs['leg-1'] as Leg;
+    const failed = serialiser.leg(leg, undefined, 'inspector/session/l/leg-1').json;
+    await expect(failed).rejects.toBeInstanceOf(StorageError);
+    await expect(failed).rejects.toMatchObject({ kind: 'quota' });
+  });
+
+  it('sends the text back when no key is named even if the worker could write', async () => {
+    const { worker, storage } = fakeWorker();
+    const serialiser = createWorkerSerialiser(() => worker, { writesTo: { db: 'd', store: 's' } });
+    const leg = testSession().legs['leg-1'] as Leg;
+    expect(await serialiser.leg(leg, undefined).json).toBe(await inThreadSerialiser.leg(leg, undefined).json);
+    expect((storage as ReturnType<typeof createMemoryStorage>).data.size).toBe(0);
   });
 });

@@ -1,20 +1,40 @@
 /** For tests: a save-serialiser worker that runs in the same process (see save-serialiser.ts). */
-import { serialiseItem, type SerialiseReply, type SerialiseRequest, type WorkerLike } from './save-serialiser.ts';
+import { createPieceReceiver, type Envelope } from '../lib/post-in-pieces.ts';
+import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { answerRequest, type SerialiseRequest, type WorkerLike } from './save-serialiser.ts';
 
 /**
- * A worker in the same process: every message is structured-cloned (as postMessage does) and answered by the worker's
- * own `serialiseItem` on a later task. `breakAfter`: it fails (an error event) instead of answering the Nth message.
+ * A worker in the same process: every message is structured-cloned (as postMessage does), reassembled from its pieces
+ * and answered by the worker's own `answerRequest` on a later task; legs it is asked to write go to `storage`.
+ * `breakAfter`: it fails (an error event) instead of answering the Nth request. `refuse`: posting that request throws
+ * DataCloneError. `onPost`: runs in every postMessage.
  */
-export function fakeWorker(opts: { breakAfter?: number; refuse?: (req: SerialiseRequest) => boolean } = {}) {
+export function fakeWorker(
+  opts: {
+    breakAfter?: number;
+    refuse?: (req: SerialiseRequest) => boolean;
+    storage?: KeyValueStorage;
+    /** runs in every postMessage, before the clone (to make posting take time) */
+    onPost?: (envelope: Envelope) => void;
+  } = {},
+) {
   const seen: SerialiseRequest[] = [];
+  const storage = opts.storage ?? createMemoryStorage();
+  const receive = createPieceReceiver();
   let terminated = false;
   const worker: WorkerLike = {
     onmessage: null,
     onerror: null,
     onmessageerror: null,
-    postMessage(message) {
-      if (opts.refuse?.(message)) throw new DOMException('could not be cloned', 'DataCloneError');
-      const copy = structuredClone(message);
+    postMessage(envelope: Envelope) {
+      opts.onPost?.(envelope);
+      if (envelope.kind === 'pieces/whole' && opts.refuse?.(envelope.message as SerialiseRequest)) {
+        throw new DOMException('could not be cloned', 'DataCloneError');
+      }
+      const received = receive(structuredClone(envelope));
+      if (!received) return;
+      const copy = received.message as SerialiseRequest;
       seen.push(copy);
       const n = seen.length;
       setTimeout(() => {
@@ -23,18 +43,14 @@ export function fakeWorker(opts: { breakAfter?: number; refuse?: (req: Serialise
           worker.onerror?.({ preventDefault: () => undefined, message: 'worker crashed' });
           return;
         }
-        let reply: SerialiseReply;
-        try {
-          reply = { id: copy.id, json: serialiseItem(copy) };
-        } catch (err) {
-          reply = { id: copy.id, error: String(err) };
-        }
-        worker.onmessage?.({ data: reply });
+        void answerRequest(copy, () => storage).then((reply) => {
+          if (!terminated) worker.onmessage?.({ data: reply });
+        });
       }, 0);
     },
     terminate() {
       terminated = true;
     },
   };
-  return { worker, seen, isTerminated: () => terminated };
+  return { worker, seen, storage, isTerminated: () => terminated };
 }

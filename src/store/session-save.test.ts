@@ -221,4 +221,73 @@ describe('session save', () => {
     expect(sizes.length).toBeGreaterThan(1);
     expect(Math.max(...sizes)).toBeLessThan(16 * 1024 + oneLeg);
   });
+
+  it('lets the worker write every leg itself, and the page only the rest, when the worker knows the database', async () => {
+    const base = testSession();
+    const legs = withBulkLegs(base, 20, 'w'.repeat(2_000));
+    const storage = createMemoryStorage();
+    // the worker writes to the same storage the page reads (as it opens the same IndexedDB database)
+    const { worker, seen } = fakeWorker({ storage });
+    const pageWrites: string[] = [];
+    const setManyHere = storage.setMany.bind(storage);
+    const pageStorage = {
+      ...storage,
+      setMany: async (entries: readonly (readonly [string, string])[], deletes?: readonly string[]) => {
+        pageWrites.push(...entries.map(([k]) => k));
+        await setManyHere(entries, deletes);
+      },
+    };
+    const serialiser = createWorkerSerialiser(() => worker, { writesTo: { db: 'mrtr-inspector', store: 'kv' } });
+    const session = { ...base, legs };
+    await createSessionWriter(pageStorage, KEY, undefined, serialiser).save(session, header);
+    expect(
+      seen.filter((r) => r.kind === 'leg').every((r) => r.kind === 'leg' && r.writeTo?.key === legKey(KEY, r.value.id)),
+    ).toBe(true);
+    // the page wrote no leg: only the file and the list of legs
+    expect(pageWrites.filter((k) => k.includes('/l/'))).toEqual([]);
+    expect(pageWrites).toEqual([KEY, `${KEY}/legs`]);
+    const loaded = await load(storage);
+    expect(loaded.ok && Object.keys(loaded.session.legs).sort()).toEqual(Object.keys(legs).sort());
+    expect([...storage.data.values()].join('\n')).not.toContain(TEST_TOKEN);
+  });
+
+  it('hands the worker no key, so the guarded page write refuses the leg, when this tab may not write', async () => {
+    const base = testSession();
+    const { worker, seen, storage: workerStorage } = fakeWorker();
+    const serialiser = createWorkerSerialiser(() => worker, { writesTo: { db: 'mrtr-inspector', store: 'kv' } });
+    const storage = createMemoryStorage();
+    const refusing = { ...storage, setMany: () => Promise.reject(new Error('another tab saves the session')) };
+    const writer = createSessionWriter(refusing, KEY, undefined, serialiser, () => false);
+    await expect(writer.save(base, header)).rejects.toThrow('another tab saves the session');
+    expect(seen.filter((r) => r.kind === 'leg' && r.writeTo !== undefined)).toEqual([]);
+    expect((workerStorage as ReturnType<typeof createMemoryStorage>).data.size).toBe(0);
+  });
+
+  it('clones the legs for the worker inside the slices it times, never all at once, when posting takes time', async () => {
+    const base = testSession();
+    const legs = withBulkLegs(base, 40, 'p'.repeat(1_000));
+    // posts within one task (and its microtasks): reset by the next task
+    let inThisTask = 0;
+    let most = 0;
+    const { worker } = fakeWorker({
+      onPost: () => {
+        const until = performance.now() + 1;
+        while (performance.now() < until) {
+          // posting a leg takes 1 ms here
+        }
+        if (inThisTask === 0) setTimeout(() => (inThisTask = 0), 0);
+        inThisTask += 1;
+        most = Math.max(most, inThisTask);
+      },
+    });
+    const busy = { whenQuiet: () => Promise.resolve(false) };
+    await createSessionWriter(
+      createMemoryStorage(),
+      KEY,
+      busy,
+      createWorkerSerialiser(() => worker),
+    ).save({ ...base, legs }, header);
+    // a busy slice is 2 ms: a few legs each, not the whole session in one task
+    expect(most).toBeLessThanOrEqual(5);
+  });
 });

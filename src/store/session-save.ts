@@ -157,7 +157,7 @@ async function writeInChunks(storage: KeyValueStorage, entries: [string, string]
     chunk.push(entry);
     load += entry[1].length;
   }
-  await setMany(storage, chunk);
+  if (chunk.length > 0) await setMany(storage, chunk);
 }
 
 export interface SessionWriter {
@@ -179,6 +179,9 @@ export function createSessionWriter(
   sessionKey: string,
   gate: QuietGate = ALWAYS_QUIET,
   serialiser: SaveSerialiser = inThreadSerialiser,
+  // whether this tab may write right now (the tab writer's guard): asked before a leg is handed to a worker that
+  // writes it itself, since that write does not pass through `storage`
+  mayWrite: () => boolean = () => true,
 ): SessionWriter {
   // the leg objects this page wrote, by id: a leg is written again only when its object is not the one written
   const written = new Map<string, Leg>();
@@ -201,10 +204,16 @@ export function createSessionWriter(
       await inSlices(
         gate,
         legs,
-        (leg) => serialiser.leg(leg, notSecret),
+        // a worker that writes storage itself is handed the key (json: undefined once written); not when another
+        // tab saves: the leg's text then comes back and its write is refused by the guarded `storage`
+        (leg) => serialiser.leg(leg, notSecret, mayWrite() ? legKey(sessionKey, leg.id) : undefined),
         async (done, texts, maxLoad) => {
           // the texts a worker made are not counted while the slice runs: their writes are split here instead
-          const entries = done.map((leg, i): [string, string] => [legKey(sessionKey, leg.id), texts[i] as string]);
+          const entries: [string, string][] = [];
+          done.forEach((leg, i) => {
+            const text = texts[i];
+            if (text !== undefined) entries.push([legKey(sessionKey, leg.id), text]);
+          });
           await writeInChunks(storage, entries, maxLoad);
           for (const leg of done) written.set(leg.id, leg);
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
-import { argumentProblems } from './argument-check.ts';
+import { argumentProblems, checkedSchema } from './argument-check.ts';
 
 const schema: RJSFSchema = {
   type: 'object',
@@ -24,5 +24,18 @@ describe('argumentProblems', () => {
 
   it('finds nothing when the arguments are valid', () => {
     expect(argumentProblems(schema, { city: 'Oslo', nights: 2 })).toEqual([]);
+  });
+
+  it('still refuses the arguments when the schema itself cannot be compiled', () => {
+    const broken = { type: 'object', properties: { nights: { type: 'integr' } } } as unknown as RJSFSchema;
+    expect(argumentProblems(broken, { nights: 1 })).toEqual(['the arguments is invalid']);
+  });
+
+  it('hands ajv the same schema object for the same schema text when the tool is called again', () => {
+    const dialect = 'https://json-schema.org/draft/2020-12/schema';
+    const first = checkedSchema({ ...schema, $schema: dialect });
+    expect(checkedSchema(structuredClone({ ...schema, $schema: dialect }))).toBe(first);
+    expect(first).not.toHaveProperty('$schema');
+    expect(checkedSchema({ ...schema, required: [] })).not.toBe(first);
   });
 });

@@ -3,13 +3,33 @@
  * what the form marks and what blocks Call tool agree. Loaded with the form's chunk, never in the entry bundle.
  */
 import type { RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+
+// The same ajv and keywords as the form's validator, without checking the tool's schema against JSON Schema's own
+// meta-schema first: on the first Call of a page that check compiled the draft-07 meta-schema, 50-150 ms in the very
+// task of the click (the longest frame of the large-payload bench). A schema ajv cannot compile is still reported.
+const validator = customizeValidator({ ajvOptionsOverrides: { validateSchema: false } });
+
+// ajv keeps every schema object it compiled, by identity: one object per distinct schema text, so a tool's schema is
+// compiled once rather than at every Call (each compile was new code and a new cache entry that stayed)
+const checkedByText = new Map<string, RJSFSchema>();
+
+/**
+ * The schema ajv checks: without `$schema` (tool schemas from the SDKs name draft 2020-12, which this ajv build cannot
+ * load: the keywords are checked), and the same object for the same schema text.
+ */
+export function checkedSchema(schema: RJSFSchema): RJSFSchema {
+  const { $schema: _dialect, ...checked } = schema;
+  const key = JSON.stringify(checked);
+  const known = checkedByText.get(key);
+  if (known) return known;
+  checkedByText.set(key, checked);
+  return checked;
+}
 
 /** One plain sentence per problem ("city is required", "nights must be <= 14"); empty when the arguments are valid. */
 export function argumentProblems(schema: RJSFSchema, values: Record<string, unknown>): string[] {
-  // tool schemas from the SDKs name draft 2020-12 in `$schema`, which this ajv build cannot load: check the keywords
-  const { $schema: _dialect, ...checked } = schema;
-  const { errors } = validator.validateFormData(values, checked);
+  const { errors } = validator.validateFormData(values, checkedSchema(schema));
   const out: string[] = [];
   for (const e of errors) {
     const params = (e.params ?? {}) as { missingProperty?: string };

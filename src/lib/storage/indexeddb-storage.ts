@@ -15,13 +15,16 @@ function done(tx: IDBTransaction): Promise<void> {
   });
 }
 
+/** The app's database and object store (autosave's worker opens the same one to write legs). */
+export const APP_DATABASE = { db: 'mrtr-inspector', store: 'kv' } as const;
+
 /**
  * IndexedDB-backed storage: one database with one object store of text values. IndexedDB survives a browser
  * restart and allows far more than localStorage's few megabytes.
  */
 export function createIndexedDbStorage(
-  dbName = 'mrtr-inspector',
-  storeName = 'kv',
+  dbName: string = APP_DATABASE.db,
+  storeName: string = APP_DATABASE.store,
   factory: IDBFactory | undefined = globalThis.indexedDB,
 ): KeyValueStorage {
   let opening: Promise<IDBDatabase> | undefined;

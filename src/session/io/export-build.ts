@@ -1,6 +1,6 @@
 /**
  * The text of an export (session file or HAR), built from the session as the toolbar asks for it: redaction,
- * conversion and `JSON.stringify` in one pure function, so it can run in a worker (export.worker.ts) and, where there
+ * conversion and `JSON.stringify` in one pure function, so it can run in a worker (features/session-io/export.worker.ts) and, where there
  * is none, on the page. A 32 MB stream made a multi-second frame when all of it ran on the page.
  */
 import type { SessionState } from '../model.ts';
