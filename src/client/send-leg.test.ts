@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
+import type { LiveSseEvent } from '../protocol/exchange.ts';
 import { sendLeg, type FetchLike } from './send-leg.ts';
 
 const okBody = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [] } });
@@ -8,8 +9,8 @@ function answering(response: () => Response): FetchLike {
   return () => Promise.resolve(response());
 }
 
-const send = (fetch: FetchLike) =>
-  sendLeg({ url: 'http://s/mcp', headers: [], body: '{}', fetch, rpcId: 1, now: () => 0 });
+const send = (fetch: FetchLike, extra: Partial<Parameters<typeof sendLeg>[0]> = {}) =>
+  sendLeg({ url: 'http://s/mcp', headers: [], body: '{}', fetch, rpcId: 1, now: () => 0, ...extra });
 
 describe('sendLeg', () => {
   it('records the raw body and its content type but is not a success when the body comes as text/plain', async () => {
@@ -49,6 +50,20 @@ describe('sendLeg', () => {
     expect(ex.response?.sseEvents).toHaveLength(2);
     expect(ex.message).toEqual(JSON.parse(okBody));
     expect(ex.notifications).toBeUndefined();
+  });
+
+  it('hands each live event its parsed message, the one the leg records, when the event carries JSON-RPC', async () => {
+    const stream = `data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: debug\ndata: {"a":1}\n\ndata: not json\n\ndata: ${okBody}\n\n`;
+    const live: LiveSseEvent[] = [];
+    const ex = await send(
+      answering(() => new Response(stream, { headers: { 'content-type': 'text/event-stream' } })),
+      { onEvent: (ev) => live.push(ev) },
+    );
+    expect(live.map((ev) => 'message' in ev)).toEqual([true, false, false, true]);
+    expect(live[0]!.message).toBe(ex.notifications![0]);
+    expect(live[3]!.message).toBe(ex.message);
+    // the recorded events carry no parsed copy
+    expect(ex.response?.sseEvents?.some((ev) => 'message' in ev)).toBe(false);
   });
 
   it('finds no response when the only JSON-RPC body arrives under another event type', async () => {

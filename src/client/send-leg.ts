@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { Exchange, HeaderList, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
+import type { Exchange, HeaderList, LiveSseEvent, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -17,8 +17,8 @@ export interface SendLegOptions {
   viaRelay?: boolean;
   /** clock, injectable for tests */
   now?: () => number;
-  /** called for each SSE event as it arrives */
-  onEvent?: (event: SseEventRecord) => void;
+  /** called for each SSE event as it arrives, with its message when it parsed as one (so the page parses it once) */
+  onEvent?: (event: LiveSseEvent) => void;
   /** resolves on a later task: where reading a large body gives the page its turn (injectable for tests) */
   nextTask?: () => Promise<void>;
 }
@@ -197,12 +197,13 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
             sseEvents.push(record);
             // only an event without an `event:` field, or `event: message`, carries a JSON-RPC message (HTML SSE:
             // the default type is "message"; 2026-07-28 basic/transports); other event types are recorded, never parsed
+            let msg: unknown;
             if (ev.event === undefined || ev.event === 'message') {
-              const msg = tryParse(ev.data);
+              msg = tryParse(ev.data);
               if (isResponseFor(msg, opts.rpcId)) streamed = msg;
               else if (msg !== undefined) notifications.push(msg);
             }
-            opts.onEvent?.(record);
+            opts.onEvent?.(msg === undefined ? record : { ...record, message: msg });
           },
           onComment: (comment) => {
             if (comment.startsWith(RELAY_CUT_PREFIX)) relayCut = comment;

@@ -20,6 +20,11 @@ export interface SseEventRecord {
   at: number;
 }
 
+/** An SSE event of a leg in flight, with its JSON-RPC message when the sender already parsed it (never recorded). */
+export interface LiveSseEvent extends SseEventRecord {
+  message?: unknown;
+}
+
 export interface RecordedResponse {
   status: number;
   statusText: string;

@@ -1,6 +1,6 @@
-import type { SseEventRecord } from '../protocol/exchange.ts';
+import type { LiveSseEvent } from '../protocol/exchange.ts';
 
-export type LiveEvents = Record<string, SseEventRecord[]>;
+export type LiveEvents = Record<string, LiveSseEvent[]>;
 
 /** How often the SSE events of legs in flight reach the store (and the Leg in flight panel): at most every 100 ms. */
 export const LIVE_FLUSH_MS = 100;
@@ -14,7 +14,7 @@ export function createLiveEventBuffer(
   update: (change: (live: LiveEvents) => LiveEvents) => void,
   schedule: (flush: () => void, ms: number) => unknown = (flush, ms) => setTimeout(flush, ms),
 ) {
-  const pending = new Map<string, SseEventRecord[]>();
+  const pending = new Map<string, LiveSseEvent[]>();
   let scheduled = false;
   const flush = () => {
     scheduled = false;
@@ -28,7 +28,7 @@ export function createLiveEventBuffer(
     });
   };
   return {
-    push(conversationId: string, event: SseEventRecord) {
+    push(conversationId: string, event: LiveSseEvent) {
       const list = pending.get(conversationId);
       if (list) list.push(event);
       else pending.set(conversationId, [event]);

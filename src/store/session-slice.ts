@@ -4,7 +4,7 @@ import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import { invalidToolReason } from '../protocol/param-headers.ts';
-import type { SseEventRecord } from '../protocol/exchange.ts';
+import type { LiveSseEvent } from '../protocol/exchange.ts';
 import type { InputResponse, JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
@@ -56,7 +56,7 @@ export interface SessionSlice {
   /** the wait a run is in right now, per conversation (transient, not part of the session) */
   runWaits: Record<string, RunWait>;
   /** SSE events of the leg in flight per conversation, as they arrive; never saved, cleared when the leg is recorded */
-  liveEvents: Record<string, SseEventRecord[]>;
+  liveEvents: Record<string, LiveSseEvent[]>;
   setRoundCap: (n: number) => void;
   /**
    * create a conversation and send its first leg; returns its id. With `focusFrom` (the region the user acted in),

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InFlightLeg } from './in-flight-leg.tsx';
+import { InFlightLeg, LIVE_LOG_CHARS } from './in-flight-leg.tsx';
 
 const T0 = new Date(2026, 6, 28, 14, 3, 7).getTime();
 
@@ -84,6 +84,17 @@ describe('InFlightLeg', () => {
     const open = screen.getByRole('progressbar', { name: 'Progress' });
     expect(open.hasAttribute('aria-valuenow')).toBe(false);
     expect(open.getAttribute('aria-valuetext')).toBe('7');
+  });
+
+  it('shows the first LIVE_LOG_CHARS characters of a long log message, the rest on "Show all", while the leg is in flight', async () => {
+    const long = `${'a'.repeat(LIVE_LOG_CHARS)}${'b'.repeat(4_800)}`;
+    const message = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: long } };
+    render(<InFlightLeg title="t · round 1" method="tools/call" sentAt={T0} events={[{ data: '', at: 1, message }]} />);
+    const logs = screen.getByRole('log', { name: 'Log messages' });
+    expect(logs.textContent).toContain('a'.repeat(LIVE_LOG_CHARS));
+    expect(logs.textContent).not.toContain('b');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 5,000 characters' }));
+    expect(logs.textContent).toContain(long);
   });
 
   it('shows no progress bar or log when no event has arrived yet', () => {

@@ -36,6 +36,18 @@ describe('liveView', () => {
     ]);
   });
 
+  it('takes the message the sender parsed instead of parsing the data again when an event carries one', () => {
+    const message = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'parsed once' } };
+    const view = liveView([{ data: 'not json: the sender parsed it', at: 3, message }]);
+    expect(view.logs).toEqual([{ at: 3, level: 'info', text: 'parsed once' }]);
+  });
+
+  it('reads no notification from an event of another type, as the recorded leg does not', () => {
+    const view = liveView([{ ...log({ level: 'info', data: 'debug only' }), event: 'debug' }]);
+    expect(view.logs).toEqual([]);
+    expect(view.eventCount).toBe(1);
+  });
+
   it('skips malformed notifications and the response itself when the stream carries them', () => {
     const view = liveView([
       ev('not json'),

@@ -1,4 +1,4 @@
-import type { SseEventRecord } from '../../protocol/exchange.ts';
+import type { LiveSseEvent } from '../../protocol/exchange.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
 /** The latest `notifications/progress` of a leg in flight. */
@@ -74,18 +74,27 @@ function worthParsing(data: string): boolean {
   return head.includes('"notifications/progress"') || head.includes('"notifications/message"');
 }
 
+/** The event's message: the one the sender already parsed, else parsed here (a large event only when worth it). */
+function messageOf(ev: LiveSseEvent): Record<string, unknown> | undefined {
+  // only unnamed and `message` events carry JSON-RPC (as the recorded leg reads them)
+  if (ev.event !== undefined && ev.event !== 'message') return undefined;
+  if (ev.message !== undefined) return isJsonObject(ev.message) ? ev.message : undefined;
+  return worthParsing(ev.data) ? parse(ev.data) : undefined;
+}
+
 /**
  * `view` with the events from index `from` on folded in: each event is parsed once, however often the panel renders
- * (parsing every event again for each new one made a stream of thousands of events quadratic). Everything comes from
+ * (parsing every event again for each new one made a stream of thousands of events quadratic), and not at all when
+ * the sender passed the message it parsed. Everything comes from
  * the server, so it is only read as data (never trusted to be well-formed): a malformed notification is skipped, and
  * a multi-megabyte event that is not a notification (the response) is counted, not parsed.
  */
-export function foldLive(view: LiveView, events: readonly SseEventRecord[], from: number): LiveView {
+export function foldLive(view: LiveView, events: readonly LiveSseEvent[], from: number): LiveView {
   let progress = view.progress;
   const added: LiveLog[] = [];
   for (let i = from; i < events.length; i++) {
     const ev = events[i]!;
-    const msg = worthParsing(ev.data) ? parse(ev.data) : undefined;
+    const msg = messageOf(ev);
     if (!msg || !isJsonObject(msg.params)) continue;
     if (msg.method === 'notifications/progress') {
       progress = progressOf(msg.params) ?? progress;
@@ -103,6 +112,6 @@ export function foldLive(view: LiveView, events: readonly SseEventRecord[], from
 }
 
 /** What the SSE events of a leg in flight say so far: the latest progress and the latest log messages. */
-export function liveView(events: readonly SseEventRecord[]): LiveView {
+export function liveView(events: readonly LiveSseEvent[]): LiveView {
   return foldLive(EMPTY_LIVE_VIEW, events, 0);
 }

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { SseEventRecord } from '../../protocol/exchange.ts';
+import type { LiveSseEvent } from '../../protocol/exchange.ts';
 import { EMPTY_LIVE_VIEW, foldLive, type LiveView } from './live-notifications.ts';
 
 /**
@@ -7,8 +7,8 @@ import { EMPTY_LIVE_VIEW, foldLive, type LiveView } from './live-notifications.t
  * the list (a new array with the same first records), so a list that starts with the same record and is no shorter
  * continues the one already folded; anything else is folded from scratch.
  */
-export function useLiveView(events: readonly SseEventRecord[] | undefined): LiveView | undefined {
-  const memo = useRef<{ first: SseEventRecord | undefined; count: number; view: LiveView }>({
+export function useLiveView(events: readonly LiveSseEvent[] | undefined): LiveView | undefined {
+  const memo = useRef<{ first: LiveSseEvent | undefined; count: number; view: LiveView }>({
     first: undefined,
     count: 0,
     view: EMPTY_LIVE_VIEW,
