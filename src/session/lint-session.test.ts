@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { accept, askResult } from '../protocol/lint/lint-legs.fixtures.ts';
-import { conversationLint, legFindings, retryChain } from './lint-session.ts';
+import { conversationLint, deferLint, deferredFindings, legFindings, retryChain } from './lint-session.ts';
 import { sessionWith } from './timeline.fixtures.ts';
 
 const same = askResult(['confirm'], 'same');
-const state = sessionWith([
-  {
-    id: 'loop',
-    legs: [
-      { result: same },
-      { requestState: 'same', inputResponses: { confirm: accept('y') }, result: same },
-      { requestState: 'same', inputResponses: { confirm: accept('y') }, result: same },
-      { requestState: 'same', inputResponses: { confirm: accept('y') }, result: same },
-    ],
-  },
-]);
+const loopSession = () =>
+  sessionWith([
+    {
+      id: 'loop',
+      legs: [
+        { result: same },
+        { requestState: 'same', inputResponses: { confirm: accept('y') }, result: same },
+        { requestState: 'same', inputResponses: { confirm: accept('y') }, result: same },
+        { requestState: 'same', inputResponses: { confirm: accept('y') }, result: same },
+      ],
+    },
+  ]);
+const state = loopSession();
 const loop = state.conversations.loop!;
 
 describe('lint over a session', () => {
@@ -31,5 +33,16 @@ describe('lint over a session', () => {
   it('returns the same cached array when a leg is linted twice', () => {
     const leg = state.legs[loop.legIds[2]!]!;
     expect(legFindings(state, leg)).toBe(legFindings(state, leg));
+  });
+  it('finds what legFindings finds when a deferred leg is read later, chain included', () => {
+    const unlinted = loopSession(); // new leg objects: nothing cached for them yet
+    const ids = unlinted.conversations.loop!.legIds;
+    const deferred = ids.map((id) => deferLint(unlinted, unlinted.legs[id]!, 'tools/call'));
+    expect(deferred[0]?.chain).toHaveLength(0);
+    expect(deferred[3]?.chain.map((l) => l.id)).toEqual(ids.slice(0, 3));
+    expect(deferred[3]?.chainMethods).toBeUndefined();
+    const rules = deferred.map((d) => deferredFindings(d).map((f) => f.rule));
+    expect(rules).toEqual(ids.map((id) => legFindings(state, state.legs[id]!).map((f) => f.rule)));
+    expect(rules.flat()).toEqual(['server/never-advances', 'server/never-advances']);
   });
 });

@@ -1,9 +1,9 @@
 import { legRowTarget, pushOrFold, type FoldedLeg } from './timeline-task-rows.ts';
 import { headerValue } from '../protocol/exchange.ts';
 import type { OutcomeKind } from '../protocol/classify.ts';
-import { countFindings, type LintCounts, type LintFinding } from '../protocol/lint/types.ts';
+import { countFindings, type LintCounts } from '../protocol/lint/types.ts';
 import { cachedArgumentSummary } from './argument-summary.ts';
-import { deferredLegFindings } from './lint-session.ts';
+import { deferLint, deferredFindings, type DeferredLint } from './lint-session.ts';
 import type { Conversation, SessionState } from './model.ts';
 import { conversationStatus, type ConversationStatus } from './selectors.ts';
 import { LazyConversationRow, type ConversationRowFacts } from './timeline-conversation-row.ts';
@@ -112,11 +112,11 @@ class LazyLegRow implements LegRow {
   declare stateChanged?: boolean;
   declare instance?: string;
   declare thinkMs?: number;
-  #findings: () => LintFinding[];
+  #lintOf: DeferredLint;
   #lint: LintCounts | undefined;
   #rules: string[] | undefined;
 
-  constructor(f: LegRowFacts, findings: () => LintFinding[]) {
+  constructor(f: LegRowFacts, lintOf: DeferredLint) {
     this.legId = f.legId;
     this.conversationId = f.conversationId;
     this.round = f.round;
@@ -132,19 +132,19 @@ class LazyLegRow implements LegRow {
     this.startedAt = f.startedAt;
     this.durationMs = f.durationMs;
     this.inherited = f.inherited;
-    this.#findings = findings;
+    this.#lintOf = lintOf;
   }
 
   get lint(): LintCounts {
     if (!this.#lint) {
-      const all = this.#findings();
+      const all = deferredFindings(this.#lintOf);
       this.#lint = all.length ? countFindings(all) : NO_FINDINGS;
     }
     return this.#lint;
   }
 
   get lintRules(): string[] {
-    this.#rules ??= [...new Set(this.#findings().map((f) => f.rule))];
+    this.#rules ??= [...new Set(deferredFindings(this.#lintOf).map((f) => f.rule))];
     return this.#rules;
   }
 }
@@ -194,7 +194,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
         durationMs: leg.exchange.durationMs,
         inherited: leg.conversationId !== c.id,
       };
-      const row = new LazyLegRow(facts, deferredLegFindings(state, leg, c.method));
+      const row = new LazyLegRow(facts, deferLint(state, leg, c.method));
       if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
       if (o.kind === 'error') row.errorCode = o.error.code;
       if (o.kind === 'task') row.taskStatus = o.task.status;

@@ -10,6 +10,11 @@ const tones = {
 
 export type Tone = keyof typeof tones;
 
+/** A badge's colours, for a row that draws its badges as plain inline spans (no component per badge). */
+export function badgeTone(tone: Tone): string {
+  return tones[tone];
+}
+
 export function Badge({ tone = 'neutral', children, title }: { tone?: Tone; children: ReactNode; title?: string }) {
   return (
     <span title={title} className={`inline-block rounded px-1.5 py-0.5 text-[11px] font-medium ${tones[tone]}`}>

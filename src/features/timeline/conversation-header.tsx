@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Badge, type Tone } from '../../components/ui/badge.tsx';
+import { badgeTone, type Tone } from '../../components/ui/badge.tsx';
 import type { ConversationRow } from '../../session/timeline-rows.ts';
 import { countsText, isoTime, lintText, ms, timeOfDay } from './format.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
@@ -10,6 +10,9 @@ function statusTone(status: ConversationRow['status']): Tone {
   if (status === 'in-flight') return 'warn';
   return 'bad';
 }
+
+/** A badge as one flex item (no wrapper, no component): the header is mounted afresh on every fast-scrolled frame. */
+const BADGE = 'shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium';
 
 /**
  * A conversation's heading row, and the button that folds it (never a list item). One line of HEADER_HEIGHT: start
@@ -53,15 +56,11 @@ export const ConversationHeader = memo(function ConversationHeader({
         </span>
       )}
       {row.inFlightSince !== undefined ? (
-        <span className="shrink-0">
-          <Badge tone="warn">
-            in flight <ElapsedTime since={row.inFlightSince} />
-          </Badge>
+        <span className={`${BADGE} ${badgeTone('warn')}`}>
+          in flight <ElapsedTime since={row.inFlightSince} />
         </span>
       ) : (
-        <span className="shrink-0">
-          <Badge tone={statusTone(row.status)}>{row.status}</Badge>
-        </span>
+        <span className={`${BADGE} ${badgeTone(statusTone(row.status))}`}>{row.status}</span>
       )}
       {row.legCount > 0 && (
         <span className="shrink-0 text-slate-500">
@@ -69,15 +68,11 @@ export const ConversationHeader = memo(function ConversationHeader({
         </span>
       )}
       {lint && (
-        <span className="shrink-0">
-          <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'}>{`lint: ${lint}`}</Badge>
+        <span className={`${BADGE} ${badgeTone(row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral')}`}>
+          {`lint: ${lint}`}
         </span>
       )}
-      {row.forkOf && (
-        <span className="shrink-0">
-          <Badge tone="info">branch</Badge>
-        </span>
-      )}
+      {row.forkOf && <span className={`${BADGE} ${badgeTone('info')}`}>branch</span>}
     </button>
   );
 });

@@ -55,3 +55,18 @@ export function countsText(row: Pick<ConversationRow, 'rounds' | 'legCount'>): s
   const legs = `${row.legCount} leg${row.legCount === 1 ? '' : 's'}`;
   return row.rounds > 0 ? `${row.rounds} round${row.rounds === 1 ? '' : 's'} · ${legs}` : legs;
 }
+
+/**
+ * The second line of a leg row as one string ("asks region · state 120 B (new) · instance main · think 2.40 s"):
+ * what it asked and answered, its requestState's size, the mock instance, the relay and the think time before it.
+ */
+export function legDetailsText(row: LegRow): string {
+  const parts: string[] = [];
+  if (row.asked.length > 0) parts.push(`asks ${row.asked.join(', ')}`);
+  if (row.answered.length > 0) parts.push(`answers ${row.answered.join(', ')}`);
+  if (row.stateSize !== undefined) parts.push(`state ${row.stateSize} B ${row.stateChanged ? '(new)' : '(same)'}`);
+  if (row.instance) parts.push(`instance ${row.instance}`);
+  if (row.viaRelay) parts.push('relay');
+  if (row.thinkMs !== undefined) parts.push(`think ${ms(row.thinkMs)}`);
+  return parts.join(' · ');
+}

@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { Badge, type Tone } from '../../components/ui/badge.tsx';
+import { badgeTone, type Tone } from '../../components/ui/badge.tsx';
 import type { LegRow as LegRowData } from '../../session/timeline-rows.ts';
-import { lintText, ms, outcomeText } from './format.ts';
+import { legDetailsText, lintText, ms, outcomeText } from './format.ts';
 
 function outcomeTone(row: LegRowData): Tone {
   if (row.outcome === 'complete') return 'good';
@@ -9,9 +9,13 @@ function outcomeTone(row: LegRowData): Tone {
   return 'bad';
 }
 
+/** A badge drawn as one inline span (not an inline-block component): cheap to mount, lay out and paint. */
+const BADGE = 'rounded px-1.5 py-px text-[11px] font-medium';
+
 /**
- * One leg: the whole row is one button (the only control in its list item). Each piece of text is one string (one
- * DOM text node, one layout object): a fast scroll mounts every visible row afresh each frame (issue #20).
+ * One leg: the whole row is one button (the only control in its list item). A fast scroll mounts every visible row afresh each frame, so
+ * the row is kept light (issue #20): each piece of text is one string (one DOM text node), the badges are inline
+ * spans, the second line is one text, and the round and the duration are placed absolutely instead of with a grid.
  */
 export const LegRowButton = memo(function LegRowButton({
   row,
@@ -23,46 +27,47 @@ export const LegRowButton = memo(function LegRowButton({
   /** stable across renders (the row is memoised): gets the leg and its conversation */
   onSelect: (legId: string, conversationId: string) => void;
 }) {
-  const outcome = outcomeText(row);
   const lint = lintText(row.lint);
+  const details = legDetailsText(row);
   return (
     <button
       type="button"
       onClick={() => onSelect(row.legId, row.conversationId)}
       aria-pressed={selected}
-      className={`grid h-full w-full grid-cols-[2.5rem_minmax(0,1fr)_4.5rem] gap-x-2 overflow-hidden rounded px-2 py-1 text-left text-xs ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
+      className={`relative block h-full w-full overflow-hidden rounded py-1 pr-22 pl-14 text-left text-xs whitespace-nowrap ${selected ? 'bg-indigo-100' : 'hover:bg-slate-100'}`}
     >
       {/* The name is the visible text, led by what the timeline contract names: "Round N <method> <target>:". */}
       <span className="sr-only">{`Round ${row.round} ${row.method} ${row.target}: `}</span>
-      <span aria-hidden="true" className="row-span-2 font-mono text-slate-500">
+      <span aria-hidden="true" className="absolute top-1 left-2 font-mono text-slate-500">
         {`#${row.round}`}
       </span>
-      <span className="flex items-center gap-1 overflow-hidden whitespace-nowrap">
+      {/* inline badges: the spaces between them are text, so the name reads "input_required HTTP 200" */}
+      <span className="block overflow-hidden">
         <span aria-hidden="true" className="font-mono">
           {row.method}
-        </span>
-        <Badge tone={outcomeTone(row)}>{outcome}</Badge>
-        {row.httpStatus !== undefined && <Badge>{`HTTP ${row.httpStatus}`}</Badge>}
+        </span>{' '}
+        <span className={`${BADGE} ${badgeTone(outcomeTone(row))}`}>{outcomeText(row)}</span>
+        {row.httpStatus !== undefined && ' '}
+        {row.httpStatus !== undefined && (
+          <span className={`${BADGE} ${badgeTone('neutral')}`}>{`HTTP ${row.httpStatus}`}</span>
+        )}
+        {lint && ' '}
         {lint && (
-          <Badge tone={row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral'} title={row.lintRules.join('\n')}>
+          <span
+            className={`${BADGE} ${badgeTone(row.lint.error ? 'bad' : row.lint.warning ? 'warn' : 'neutral')}`}
+            title={row.lintRules.join('\n')}
+          >
             {`lint: ${lint}`}
-          </Badge>
+          </span>
         )}
-        {row.stateEdited && <Badge tone="bad">edited by you</Badge>}
-        {row.bodyEdited && <Badge tone="bad">body edited</Badge>}
+        {row.stateEdited && ' '}
+        {row.stateEdited && <span className={`${BADGE} ${badgeTone('bad')}`}>edited by you</span>}
+        {row.bodyEdited && ' '}
+        {row.bodyEdited && <span className={`${BADGE} ${badgeTone('bad')}`}>body edited</span>}
       </span>
-      <span className="row-span-2 text-right font-mono text-slate-600">{ms(row.durationMs)}</span>
+      <span className="absolute top-1 right-2 font-mono text-slate-600">{ms(row.durationMs)}</span>
       {row.httpStatus === undefined && <span className="sr-only">no HTTP response</span>}
-      <span className="flex items-center gap-2 overflow-hidden whitespace-nowrap text-slate-600">
-        {row.asked.length > 0 && <span>{`asks ${row.asked.join(', ')}`}</span>}
-        {row.answered.length > 0 && <span>{`answers ${row.answered.join(', ')}`}</span>}
-        {row.stateSize !== undefined && (
-          <span className="text-slate-500">{`state ${row.stateSize} B ${row.stateChanged ? '(new)' : '(same)'}`}</span>
-        )}
-        {row.instance && <span>{`instance ${row.instance}`}</span>}
-        {row.viaRelay && <span>relay</span>}
-        {row.thinkMs !== undefined && <span className="text-slate-500">{`think ${ms(row.thinkMs)}`}</span>}
-      </span>
+      {details && <span className="block overflow-hidden text-slate-600">{details}</span>}
     </button>
   );
 });

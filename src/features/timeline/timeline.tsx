@@ -60,7 +60,7 @@ export function Timeline({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
-    overscan: 3,
+    overscan: 1,
     initialRect: { width: 800, height: viewportHeight ?? MAX_LIST_HEIGHT },
     ...(viewportHeight !== undefined ? { observeElementRect: fixedRect(viewportHeight) } : {}),
   });
