@@ -30,7 +30,7 @@ export interface LiveView {
 }
 
 /** Log messages the panel keeps while a leg is in flight: the latest ones (the recorded leg has them all). */
-export const LIVE_LOG_LIMIT = 200;
+export const LIVE_LOG_LIMIT = 50;
 /** Events longer than this are parsed only when their first characters name a progress or log notification. */
 export const LIVE_PARSE_LIMIT = 1024 * 1024;
 
