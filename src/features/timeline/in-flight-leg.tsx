@@ -69,7 +69,11 @@ export function InFlightLeg({ title, method, sentAt, body, url, onStop, events }
             </p>
           )}
           {live.logs.length > 0 && (
-            <div role="log" aria-label="Log messages" className="max-h-40 overflow-auto rounded bg-slate-50 p-1 [contain:content]">
+            <div
+              role="log"
+              aria-label="Log messages"
+              className="max-h-40 overflow-auto rounded bg-slate-50 p-1 [contain:content]"
+            >
               <ol className="space-y-0.5 font-mono text-xs">
                 {live.logs.map((log, i) => (
                   <li key={live.logCount - live.logs.length + i} className="break-all whitespace-pre-wrap">
