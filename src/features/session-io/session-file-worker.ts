@@ -1,6 +1,7 @@
 import type { ParseResult } from '../../session/io/session-file.ts';
 import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
 import { askWorkerOnce } from '../../lib/ask-worker-once.ts';
+import { internSessionStrings } from '../../session/io/intern.ts';
 
 const sessionFileCodec = () => import('../../session/io/session-file.ts');
 
@@ -33,5 +34,8 @@ export async function parseSessionFileOffThread(file: Blob): Promise<ParseResult
     return parseHere(file);
   }
   // a read failure is retried here, so it surfaces exactly as it would without the worker
-  return reply.kind === 'parsed' ? reply.result : parseHere(file);
+  const result = reply.kind === 'parsed' ? reply.result : await parseHere(file);
+  // the clone from the worker made every repeated string a copy of its own
+  if (result.ok) internSessionStrings(result.session);
+  return result;
 }
