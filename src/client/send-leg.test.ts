@@ -12,6 +12,18 @@ function answering(response: () => Response): FetchLike {
 const send = (fetch: FetchLike, extra: Partial<Parameters<typeof sendLeg>[0]> = {}) =>
   sendLeg({ url: 'http://s/mcp', headers: [], body: '{}', fetch, rpcId: 1, now: () => 0, ...extra });
 
+/** A `nextTask` that counts the turns sendLeg gives the page. */
+function turnCounter() {
+  const page = {
+    turns: 0,
+    nextTask: () => {
+      page.turns += 1;
+      return Promise.resolve();
+    },
+  };
+  return page;
+}
+
 describe('sendLeg', () => {
   it('records the raw body and its content type but is not a success when the body comes as text/plain', async () => {
     const ex = await send(
@@ -145,42 +157,26 @@ describe('sendLeg', () => {
         c.close();
       },
     });
-    let turns = 0;
-    const ex = await sendLeg({
-      url: 'http://s/mcp',
-      headers: [],
-      body: '{}',
-      rpcId: 1,
-      now: () => 0,
-      fetch: answering(() => new Response(stream, { headers: { 'content-type': 'application/json' } })),
-      nextTask: () => {
-        turns += 1;
-        return Promise.resolve();
-      },
-    });
+    const page = turnCounter();
+    const ex = await send(
+      answering(() => new Response(stream, { headers: { 'content-type': 'application/json' } })),
+      { nextTask: page.nextTask },
+    );
     expect(ex.response?.body).toBe(body);
     expect(ex.response?.size).toBe(bytes.byteLength);
     expect(ex.message).toEqual(JSON.parse(body));
     // the page got its turn before the parse and before the answer was handed over
-    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(page.turns).toBeGreaterThanOrEqual(2);
   });
 
   it('gives the page no extra turn when the body is small', async () => {
-    let turns = 0;
-    const ex = await sendLeg({
-      url: 'http://s/mcp',
-      headers: [],
-      body: '{}',
-      rpcId: 1,
-      now: () => 0,
-      fetch: answering(() => new Response(okBody, { headers: { 'content-type': 'application/json' } })),
-      nextTask: () => {
-        turns += 1;
-        return Promise.resolve();
-      },
-    });
+    const page = turnCounter();
+    const ex = await send(
+      answering(() => new Response(okBody, { headers: { 'content-type': 'application/json' } })),
+      { nextTask: page.nextTask },
+    );
     expect(ex.message).toEqual(JSON.parse(okBody));
-    expect(turns).toBe(0);
+    expect(page.turns).toBe(0);
   });
 
   it('parses every event of a large stream read in one chunk when the events straddle the slices', async () => {
