@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
 import type { SessionState } from '../session/model.ts';
+import { internSessionStrings } from '../session/io/intern.ts';
 import type { InspectorState } from './inspector-store.ts';
 import { assembleSessionText } from './session-save.ts';
 
@@ -95,6 +96,8 @@ export async function restoreSaved(
     const { parseSessionFile } = await sessionFileCodec();
     const parsed = parseSessionFile(read.session);
     if (parsed.ok) {
+      // parsed from text: every repeated string (header names, content types, requestStates) is a copy of its own
+      internSessionStrings(parsed.session);
       patch.session = parsed.session;
       restored = true;
     } else {
