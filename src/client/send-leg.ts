@@ -1,6 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, LiveSseEvent, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
+import { nextTask } from './next-task.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -27,19 +28,6 @@ export interface SendLegOptions {
 const SLICE_BYTES = 256 * 1024;
 /** Most ms of body work (decoding, SSE parsing, JSON.parse) in one task before the page gets its turn. */
 const TASK_MS = 8;
-
-/** A later task without the 4 ms clamp of nested timers: a message to self where there are ports. */
-export function defaultNextTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /** Counts the body work done since the page last had its turn, and yields once it passes TASK_MS. */
 function workClock(now: () => number, nextTask: () => Promise<void>) {
@@ -210,7 +198,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
           },
         })
       : undefined;
-    const clock = workClock(() => performance.now(), opts.nextTask ?? defaultNextTask);
+    const clock = workClock(() => performance.now(), opts.nextTask ?? nextTask);
     const body = await readBody(response, clock, (chunk) => parser?.feed(chunk));
     const recorded: RecordedResponse = {
       status: response.status,

@@ -13,6 +13,8 @@
  * be handled before an earlier one that has them.
  */
 
+import { nextTask as laterTask } from '../client/next-task.ts';
+
 export type PathKey = string | number;
 
 /** The message without its long strings, posted first. */
@@ -100,8 +102,6 @@ export interface PieceSenderOptions {
   now?: () => number;
 }
 
-const defaultNextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export interface PieceSender {
   /**
    * Posts `message` without its long strings during this call (so a message that cannot be cloned throws here,
@@ -115,7 +115,7 @@ export function createPieceSender(post: (envelope: Envelope) => void, opts: Piec
   const minLength = opts.minLength ?? 16 * 1024;
   const pieceLength = opts.pieceLength ?? 1024 * 1024;
   const sliceMs = opts.sliceMs ?? 6;
-  const nextTask = opts.nextTask ?? defaultNextTask;
+  const nextTask = opts.nextTask ?? laterTask;
   const now = opts.now ?? (() => performance.now());
   let lastId = 0;
 
