@@ -3,6 +3,7 @@ import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-vir
 import { sameShape, type TimelineItem } from '../../session/timeline-flat.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 import { LegRowButton } from './leg-row.tsx';
+import { FlingRow, useFling } from './fling-row.tsx';
 
 export const HEADER_HEIGHT = 32;
 export const LEG_HEIGHT = 44;
@@ -78,12 +79,30 @@ export function Timeline({
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
+  // a fling draws plain one-line rows (fling-row.tsx)
+  const fling = useFling(virtualizer.isScrolling, virtualizer.scrollOffset ?? 0, viewportHeight ?? MAX_LIST_HEIGHT);
+
   return (
     <div ref={scrollRef} className="overflow-auto" style={scrollBoxStyle(listHeight(items))}>
       <div role="list" aria-label="Timeline" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
           if (!item) return null;
+          if (fling) {
+            const selected =
+              item.kind === 'leg' ? item.row.legId === selectedLegId : item.row.conversationId === headerSelected;
+            return (
+              <FlingRow
+                key={v.key}
+                item={item}
+                setSize={items.length}
+                posInSet={v.index + 1}
+                start={v.start}
+                size={v.size}
+                selected={selected}
+              />
+            );
+          }
           const style = { height: v.size, transform: `translateY(${v.start}px)`, contain: 'strict' } as const;
           if (item.kind === 'conversation') {
             return (

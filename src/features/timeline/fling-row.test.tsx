@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { bigSession } from '../../session/timeline.fixtures.ts';
+import { flattenTimeline } from '../../session/timeline-flat.ts';
+import { timelineRows } from '../../session/timeline-rows.ts';
+import { flingText, isFling } from './fling-row.tsx';
+import { Timeline } from './timeline.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const flat = flattenTimeline(timelineRows(bigSession(500, 4)), {});
+
+describe('isFling', () => {
+  it('is a fling only while scrolling more than the list height in this frame and the one before', () => {
+    expect(isFling(true, 1_900, 1_900, 480)).toBe(true);
+    expect(isFling(true, 1_900, 0, 480)).toBe(false); // one long jump (scrollToIndex, End)
+    expect(isFling(true, 400, 1_900, 480)).toBe(false); // slowing down: full rows again
+    expect(isFling(false, 1_900, 1_900, 480)).toBe(false); // stopped
+  });
+});
+
+describe('flingText', () => {
+  it('says a leg in one line: round, method, name, outcome and status', () => {
+    const leg = flat.items.find((i) => i.kind === 'leg')!;
+    expect(flingText(leg)).toMatch(/^#1 tools\/call provision · input_required · HTTP 200$/);
+  });
+
+  it('says a header in one line: fold, time, title, status and counts', () => {
+    const header = flat.items[0]!;
+    expect(flingText(header)).toMatch(/^▾ \d\d:\d\d:\d\d provision #0 · \w+ · 3 rounds · 4 legs$/);
+  });
+});
+
+describe('Timeline flung', () => {
+  function scrollTo(box: HTMLElement, top: number) {
+    box.scrollTop = top;
+    act(() => {
+      box.dispatchEvent(new Event('scroll'));
+    });
+  }
+
+  it('draws plain rows while flung and full rows (buttons) once the scroll stops', () => {
+    vi.useFakeTimers();
+    render(
+      <Timeline
+        items={flat.items}
+        selectedLegId={null}
+        onSelectLeg={() => {}}
+        onToggleConversation={() => {}}
+        viewportHeight={480}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Timeline' });
+    const box = list.parentElement!;
+    const plainRows = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .filter((li) => !within(li).queryByRole('button'));
+    scrollTo(box, 2_000);
+    expect(plainRows()).toHaveLength(0); // the first long jump still draws full rows
+    scrollTo(box, 4_000);
+    const items = within(list).getAllByRole('listitem');
+    expect(plainRows()).toHaveLength(items.length);
+    expect(items[0]?.textContent).toMatch(/^(#\d |▾ )/);
+    expect(Number(items[0]?.getAttribute('aria-posinset'))).toBeGreaterThan(80); // 4,000 px down, still counted
+    act(() => {
+      vi.advanceTimersByTime(200); // the virtualizer's "scrolling" ends 150 ms after the last scroll event
+    });
+    expect(plainRows()).toHaveLength(0);
+    expect(within(list).getAllByRole('button', { name: /^Round \d+ tools\/call / }).length).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,71 @@
+import { memo, useLayoutEffect, useRef } from 'react';
+import type { TimelineItem } from '../../session/timeline-flat.ts';
+import { countsText, outcomeText, timeOfDay } from './format.ts';
+
+/** The row as one line of plain text: a leg's round, method, name and outcome; a header's time, title and status. */
+export function flingText(item: TimelineItem): string {
+  if (item.kind === 'conversation') {
+    const { row } = item;
+    return `${item.expanded ? '▾' : '▸'} ${timeOfDay(row.createdAt)} ${row.title} · ${row.status} · ${countsText(row)}`;
+  }
+  const leg = item.row;
+  const status = leg.httpStatus !== undefined ? ` · HTTP ${leg.httpStatus}` : '';
+  return `#${leg.round} ${leg.method} ${leg.target} · ${outcomeText(leg)}${status}`;
+}
+
+/**
+ * A fling: the list moved more than its own height in this frame and in the one before, so every row on screen is
+ * new in every frame and nobody can read them. A single long jump (a selected leg brought into view, End) is no fling:
+ * it shows full rows at once.
+ */
+export function isFling(scrolling: boolean, jump: number, previousJump: number, height: number): boolean {
+  return scrolling && jump > height && previousJump > height;
+}
+
+/**
+ * True while the list is flung (see isFling). It reads the offset the list was last drawn at, kept after each
+ * commit, so a render that React repeats sees the same answer.
+ */
+export function useFling(scrolling: boolean, offset: number, height: number): boolean {
+  const drawn = useRef({ offset, jump: 0 });
+  const jump = Math.abs(offset - drawn.current.offset);
+  const fling = isFling(scrolling, jump, drawn.current.jump, height);
+  useLayoutEffect(() => {
+    drawn.current = { offset, jump };
+  });
+  return fling;
+}
+
+/**
+ * What a row is while the list is flung: one element and one text node instead of a button with badges, so a frame
+ * that mounts a whole screen of new rows stays short (issue #20: 1,900 px per frame through 10,000 legs). The full
+ * rows come back in the frame the scroll slows to less than a screen per frame, or stops.
+ */
+export const FlingRow = memo(function FlingRow({
+  item,
+  setSize,
+  posInSet,
+  start,
+  size,
+  selected,
+}: {
+  item: TimelineItem;
+  setSize: number;
+  posInSet: number;
+  start: number;
+  size: number;
+  selected: boolean;
+}) {
+  const header = item.kind === 'conversation';
+  return (
+    <div
+      role="listitem"
+      aria-setsize={setSize}
+      aria-posinset={posInSet}
+      className={`absolute top-0 left-0 w-full overflow-hidden rounded px-2 font-mono text-xs whitespace-nowrap ${header ? 'bg-slate-50 py-2 font-semibold' : 'py-1 text-slate-600'} ${selected ? 'bg-indigo-100' : ''}`}
+      style={{ height: size, transform: `translateY(${start}px)`, contain: 'strict' }}
+    >
+      {flingText(item)}
+    </div>
+  );
+});
