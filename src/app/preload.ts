@@ -1,21 +1,18 @@
 import { preloadConversationView } from './screens/conversation-screen.tsx';
 import { preloadTimelineDetails } from './screens/timeline-screen.tsx';
 import { preloadSchemaForm } from '../features/call/arguments-editor.tsx';
+import { runInLongIdle } from '../lib/long-idle.ts';
 
 /**
  * A while after start, when the browser is idle, fetches the lazy chunks a first call shows (composer, input
  * requests, result, leg inspector, conversation views) and the arguments form, so a pick or a call does not wait for
- * them. Never on the critical path: the first screen and the first requests to the server go first. Presenter,
- * palette, doctor, settings and the import/export codecs stay on demand.
+ * them. Never on the critical path: the first screen and the first requests to the server go first. One chunk per
+ * long idle period (lib/long-idle.ts), so evaluating one never lands in a frame of a scroll or of an import's
+ * aftermath. Presenter, palette, doctor, settings and the import/export codecs stay on demand.
  */
 export function preloadAfterStart(delayMs = 1000, win: Window = window): void {
-  const warm = () => {
-    void preloadSchemaForm();
-    preloadConversationView();
-    preloadTimelineDetails();
-  };
-  win.setTimeout(() => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(warm, { timeout: 2000 });
-    else warm();
-  }, delayMs);
+  win.setTimeout(
+    () => runInLongIdle([preloadSchemaForm, preloadConversationView, preloadTimelineDetails], win),
+    delayMs,
+  );
 }

@@ -14,8 +14,8 @@ const ConversationView = lazy(() => loadView().then((m) => ({ default: m.Convers
  * Warms the chunks the first question needs (the conversation view and the elicitation form) so the first call shows
  * it at once: once they are here the view renders without suspending.
  */
-export function preloadConversationView(): void {
-  void loadView().then((m) => m.preloadElicitForm());
+export function preloadConversationView(): Promise<unknown> {
+  return loadView().then((m) => m.preloadElicitForm());
 }
 
 /** The selected conversation, or how to start one. */
@@ -29,8 +29,8 @@ export function ConversationScreen() {
   const picked = useInspector((st) => st.selection !== null);
   useEffect(() => {
     if (!picked) return;
-    preloadConversationView();
-    preloadTimelineDetails();
+    void preloadConversationView();
+    void preloadTimelineDetails();
   }, [picked]);
   if (!shown) {
     return (

@@ -23,9 +23,8 @@ const SelectedLeg = lazy(() => import('./selected-leg.tsx').then((m) => ({ defau
 const loading = <p className="text-xs text-slate-500">Loading…</p>;
 
 /** Warms the chunks of the conversation views and the leg inspector (see preload.ts). */
-export function preloadTimelineDetails(): void {
-  void import('./conversation-views.tsx');
-  void import('./selected-leg.tsx');
+export function preloadTimelineDetails(): Promise<unknown> {
+  return Promise.all([import('./conversation-views.tsx'), import('./selected-leg.tsx')]);
 }
 
 /** The timeline of every leg, views of the selected conversation, and the inspector for the selected leg. */
