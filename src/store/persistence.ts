@@ -3,7 +3,8 @@ import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
 import { soloTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { plural } from '../lib/text.ts';
-import { emptySession, type SessionState } from '../session/model.ts';
+import { sessionFileHeader } from '../session/io/session-file-header.ts';
+import type { SessionState } from '../session/model.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
 import { connectionOf, notSecretNames, uiOf } from './persisted-settings.ts';
 import { keysOf, readSaved, restoreSaved, type LoadReport, type SavedTexts } from './persistence-load.ts';
@@ -13,7 +14,6 @@ import { createTabWriter, NotTheWriter, otherTabStatus, type OtherTabSituation }
 
 // The session-file codec needs zod: it is loaded only when there is a session to write (or read: persistence-load.ts),
 // so the first screen never waits for it.
-const sessionFileCodec = () => import('../session/io/session-file.ts');
 
 export type PersistenceStatus =
   | { kind: 'idle' }
@@ -121,8 +121,7 @@ export function createPersistence(store: InspectorStore, opts: PersistenceOption
     try {
       if (session !== saved.session) {
         // incremental and in idle slices: only new legs and changed conversations are serialised (session-save.ts)
-        const { toSessionFile } = await sessionFileCodec();
-        const { session: _none, ...header } = toSessionFile(emptySession, { redacted: true, now: now() });
+        const header = sessionFileHeader({ redacted: true, now: now() });
         await sessionWriter.save(session, header, notSecretNames(store.getState()));
         saved.session = session;
       }

@@ -5,7 +5,8 @@ import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import type { Leg, SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { createWorkerSerialiser } from './save-serialiser.ts';
-import { assembleSessionText, createSessionWriter, legKey, type SessionFileHeader } from './session-save.ts';
+import type { SessionFileHeader } from '../session/io/session-file-header.ts';
+import { assembleSessionText, createSessionWriter, legKey } from './session-save.ts';
 import { fakeWorker } from './save-worker.fixtures.ts';
 
 const KEY = 'inspector/session';

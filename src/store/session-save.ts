@@ -15,16 +15,9 @@
 import type { QuietGate } from '../lib/input-activity.ts';
 import { getMany, setMany, type KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import type { NotSecret } from '../session/io/redact.ts';
+import type { SessionFileHeader } from '../session/io/session-file-header.ts';
 import type { Conversation, Leg, SessionState } from '../session/model.ts';
 import { inThreadSerialiser, type SaveSerialiser } from './save-serialiser.ts';
-
-/** Everything of a session file but its `session`. */
-export interface SessionFileHeader {
-  format: string;
-  version: number;
-  exportedAt: string;
-  redacted: boolean;
-}
 
 /** A session file without legs starts with this, so it is told from a whole file without parsing a large text. */
 const PARTS_START = '{"parts":1,';

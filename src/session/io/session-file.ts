@@ -3,16 +3,18 @@ import { classifyExchange } from '../../protocol/classify-exchange.ts';
 import { readTask } from '../../protocol/tasks/wire.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
-import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionSchema } from './session-schema.ts';
+import { sessionSchema } from './session-schema.ts';
+import {
+  SESSION_FILE_FORMAT,
+  SESSION_FILE_VERSION,
+  sessionFileHeader,
+  type SessionFileHeader,
+} from './session-file-header.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION };
 export { importOrigin, type ImportedConversation, type ImportOrigin } from './import-origin.ts';
 
-export interface SessionFile {
-  format: typeof SESSION_FILE_FORMAT;
-  version: typeof SESSION_FILE_VERSION;
-  exportedAt: string;
-  redacted: boolean;
+export interface SessionFile extends SessionFileHeader {
   session: SessionState;
 }
 
@@ -21,13 +23,7 @@ export type ParseResult =
   | { ok: false; error: string; path?: string };
 
 export function toSessionFile(session: SessionState, opts: { redacted: boolean; now: number }): SessionFile {
-  return {
-    format: SESSION_FILE_FORMAT,
-    version: SESSION_FILE_VERSION,
-    exportedAt: new Date(opts.now).toISOString(),
-    redacted: opts.redacted,
-    session,
-  };
+  return { ...sessionFileHeader(opts), session };
 }
 
 export function serializeSessionFile(file: SessionFile): string {

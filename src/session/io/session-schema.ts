@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from './session-file-header.ts';
 
 /**
  * zod schemas of the session as saved in files, share links and browser storage. Objects are loose: fields a newer
@@ -117,9 +118,6 @@ export const sessionSchema = z.looseObject({
   legs: z.record(z.string(), legSchema),
   nextRpcId: z.int().positive(),
 });
-
-export const SESSION_FILE_FORMAT = 'mrtr-inspector-session';
-export const SESSION_FILE_VERSION = 1;
 
 export const sessionFileSchema = z.looseObject({
   format: z.literal(SESSION_FILE_FORMAT),
