@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { toSessionFile } from '../../src/session/io/session-file.ts';
 import type { BenchApi } from './harness/main.tsx';
-import { scrollThroughExpression, type ScrollReport } from './scroll-script.ts';
+import { longestFrameMs, scrollThroughExpression, type ScrollReport } from './scroll-script.ts';
 import { heapMb, VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { generateSession } from './session-gen.ts';
@@ -97,7 +97,7 @@ export async function measureTimeline(
       // measures an empty box (1 frame over 1,000 px)
       await page.waitForFunction(LIST_FILLED, undefined, { timeout: 60_000, polling: 50 });
       scroll = (await page.evaluate(scrollThroughExpression('[aria-label="Timeline"]', 300))) as ScrollReport;
-      maxFrame.push(Math.max(scroll.maxFrameMs, scroll.maxLongFrameMs));
+      maxFrame.push(longestFrameMs(scroll));
       const loaf = scroll.longFramesAt.map((f) => `#${f.index} ${f.ms}`).join(', ');
       worst.push(scroll.worstFrames.map((f) => `#${f.index} ${f.ms}`).join(', ') + (loaf ? `; LoAF ${loaf}` : ''));
       // the same scroll with the CPU slowed to half speed (a busy machine): the busy-machine budget
@@ -109,7 +109,7 @@ export async function measureTimeline(
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         await cdp.detach();
       }
-      slowMaxFrame.push(Math.max(slow.maxFrameMs, slow.maxLongFrameMs));
+      slowMaxFrame.push(longestFrameMs(slow));
       const slowLoaf = slow.longFramesAt.map((f) => `#${f.index} ${f.ms}`).join(', ');
       slowWorst.push(
         slow.worstFrames.map((f) => `#${f.index} ${f.ms}`).join(', ') + (slowLoaf ? `; LoAF ${slowLoaf}` : ''),

@@ -4,8 +4,10 @@
  */
 export interface ScrollReport {
   frames: number;
-  /** largest requestAnimationFrame delta, ms */
+  /** largest requestAnimationFrame delta, ms (raw: whole refresh intervals plus timer jitter) */
   maxFrameMs: number;
+  /** the refresh interval: the 10th percentile of the deltas (16.7 ms at 60 Hz) */
+  vsyncMs: number;
   p95FrameMs: number;
   /** long-animation-frame entries seen while scrolling, and the longest */
   longFrames: number;
@@ -21,6 +23,25 @@ export interface ScrollReport {
   worstFrames: { index: number; ms: number }[];
   scrollHeight: number;
   stepPx: number;
+}
+
+/** How far a requestAnimationFrame delta strays from a whole number of refresh intervals by timer jitter alone. */
+export const VSYNC_JITTER_MS = 0.5;
+
+/**
+ * A frame's length as a whole number of refresh intervals. rAF timestamps are the start times of frames, so a delta
+ * is k intervals plus jitter of a tenth of a ms or two: three intervals read 49.9, 50.0 or 50.1 ms, and the 50.1 is
+ * no longer a frame than the 49.9. A delta further than VSYNC_JITTER_MS from a whole number of intervals is kept as it
+ * is. (A frame really longer than 50 ms is also measured exactly by its long-animation-frame entry.)
+ */
+export function snapToVsync(deltaMs: number, vsyncMs: number): number {
+  const k = Math.round(deltaMs / vsyncMs);
+  return k >= 1 && Math.abs(deltaMs - k * vsyncMs) <= VSYNC_JITTER_MS ? Math.round(k * vsyncMs * 10) / 10 : deltaMs;
+}
+
+/** The scroll's longest frame: the longest rAF delta in whole refresh intervals, or the longest LoAF entry. */
+export function longestFrameMs(report: Pick<ScrollReport, 'maxFrameMs' | 'vsyncMs' | 'maxLongFrameMs'>): number {
+  return Math.max(snapToVsync(report.maxFrameMs, report.vsyncMs), report.maxLongFrameMs);
 }
 
 export function scrollThroughExpression(listSelector: string, maxFrames: number): string {
@@ -66,6 +87,7 @@ const SCROLL_THROUGH_JS = `async (listSelector, maxFrames) => {
   return {
     frames: deltas.length,
     maxFrameMs: sorted[sorted.length - 1] || 0,
+    vsyncMs: sorted[Math.floor(sorted.length * 0.1)] || 1000 / 60,
     p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] || 0,
     longFrames: long.length,
     maxLongFrameMs: long.length ? Math.max(...long.map((e) => e.duration)) : 0,

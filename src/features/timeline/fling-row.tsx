@@ -14,12 +14,11 @@ export function flingText(item: TimelineItem): string {
 }
 
 /**
- * A fling: the list moved more than its own height in this frame and in the one before, so every row on screen is
- * new in every frame and nobody can read them. A single long jump (a selected leg brought into view, End) is no fling:
- * it shows full rows at once.
+ * A fling frame: while the list scrolls, it moved more than its own height since it was last drawn, so every row on
+ * screen is new and nobody can read them as they pass (a flung or dragged scrollbar, End, a far leg brought into view).
  */
-export function isFling(scrolling: boolean, jump: number, previousJump: number, height: number): boolean {
-  return scrolling && jump > height && previousJump > height;
+export function isFling(scrolling: boolean, jump: number, height: number): boolean {
+  return scrolling && jump > height;
 }
 
 /**
@@ -27,11 +26,10 @@ export function isFling(scrolling: boolean, jump: number, previousJump: number, 
  * commit, so a render that React repeats sees the same answer.
  */
 export function useFling(scrolling: boolean, offset: number, height: number): boolean {
-  const drawn = useRef({ offset, jump: 0 });
-  const jump = Math.abs(offset - drawn.current.offset);
-  const fling = isFling(scrolling, jump, drawn.current.jump, height);
+  const drawn = useRef(offset);
+  const fling = isFling(scrolling, Math.abs(offset - drawn.current), height);
   useLayoutEffect(() => {
-    drawn.current = { offset, jump };
+    drawn.current = offset;
   });
   return fling;
 }
@@ -39,7 +37,7 @@ export function useFling(scrolling: boolean, offset: number, height: number): bo
 /**
  * What a row is while the list is flung: one element and one text node instead of a button with badges, so a frame
  * that mounts a whole screen of new rows stays short (issue #20: 1,900 px per frame through 10,000 legs). The full
- * rows come back in the frame the scroll slows to less than a screen per frame, or stops.
+ * rows come back in the frame the scroll slows to less than a screen per frame, or 150 ms after it stops.
  */
 export const FlingRow = memo(function FlingRow({
   item,
