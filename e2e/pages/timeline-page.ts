@@ -23,6 +23,34 @@ export class TimelinePage {
     return config.mockUrl;
   }
 
+  /** List items that are not a button's (what a flung list draws for its rows). */
+  plainRows(): Locator {
+    return this.list.getByRole('listitem').filter({ hasNot: this.page.getByRole('button') });
+  }
+
+  /**
+   * Drags the list down `frames` frames, `stepPx` per frame (a scrollbar thumb pulled fast), and says how many rows
+   * each frame drew as plain rows and how many it drew in all.
+   */
+  async fling(frames: number, stepPx: number): Promise<{ plain: number; rows: number }[]> {
+    return this.list.evaluate(
+      (list, [n, step]) =>
+        new Promise<{ plain: number; rows: number }[]>((done) => {
+          const box = list.parentElement as HTMLElement;
+          const seen: { plain: number; rows: number }[] = [];
+          const tick = () => {
+            const items = [...list.querySelectorAll('[role="listitem"]')];
+            seen.push({ plain: items.filter((i) => !i.querySelector('button')).length, rows: items.length });
+            if (seen.length > n) return done(seen);
+            box.scrollTop += step;
+            requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+      [frames, stepPx] as const,
+    );
+  }
+
   leg(index: number): Locator {
     return this.inspector.legs().nth(index);
   }

@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { toSessionFile } from '../../src/session/io/session-file.ts';
+import { generateSession } from '../bench/session-gen.ts';
 import { expect, test } from '../fixtures.ts';
+import { SessionPage } from '../pages/session-page.ts';
 import { TimelinePage } from '../pages/timeline-page.ts';
 
 const run = promisify(execFile);
@@ -142,5 +146,27 @@ test.describe('timeline and leg inspector', () => {
     // one line each: the summary is cut by CSS, the row keeps its height
     const box = await first.boundingBox();
     expect(box?.height).toBeLessThanOrEqual(32);
+  });
+
+  test('a long session flung through draws plain one-line rows, and full rows again when the scroll stops', async ({
+    inspector,
+  }, testInfo) => {
+    const timeline = new TimelinePage(inspector);
+    const session = new SessionPage(inspector.page);
+    await inspector.open();
+    const g = generateSession(2_000);
+    const text = JSON.stringify(toSessionFile(g.state, { redacted: false, now: Date.now() }));
+    await mkdir(testInfo.outputDir, { recursive: true });
+    await session.importText('long.json', text, testInfo.outputDir);
+    await expect(session.message).toContainText(`${g.legs} leg(s) from long.json`);
+    await expect(inspector.legs().first()).toBeVisible();
+
+    // a screen and more per frame: every row on screen is new in each frame, drawn plain; a few rows per frame: full
+    const flung = await timeline.fling(20, 1_500);
+    expect(flung.slice(1).every((f) => f.rows > 5 && f.plain === f.rows)).toBe(true);
+    await expect(timeline.plainRows()).toHaveCount(0);
+    await expect(inspector.legs().first().getByRole('button')).toHaveAccessibleName(/^Round \d+ [\w/]+ \w+: /);
+    const slow = await timeline.fling(10, 40);
+    expect(slow.every((f) => f.plain === 0)).toBe(true);
   });
 });
