@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
-import { argumentProblems, checkedSchema } from './argument-check.ts';
+import { argumentProblems, checkedSchema, warmArgumentCheck } from './argument-check.ts';
 
 const schema: RJSFSchema = {
   type: 'object',
@@ -37,5 +37,17 @@ describe('argumentProblems', () => {
     expect(checkedSchema(structuredClone({ ...schema, $schema: dialect }))).toBe(first);
     expect(first).not.toHaveProperty('$schema');
     expect(checkedSchema({ ...schema, required: [] })).not.toBe(first);
+  });
+
+  it('warms a schema ahead of the Call: the check that follows answers the same, broken schemas included', () => {
+    const fresh: RJSFSchema = {
+      ...schema,
+      properties: { ...schema.properties, guests: { type: 'integer', minimum: 1 } },
+    };
+    warmArgumentCheck(structuredClone(fresh));
+    expect(argumentProblems(fresh, { city: 'Oslo', guests: 0 })).toEqual(['guests must be >= 1']);
+    const broken = { type: 'object', properties: { n: { type: 'nummber' } } } as unknown as RJSFSchema;
+    expect(() => warmArgumentCheck(broken)).not.toThrow();
+    expect(argumentProblems(broken, { n: 1 })).toEqual(['the arguments is invalid']);
   });
 });

@@ -4,6 +4,7 @@ import { holdTypedAhead } from '../../lib/typed-ahead.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { RequestOptions } from '../../protocol/envelope.ts';
 import { newId } from '../../lib/ids.ts';
+import { runInLongIdle } from '../../lib/long-idle.ts';
 import { RequestOptionsPanel, requestOptionsOf, type RequestOptionsValue } from './request-options.tsx';
 import type { CallTarget } from './call-target.ts';
 import { ArgumentsEditor } from './arguments-editor.tsx';
@@ -83,6 +84,12 @@ export function CallPanel({ target, targetKey: key, values, onValuesChange, pick
     traceparent: '',
   }));
   useFocusOnPick(pickNonce, sectionRef);
+  // the schema check's first compile for this target, in a long idle period after the pick instead of in the Call click
+  const schema = target?.schema;
+  useEffect(() => {
+    if (!schema) return;
+    runInLongIdle([() => import('./argument-check.ts').then((m) => m.warmArgumentCheck(schema))], window, 5_000);
+  }, [schema]);
 
   if (!target) {
     return <p className="text-sm text-slate-500">Pick a tool, prompt or resource on the left.</p>;
