@@ -5,7 +5,7 @@ import { countFindings, type LintCounts } from '../protocol/lint/types.ts';
 import { cachedArgumentSummary } from './argument-summary.ts';
 import { deferLint, deferredFindings, type DeferredLint } from './lint-session.ts';
 import type { Conversation, SessionState } from './model.ts';
-import { conversationStatus, type ConversationStatus } from './selectors.ts';
+import { callTarget, conversationStatus, type ConversationStatus } from './selectors.ts';
 import { LazyConversationRow, type ConversationRowFacts } from './timeline-conversation-row.ts';
 
 export interface LegRow {
@@ -70,12 +70,6 @@ export interface ConversationRow {
   readonly lint: LintCounts;
   forkOf?: { conversationId: string; legId: string };
   legs: LegRow[];
-}
-
-function targetOf(params: Record<string, unknown>): string {
-  if (typeof params.name === 'string') return params.name;
-  if (typeof params.uri === 'string') return params.uri;
-  return '';
 }
 
 const NO_FINDINGS: LintCounts = { error: 0, warning: 0, info: 0 };
@@ -221,7 +215,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       conversationId: c.id,
       title: c.title,
       method: c.method,
-      target: targetOf(c.params),
+      target: callTarget(c),
       args: cachedArgumentSummary(c.params),
       createdAt: c.createdAt,
       status: conversationStatus(state, c),

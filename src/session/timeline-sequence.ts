@@ -3,6 +3,7 @@
  * for URL-mode elicitation, the browser tab. Pure: labels only, the component draws them (as text).
  */
 import type { Conversation, Leg, SessionState } from './model.ts';
+import { callTarget } from './selectors.ts';
 
 export type Lane = 'user' | 'inspector' | 'server' | 'browser';
 
@@ -36,11 +37,6 @@ function short(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function targetOf(conversation: Conversation): string {
-  const p = conversation.params;
-  return typeof p.name === 'string' ? p.name : typeof p.uri === 'string' ? p.uri : '';
-}
-
 const TASK_REQUESTS: Record<string, string> = {
   'tasks/get': 'client polls tasks/get',
   'tasks/cancel': 'client cancels the task (tasks/cancel)',
@@ -52,7 +48,7 @@ function requestLabel(conversation: Conversation, leg: Leg, round: number): stri
   if (method === 'tasks/update') return `client answers ${list(leg.sent.answeredKeys)} by tasks/update`;
   if (method && TASK_REQUESTS[method]) return TASK_REQUESTS[method];
   if (round === 1 && !leg.sent.answeredKeys.length)
-    return `client calls ${conversation.method} ${targetOf(conversation)}`;
+    return `client calls ${conversation.method} ${callTarget(conversation)}`;
   const answered = leg.sent.answeredKeys;
   const what = answered.length ? `client answers ${list(answered)}` : 'client retries';
   const state =

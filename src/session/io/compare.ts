@@ -4,6 +4,7 @@ import type { Conversation, SessionState } from '../model.ts';
 import { compareRounds, parseIgnore, type RoundComparison } from '../flows/compare-legs.ts';
 import { runOutcomes } from './compare-runs.ts';
 import { importOrigin } from './import-origin.ts';
+import { callTarget } from '../selectors.ts';
 
 function stable(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
@@ -26,22 +27,18 @@ export function callKey(c: Conversation): string {
   return key;
 }
 
-function targetName(c: Conversation): unknown {
-  return c.params.name ?? c.params.uri;
-}
-
 /** Other conversations making the same call, when at least one side is a recording (imported). */
 export function comparableRuns(session: SessionState, conversationId: string): Conversation[] {
   const c = session.conversations[conversationId];
   if (!c) return [];
   const key = callKey(c);
-  const target = targetName(c);
+  const target = callTarget(c);
   // the same method and tool (or uri) first: the key stringifies the arguments, 35 ms over 4,000 conversations
   return session.order
     .map((id) => session.conversations[id])
     .filter(
       (o): o is Conversation =>
-        !!o && o.id !== c.id && !o.forkOf && o.method === c.method && targetName(o) === target && callKey(o) === key,
+        !!o && o.id !== c.id && !o.forkOf && o.method === c.method && callTarget(o) === target && callKey(o) === key,
     )
     .filter((o) => importOrigin(o) !== undefined || importOrigin(c) !== undefined);
 }
