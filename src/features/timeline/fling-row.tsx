@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { TimelineItem } from '../../session/timeline-flat.ts';
 import { countsText, outcomeText, timeOfDay } from './format.ts';
 
@@ -39,19 +39,18 @@ export function useFling(scrolling: boolean, offset: number, height: number): bo
  * that mounts a whole screen of new rows stays short (issue #20: 1,900 px per frame through 10,000 legs). The full
  * rows come back in the frame the scroll slows to less than a screen per frame, or 150 ms after it stops.
  */
-export const FlingRow = memo(function FlingRow({
+export function FlingRow({
   item,
   setSize,
   posInSet,
-  start,
-  size,
+  style,
   selected,
 }: {
   item: TimelineItem;
   setSize: number;
   posInSet: number;
-  start: number;
-  size: number;
+  /** the list's row style: its height and position */
+  style: CSSProperties;
   selected: boolean;
 }) {
   const header = item.kind === 'conversation';
@@ -61,9 +60,9 @@ export const FlingRow = memo(function FlingRow({
       aria-setsize={setSize}
       aria-posinset={posInSet}
       className={`absolute top-0 left-0 w-full overflow-hidden rounded px-2 font-mono text-xs whitespace-nowrap ${header ? 'bg-slate-50 py-2 font-semibold' : 'py-1 text-slate-600'} ${selected ? 'bg-indigo-100' : ''}`}
-      style={{ height: size, transform: `translateY(${start}px)`, contain: 'strict' }}
+      style={style}
     >
       {flingText(item)}
     </div>
   );
-});
+}

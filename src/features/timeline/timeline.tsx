@@ -88,6 +88,7 @@ export function Timeline({
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
           if (!item) return null;
+          const style = { height: v.size, transform: `translateY(${v.start}px)`, contain: 'strict' } as const;
           if (fling) {
             const selected =
               item.kind === 'leg' ? item.row.legId === selectedLegId : item.row.conversationId === headerSelected;
@@ -97,13 +98,11 @@ export function Timeline({
                 item={item}
                 setSize={items.length}
                 posInSet={v.index + 1}
-                start={v.start}
-                size={v.size}
+                style={style}
                 selected={selected}
               />
             );
           }
-          const style = { height: v.size, transform: `translateY(${v.start}px)`, contain: 'strict' } as const;
           if (item.kind === 'conversation') {
             return (
               <div
