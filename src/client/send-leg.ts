@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, LiveSseEvent, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
-import { nextTask } from './next-task.ts';
+import { afterFrame, nextTask } from './next-task.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -22,6 +22,11 @@ export interface SendLegOptions {
   onEvent?: (event: LiveSseEvent) => void;
   /** resolves on a later task: where reading a large body gives the page its turn (injectable for tests) */
   nextTask?: () => Promise<void>;
+  /**
+   * resolves after the page has drawn a frame: around a large body's heavy steps (joining it, parsing it, handing it
+   * over), so each has a frame of its own (injectable for tests)
+   */
+  nextFrame?: () => Promise<void>;
 }
 
 /** Bytes of a body chunk decoded (and, for SSE, parsed) at a time. */
@@ -30,7 +35,7 @@ const SLICE_BYTES = 256 * 1024;
 const TASK_MS = 8;
 
 /** Counts the body work done since the page last had its turn, and yields once it passes TASK_MS. */
-function workClock(now: () => number, nextTask: () => Promise<void>) {
+function workClock(now: () => number, nextTask: () => Promise<void>, nextFrame: () => Promise<void>) {
   let spent = 0;
   return {
     /** runs `work`, counting its time */
@@ -48,10 +53,10 @@ function workClock(now: () => number, nextTask: () => Promise<void>) {
       spent = 0;
       await nextTask();
     },
-    /** a later task in any case (before the end of a large body is handed over) */
-    async yieldNow(): Promise<void> {
+    /** a task after the next frame, in any case: around each heavy step at the end of a large body */
+    async frameBreak(): Promise<void> {
       spent = 0;
-      await nextTask();
+      await nextFrame();
     },
   };
 }
@@ -110,7 +115,9 @@ async function readBody(
     }
     const tail = decoder.decode();
     if (tail) take(tail);
-    await clock.breathe();
+    // joining tens of MB is one step of tens of ms (a 32 MB body: 30-55 ms here): it starts a frame of its own
+    if (size >= SLICE_BYTES) await clock.frameBreak();
+    else await clock.breathe();
     return { text: clock.run(() => parts.join('')), size };
   } catch (err) {
     return { text: parts.join(''), size, error: err instanceof Error ? err.message : String(err) };
@@ -198,7 +205,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
           },
         })
       : undefined;
-    const clock = workClock(() => performance.now(), opts.nextTask ?? nextTask);
+    const clock = workClock(() => performance.now(), opts.nextTask ?? nextTask, opts.nextFrame ?? (() => afterFrame()));
     const body = await readBody(response, clock, (chunk) => parser?.feed(chunk));
     const recorded: RecordedResponse = {
       status: response.status,
@@ -218,13 +225,13 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     } else if (body.text.length > 0) {
       // Parsed whatever the content type says, so the leg inspector and the lint can show what the body held; whether
       // the leg counts as a response (application/json only) is decided by classifyExchange, not here.
-      if (large) await clock.yieldNow();
+      if (large) await clock.frameBreak();
       const msg = tryParse(body.text);
       if (msg !== undefined) exchange.message = msg;
     }
-    // A large body's end is not one task: joined, parsed (JSON) and handed over (where the store records and renders
-    // it) each in a task of their own
-    if (large) await clock.yieldNow();
+    // A large body's end is not one frame: joined, parsed (JSON) and handed over (where the store records and renders
+    // it) each after a frame of their own
+    if (large) await clock.frameBreak();
     if (body.error) {
       exchange.failure = timedOut
         ? { kind: 'timeout', message: `the body did not finish within ${opts.timeoutMs} ms` }
