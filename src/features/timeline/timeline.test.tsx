@@ -86,6 +86,37 @@ describe('Timeline', () => {
     expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')).toHaveLength(10);
   });
 
+  it('scrolls for a selected leg far down the list, and not at all for one already on screen', () => {
+    // jsdom does not scroll: record what the list asks of its scroll box
+    const asked: number[] = [];
+    const had = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollTo');
+    HTMLElement.prototype.scrollTo = function (this: HTMLElement, opts?: ScrollToOptions | number) {
+      if (typeof opts === 'object') asked.push(opts.top ?? 0);
+    } as typeof HTMLElement.prototype.scrollTo;
+    const flat = flattenTimeline(rows, {});
+    const list = (selectedLegId: string | null) => (
+      <Timeline
+        items={flat.items}
+        selectedLegId={selectedLegId}
+        onSelectLeg={() => {}}
+        onToggleConversation={() => {}}
+        viewportHeight={480}
+      />
+    );
+    try {
+      const { rerender } = render(list(null));
+      asked.length = 0; // what mounting asked
+      rerender(list('l0-1')); // the second leg: on screen
+      expect(asked).toEqual([]);
+      rerender(list('l1200-2')); // conversation 1,200: about 60,000 px down
+      // asked to scroll (jsdom lays nothing out, so the box's height is 0 and the offset asked is clamped to it)
+      expect(asked).toHaveLength(1);
+    } finally {
+      if (had) Object.defineProperty(HTMLElement.prototype, 'scrollTo', had);
+      else delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
+    }
+  });
+
   it('says so when there is nothing to show', () => {
     render(<Timeline items={[]} selectedLegId={null} onSelectLeg={() => {}} onToggleConversation={() => {}} />);
     expect(screen.getByRole('list', { name: 'Timeline' }).children).toHaveLength(0);

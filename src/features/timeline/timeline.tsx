@@ -3,6 +3,7 @@ import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-vir
 import { sameShape, type TimelineItem } from '../../session/timeline-flat.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 import { LegRowButton } from './leg-row.tsx';
+import { keepInView } from './keep-in-view.ts';
 import { FlingRow, useFling } from './fling-row.tsx';
 
 export const HEADER_HEIGHT = 32;
@@ -75,15 +76,16 @@ export function Timeline({
       return items.findIndex((i) => i.kind === 'conversation' && i.row.conversationId === headerSelected);
     return -1;
   }, [items, selectedLegId, headerSelected]);
+  const boxHeight = listHeight(items);
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+    if (selectedIndex >= 0) keepInView(virtualizer, selectedIndex, boxHeight);
+  }, [selectedIndex, virtualizer, boxHeight]);
 
   // a fling draws plain one-line rows (fling-row.tsx)
   const fling = useFling(virtualizer.isScrolling, virtualizer.scrollOffset ?? 0, viewportHeight ?? MAX_LIST_HEIGHT);
 
   return (
-    <div ref={scrollRef} className="overflow-auto" style={scrollBoxStyle(listHeight(items))}>
+    <div ref={scrollRef} className="overflow-auto" style={scrollBoxStyle(boxHeight)}>
       <div role="list" aria-label="Timeline" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
