@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Catalog } from '../features/catalog/catalog.tsx';
 import { CallScreen } from './screens/call-screen.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
-import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
 import { ThemeSelect } from '../features/theme/theme-select.tsx';
 import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
 import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
@@ -10,8 +9,8 @@ import { Button } from '../components/ui/button.tsx';
 import type { Persistence } from '../store/persistence.ts';
 import { useDeps } from '../store/deps-context.tsx';
 import { useInspector } from '../store/store-context.tsx';
-import { useAppCommands } from './app-commands.ts';
-import { useFocusIntent } from './use-focus-intent.ts';
+import { CommandsHost } from './commands-host.tsx';
+import { FocusIntent } from './use-focus-intent.ts';
 import { loadDemoSession } from './open-demo.ts';
 import { ConnectionScreen } from './screens/connection-screen.tsx';
 import { ConversationScreen } from './screens/conversation-screen.tsx';
@@ -19,9 +18,6 @@ import { TimelineScreen } from './screens/timeline-screen.tsx';
 import { holdsRecording } from '../session/io/import-origin.ts';
 
 // Parts the first screen does not show load when first opened.
-const CommandPalette = lazy(() =>
-  import('../features/command-palette/command-palette.tsx').then((m) => ({ default: m.CommandPalette })),
-);
 const PresenterMode = lazy(() =>
   import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
 );
@@ -42,7 +38,6 @@ export interface ShellProps {
 
 /** Layout: connection and session toolbar on top; catalog | call + conversation | timeline + leg inspector. */
 export function Shell({ persistence, notices }: ShellProps) {
-  useFocusIntent();
   const io = useSessionIo(persistence, notices);
   const hasStdio = (useDeps().config.stdio?.length ?? 0) > 0;
   const [presenter, setPresenter] = useState(false);
@@ -62,8 +57,6 @@ export function Shell({ persistence, notices }: ShellProps) {
     setPresenter(true);
   }, [adopt]);
   const openPresenter = useCallback(() => setPresenter(true), []);
-  const commands = useAppCommands({ io, openPresenter, openDemo: () => void openDemo() });
-  useShortcuts(commands, () => setPalette(true), !presenter && !palette);
 
   return (
     <div className="flex h-screen flex-col bg-slate-100 text-slate-900">
@@ -137,8 +130,17 @@ export function Shell({ persistence, notices }: ShellProps) {
             {...(demoMessage ? { message: demoMessage } : {})}
           />
         )}
-        {palette && <CommandPalette commands={commands} onClose={() => setPalette(false)} />}
       </Suspense>
+      <CommandsHost
+        io={io}
+        openPresenter={openPresenter}
+        openDemo={() => void openDemo()}
+        palette={palette}
+        setPalette={setPalette}
+        shortcuts={!presenter && !palette}
+      />
+      {/* last, so its effect runs after the page's own (as when the shell held it) */}
+      <FocusIntent />
     </div>
   );
 }

@@ -27,3 +27,13 @@ export function useFocusIntent(): void {
     return moveFocusWhenReady(() => focusTargetElement(intent.target), { from: regionNamed(intent.from) });
   }, [intent]);
 }
+
+/**
+ * useFocusIntent as a component that renders nothing: a new intent (every answered call or sent leg) re-renders only
+ * this, not the component that holds it (in the shell's body it re-rendered the whole page: catalog, toolbar, call
+ * panel, on every answer).
+ */
+export function FocusIntent(): null {
+  useFocusIntent();
+  return null;
+}
