@@ -14,12 +14,6 @@ function taskConversationStatus(status: TaskStatus): ConversationStatus {
   return status === 'failed' ? 'error' : 'complete';
 }
 
-/** What a conversation calls: the tool or prompt name, or the resource uri ('' when its params hold neither). */
-export function callTarget(conversation: Conversation): string {
-  const p = conversation.params;
-  return typeof p.name === 'string' ? p.name : typeof p.uri === 'string' ? p.uri : '';
-}
-
 export function conversationLegs(state: SessionState, conversation: Conversation): Leg[] {
   const out: Leg[] = [];
   for (const id of conversation.legIds) {
@@ -209,7 +203,7 @@ export function branchSummaries(state: SessionState, conversationId: string): Br
   });
 }
 
-/** The tool / prompt name or resource uri a conversation calls. */
+/** What a conversation calls: the tool or prompt name, or the resource uri ('' when its params hold neither). */
 export function targetOf(conversation: Conversation): string {
   const p = conversation.params;
   return typeof p.name === 'string' ? p.name : typeof p.uri === 'string' ? p.uri : '';

@@ -5,7 +5,7 @@ import { countFindings, type LintCounts } from '../protocol/lint/types.ts';
 import { cachedArgumentSummary } from './argument-summary.ts';
 import { deferLint, deferredFindings, type DeferredLint } from './lint-session.ts';
 import type { Conversation, SessionState } from './model.ts';
-import { callTarget, conversationStatus, type ConversationStatus } from './selectors.ts';
+import { conversationStatus, targetOf, type ConversationStatus } from './selectors.ts';
 import { LazyConversationRow, type ConversationRowFacts } from './timeline-conversation-row.ts';
 
 export interface LegRow {
@@ -215,7 +215,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       conversationId: c.id,
       title: c.title,
       method: c.method,
-      target: callTarget(c),
+      target: targetOf(c),
       args: cachedArgumentSummary(c.params),
       createdAt: c.createdAt,
       status: conversationStatus(state, c),

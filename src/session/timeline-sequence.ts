@@ -3,7 +3,7 @@
  * for URL-mode elicitation, the browser tab. Pure: labels only, the component draws them (as text).
  */
 import type { Conversation, Leg, SessionState } from './model.ts';
-import { callTarget } from './selectors.ts';
+import { targetOf } from './selectors.ts';
 
 export type Lane = 'user' | 'inspector' | 'server' | 'browser';
 
@@ -48,7 +48,7 @@ function requestLabel(conversation: Conversation, leg: Leg, round: number): stri
   if (method === 'tasks/update') return `client answers ${list(leg.sent.answeredKeys)} by tasks/update`;
   if (method && TASK_REQUESTS[method]) return TASK_REQUESTS[method];
   if (round === 1 && !leg.sent.answeredKeys.length)
-    return `client calls ${conversation.method} ${callTarget(conversation)}`;
+    return `client calls ${conversation.method} ${targetOf(conversation)}`;
   const answered = leg.sent.answeredKeys;
   const what = answered.length ? `client answers ${list(answered)}` : 'client retries';
   const state =

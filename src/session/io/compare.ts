@@ -4,7 +4,7 @@ import type { Conversation, SessionState } from '../model.ts';
 import { compareRounds, parseIgnore, type RoundComparison } from '../flows/compare-legs.ts';
 import { runOutcomes } from './compare-runs.ts';
 import { importOrigin } from './import-origin.ts';
-import { callTarget } from '../selectors.ts';
+import { targetOf } from '../selectors.ts';
 
 function stable(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
@@ -32,13 +32,13 @@ export function comparableRuns(session: SessionState, conversationId: string): C
   const c = session.conversations[conversationId];
   if (!c) return [];
   const key = callKey(c);
-  const target = callTarget(c);
+  const target = targetOf(c);
   // the same method and tool (or uri) first: the key stringifies the arguments, 35 ms over 4,000 conversations
   return session.order
     .map((id) => session.conversations[id])
     .filter(
       (o): o is Conversation =>
-        !!o && o.id !== c.id && !o.forkOf && o.method === c.method && callTarget(o) === target && callKey(o) === key,
+        !!o && o.id !== c.id && !o.forkOf && o.method === c.method && targetOf(o) === target && callKey(o) === key,
     )
     .filter((o) => importOrigin(o) !== undefined || importOrigin(c) !== undefined);
 }
