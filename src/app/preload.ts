@@ -8,7 +8,8 @@ import { runInLongIdle } from '../lib/long-idle.ts';
  * requests, result, leg inspector, conversation views) and the arguments form, so a pick or a call does not wait for
  * them. Never on the critical path: the first screen and the first requests to the server go first. One step (the
  * form, the view with its elicitation form, the two timeline chunks) per long idle period (lib/long-idle.ts), so their
- * evaluation stays out of the frames of a scroll or of an import's aftermath. Presenter, palette, doctor, settings and the import/export codecs stay on demand.
+ * evaluation stays out of the frames of a scroll or of an import's aftermath. Presenter, palette, doctor, settings and
+ * the import/export codecs stay on demand.
  */
 export function preloadAfterStart(delayMs = 1000, win: Window = window): void {
   win.setTimeout(

@@ -31,20 +31,24 @@ const settles = async (p: Promise<void>) => {
   return done;
 };
 
+/** afterFrame on a fake page, checked to be still waiting before the test draws a frame or fires the timer. */
+async function waitingOn() {
+  const page = fakePage();
+  const waiting = afterFrame(100, page.source);
+  expect(await settles(waiting)).toBe(false);
+  return { page, waiting };
+}
+
 describe('afterFrame', () => {
   it('waits for the next frame, then resolves on a later task and drops its timer', async () => {
-    const page = fakePage();
-    const waiting = afterFrame(100, page.source);
-    expect(await settles(waiting)).toBe(false);
+    const { page, waiting } = await waitingOn();
     page.drawFrame();
     expect(await settles(waiting)).toBe(true);
     expect(page.pendingTimers()).toBe(0);
   });
 
   it('resolves after its longest wait when no frame comes (a hidden tab)', async () => {
-    const page = fakePage();
-    const waiting = afterFrame(100, page.source);
-    expect(await settles(waiting)).toBe(false);
+    const { page, waiting } = await waitingOn();
     page.fireTimers();
     expect(await settles(waiting)).toBe(true);
     // a frame drawn later changes nothing
