@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { askResult, testLeg } from '../../protocol/lint/lint-legs.fixtures.ts';
 import { lintLeg } from '../../protocol/lint/lint-leg.ts';
 import { LegInspector } from './leg-inspector.tsx';
-import { SSE_EVENTS_PAGE } from './sse-event-list.tsx';
+import { SSE_EVENT_CHARS, SSE_EVENTS_PAGE } from './sse-event-list.tsx';
 
 afterEach(cleanup);
 
@@ -63,5 +63,22 @@ describe('LegInspector', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show 20 more' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(120);
     expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
+  });
+
+  it('shows a large SSE event raw as its first characters, with Show all for the rest', async () => {
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    const log = 'L'.repeat(65_536);
+    const data = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: log } });
+    const exchange = { ...leg.exchange, response: { ...leg.exchange.response!, sseEvents: [{ data, at: 1 }] } };
+    render(<LegInspector exchange={exchange} title="t" />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Raw' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'SSE events (1)' }));
+    const event = screen.getByLabelText('SSE event 1');
+    expect(event.textContent).toContain(data.slice(0, SSE_EVENT_CHARS));
+    expect(event.textContent).not.toContain(data.slice(0, SSE_EVENT_CHARS + 1));
+    await userEvent.click(
+      within(event).getByRole('button', { name: `Show all ${data.length.toLocaleString('en-US')} characters` }),
+    );
+    expect(event.textContent).toContain(data);
   });
 });

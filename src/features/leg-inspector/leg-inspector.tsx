@@ -33,11 +33,12 @@ function Body({
   /** characters of raw text shown before "Show all" (JsonText's default when absent) */
   maxChars?: number;
 }) {
+  // parsed only for the tree: the Raw view of a page of 64 KiB SSE events parsed each of them for nothing
   const value = useMemo(
-    () => (parsed !== undefined ? { ok: true as const, value: parsed } : parse(text)),
-    [text, parsed],
+    () => (raw ? undefined : parsed !== undefined ? { ok: true as const, value: parsed } : parse(text)),
+    [raw, text, parsed],
   );
-  if (raw || !value.ok) return <JsonText value={text} label={label} {...(maxChars ? { maxChars } : {})} />;
+  if (!value?.ok) return <JsonText value={text} label={label} {...(maxChars ? { maxChars } : {})} />;
   return <JsonTree value={value.value} label={label} />;
 }
 

@@ -4,7 +4,7 @@ import type { SseEventRecord } from '../../protocol/exchange.ts';
 /** SSE events rendered at once; "Show more" adds as many again (a 32 MB stream holds hundreds of large events). */
 export const SSE_EVENTS_PAGE = 50;
 /** Raw characters of one event shown before its "Show all" (a page of 64 KiB events laid out whole took seconds). */
-export const SSE_EVENT_CHARS = 2_000;
+export const SSE_EVENT_CHARS = 500;
 
 /** The SSE events of a leg, the first page first, each event's body rendered by `body`. */
 export function SseEventList({
