@@ -11,6 +11,7 @@ import { composedDraft } from '../../session/selectors.ts';
 import type { Conversation } from '../../session/model.ts';
 import type { ConversationViewKind } from './conversation-views.tsx';
 import { legPanel } from './leg-panel.ts';
+import { useAfterFrame } from '../../lib/use-after-frame.ts';
 import { ConnectionTrafficToggle } from '../../features/timeline/connection-traffic-toggle.tsx';
 import { isConnectionConversation, withConnectionTraffic } from '../../session/connection-traffic.ts';
 
@@ -66,11 +67,21 @@ export function TimelineScreen() {
     [actions, session],
   );
 
-  const leg = s.selectedLegId ? session.legs[s.selectedLegId] : undefined;
-  const picked = s.selectedConversationId ? session.conversations[s.selectedConversationId] : undefined;
-  const conversation = picked ?? (leg ? session.conversations[leg.conversationId] : undefined);
+  // The selected conversation's views and the leg panel show a change of the session (a leg sent or answered) one
+  // painted frame later, session and selection together: the frame of a call's answer paints the conversation's own
+  // update (Result, first question, focus) and these mounts (leg inspector, waterfall) the next (issue #20). A change
+  // of selection alone (a click in the timeline) shows at once.
+  const followed = useAfterFrame(s);
+  const d = followed.session === s.session ? s : followed;
+  const detail = useMemo(
+    () => (d.showConnection ? withConnectionTraffic(d.session, d.connectionLegs) : d.session),
+    [d.session, d.connectionLegs, d.showConnection],
+  );
+  const leg = d.selectedLegId ? detail.legs[d.selectedLegId] : undefined;
+  const picked = d.selectedConversationId ? detail.conversations[d.selectedConversationId] : undefined;
+  const conversation = picked ?? (leg ? detail.conversations[leg.conversationId] : undefined);
   const conversationRow = conversation ? rows.find((r) => r.conversationId === conversation.id) : undefined;
-  const panel = legPanel(session, s.selectedLegId, s.selectedConversationId);
+  const panel = legPanel(detail, d.selectedLegId, d.selectedConversationId);
 
   return (
     <div className="grid gap-3">
@@ -118,12 +129,12 @@ export function TimelineScreen() {
         conversationRow.legs.length > 0 && (
           <Suspense fallback={loading}>
             <ConversationViews
-              session={session}
+              session={detail}
               conversation={conversation}
               row={conversationRow}
               view={view}
               onView={setView}
-              selectedLegId={s.selectedLegId}
+              selectedLegId={d.selectedLegId}
               onSelectLeg={selectLeg}
             />
           </Suspense>
@@ -135,7 +146,7 @@ export function TimelineScreen() {
       )}
       {panel?.kind === 'leg' && (
         <Suspense fallback={loading}>
-          <SelectedLeg session={session} leg={panel.leg} conversation={panel.conversation} diffBase={s.diffBase} />
+          <SelectedLeg session={detail} leg={panel.leg} conversation={panel.conversation} diffBase={d.diffBase} />
         </Suspense>
       )}
     </div>
