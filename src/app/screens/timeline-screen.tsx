@@ -67,11 +67,12 @@ export function TimelineScreen() {
     [actions, session],
   );
 
-  // The selected conversation's views and the leg panel show a change of the session (a leg sent or answered) one
-  // painted frame later, session and selection together: the frame of a call's answer paints the conversation's own
-  // update (Result, first question, focus) and these mounts (leg inspector, waterfall) the next (issue #20). A change
-  // of selection alone (a click in the timeline) shows at once.
-  const followed = useAfterFrame(s);
+  // The selected conversation's views and the leg panel show a change of the session (a leg sent or answered, an
+  // import) after the list's deferred render and one painted frame, session and selection together: the frame of a
+  // call's answer paints the conversation's own update (Result, first question, focus) and these mounts (leg
+  // inspector, waterfall) the next, without restarting the list's render (issue #20). A change of selection alone (a
+  // click in the timeline) shows at once.
+  const followed = useAfterFrame(useDeferredValue(s));
   const d = followed.session === s.session ? s : followed;
   const detail = useMemo(
     () => (d.showConnection ? withConnectionTraffic(d.session, d.connectionLegs) : d.session),
