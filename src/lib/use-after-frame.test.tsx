@@ -22,7 +22,7 @@ describe('useAfterFrame', () => {
     const frames = manualFrames();
     const { result, rerender } = renderHook(({ v }) => useAfterFrame(v, frames.wait), { initialProps: { v: 'a' } });
     expect(result.current).toBe('a');
-    await frames.paint();
+    expect(frames.waits()).toBe(0);
     rerender({ v: 'b' });
     expect(result.current).toBe('a');
     await frames.paint();
@@ -32,7 +32,6 @@ describe('useAfterFrame', () => {
   it('shows changes that come before the frame together, the latest, with one wait', async () => {
     const frames = manualFrames();
     const { result, rerender } = renderHook(({ v }) => useAfterFrame(v, frames.wait), { initialProps: { v: 1 } });
-    await frames.paint();
     rerender({ v: 2 });
     rerender({ v: 3 });
     rerender({ v: 4 });

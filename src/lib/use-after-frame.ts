@@ -18,6 +18,7 @@ export function useAfterFrame<T>(value: T, wait: () => Promise<void> = afterFram
     };
   }, []);
   useEffect(() => {
+    if (Object.is(latest.current, value)) return;
     latest.current = value;
     if (waiting.current) return;
     waiting.current = true;

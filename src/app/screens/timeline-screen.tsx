@@ -70,9 +70,10 @@ export function TimelineScreen() {
   // The selected conversation's views and the leg panel show a change of the session (a leg sent or answered, an
   // import) after the list's deferred render and one painted frame, session and selection together: the frame of a
   // call's answer paints the conversation's own update (Result, first question, focus) and these mounts (leg
-  // inspector, waterfall) the next, without restarting the list's render (issue #20). A change of selection alone (a
-  // click in the timeline) shows at once.
-  const followed = useAfterFrame(useDeferredValue(s));
+  // inspector, waterfall) the next, once the list's render is done (issue #20). A change of selection alone (a click
+  // in the timeline) shows at once.
+  const listedState = useDeferredValue(s);
+  const followed = useAfterFrame(listedState);
   const d = followed.session === s.session ? s : followed;
   const detail = useMemo(
     () => (d.showConnection ? withConnectionTraffic(d.session, d.connectionLegs) : d.session),
