@@ -10,13 +10,6 @@ export function useAfterFrame<T>(value: T, wait: () => Promise<void> = afterFram
   const [shown, setShown] = useState(value);
   const latest = useRef(value);
   const waiting = useRef(false);
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   useEffect(() => {
     if (Object.is(latest.current, value)) return;
     latest.current = value;
@@ -24,7 +17,8 @@ export function useAfterFrame<T>(value: T, wait: () => Promise<void> = afterFram
     waiting.current = true;
     void wait().then(() => {
       waiting.current = false;
-      if (mounted.current) startTransition(() => setShown(() => latest.current));
+      // after an unmount React ignores the update
+      startTransition(() => setShown(() => latest.current));
     });
   }, [value, wait]);
   return shown;

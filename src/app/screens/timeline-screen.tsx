@@ -8,7 +8,7 @@ import { filterOptions, filterRows } from '../../session/timeline-filter.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { InFlightLeg } from '../../features/timeline/in-flight-leg.tsx';
 import { composedDraft } from '../../session/selectors.ts';
-import type { Conversation } from '../../session/model.ts';
+import type { Conversation, Leg, SessionState } from '../../session/model.ts';
 import type { ConversationViewKind } from './conversation-views.tsx';
 import { legPanel } from './leg-panel.ts';
 import { useAfterFrame } from '../../lib/use-after-frame.ts';
@@ -41,11 +41,7 @@ export function TimelineScreen() {
     connectionLegs: st.connectionLegs,
     showConnection: st.showConnectionTraffic,
   }));
-  // the Connection conversation (discover, lists, failed connects) joins the view only when asked for
-  const session = useMemo(
-    () => (s.showConnection ? withConnectionTraffic(s.session, s.connectionLegs) : s.session),
-    [s.session, s.connectionLegs, s.showConnection],
-  );
+  const session = shownSession(s);
   const [view, setView] = useState<ConversationViewKind>('waterfall');
   // the list (rows, filter, flat items: 20-30 ms with 10,000 legs) follows the session one render later, so a click
   // that changes one conversation (Accept, Send retry) paints its own update first (issue #20)
@@ -75,10 +71,7 @@ export function TimelineScreen() {
   const listedState = useDeferredValue(s);
   const followed = useAfterFrame(listedState);
   const d = followed.session === s.session ? s : followed;
-  const detail = useMemo(
-    () => (d.showConnection ? withConnectionTraffic(d.session, d.connectionLegs) : d.session),
-    [d.session, d.connectionLegs, d.showConnection],
-  );
+  const detail = shownSession(d);
   const leg = d.selectedLegId ? detail.legs[d.selectedLegId] : undefined;
   const picked = d.selectedConversationId ? detail.conversations[d.selectedConversationId] : undefined;
   const conversation = picked ?? (leg ? detail.conversations[leg.conversationId] : undefined);
@@ -153,6 +146,14 @@ export function TimelineScreen() {
       )}
     </div>
   );
+}
+
+/**
+ * The session as the screen shows it: the Connection conversation (discover, lists, failed connects) joins it only
+ * when asked for. withConnectionTraffic caches its view per session and legs, so the same inputs give the same object.
+ */
+function shownSession(v: { session: SessionState; connectionLegs: readonly Leg[]; showConnection: boolean }) {
+  return v.showConnection ? withConnectionTraffic(v.session, v.connectionLegs) : v.session;
 }
 
 function countCollapsed(items: ReturnType<typeof flattenTimeline>['items']): number {
