@@ -1,7 +1,7 @@
 import type { ParseResult } from '../../session/io/session-file.ts';
 import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
 import { askWorkerOnce } from '../../lib/ask-worker-once.ts';
-import { internSessionStrings } from '../../session/io/intern.ts';
+import { internSessionStrings, unboxSessionStrings } from '../../session/io/intern.ts';
 
 const sessionFileCodec = () => import('../../session/io/session-file.ts');
 
@@ -9,6 +9,12 @@ const sessionFileCodec = () => import('../../session/io/session-file.ts');
 async function parseHere(file: Blob): Promise<ParseResult> {
   const [{ parseSessionFile }, text] = await Promise.all([sessionFileCodec(), file.text()]);
   return parseSessionFile(text);
+}
+
+/** A session parsed from text holds a copy of every repeated string: one of each is kept. */
+function interned(result: ParseResult): ParseResult {
+  if (result.ok) internSessionStrings(result.session);
+  return result;
 }
 
 function parseInWorker(file: Blob): Promise<SessionFileWorkerReply> {
@@ -26,16 +32,16 @@ function parseInWorker(file: Blob): Promise<SessionFileWorkerReply> {
  * also the fallback where there is no `Worker` or the worker cannot start.
  */
 export async function parseSessionFileOffThread(file: Blob): Promise<ParseResult> {
-  if (typeof Worker === 'undefined') return parseHere(file);
+  if (typeof Worker === 'undefined') return interned(await parseHere(file));
   let reply: SessionFileWorkerReply;
   try {
     reply = await parseInWorker(file);
   } catch {
-    return parseHere(file);
+    return interned(await parseHere(file));
   }
   // a read failure is retried here, so it surfaces exactly as it would without the worker
-  const result = reply.kind === 'parsed' ? reply.result : await parseHere(file);
-  // the clone from the worker made every repeated string a copy of its own
-  if (result.ok) internSessionStrings(result.session);
-  return result;
+  if (reply.kind !== 'parsed') return interned(await parseHere(file));
+  // the worker boxed the repeated strings, so the clone made each of them once
+  if (reply.result.ok) unboxSessionStrings(reply.result.session);
+  return reply.result;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interner, internSessionStrings } from './intern.ts';
+import { boxStringsForClone, interner, internSessionStrings, unboxSessionStrings } from './intern.ts';
 import { testSession } from './session.fixtures.ts';
 
 describe('interner', () => {
@@ -36,5 +36,30 @@ describe('internSessionStrings', () => {
     expect(seen).toContain(leg1.exchange.request.url);
     expect(seen).toContain(leg1.exchange.response!.contentType);
     expect(seen).toContain(copy.conversations.c1!.serverUrl);
+  });
+});
+
+describe('boxStringsForClone', () => {
+  it('makes every equal string one String object, and unboxing gives back the session exactly', () => {
+    const session = structuredClone(testSession());
+    boxStringsForClone(session);
+    const leg1 = session.legs['leg-1']!;
+    const leg2 = session.legs['leg-2']!;
+    expect(leg1.exchange.request.url).toBeInstanceOf(String);
+    // one object for one value, wherever it appears
+    expect(leg2.sent.requestState).toBe(leg1.outcome.kind === 'input_required' && leg1.outcome.requestState);
+    expect(leg2.exchange.request.url).toBe(leg1.exchange.request.url);
+    const cloned = structuredClone(session);
+    unboxSessionStrings(cloned);
+    expect(cloned).toEqual(testSession());
+  });
+
+  it('leaves a requestState that is not a string as the server sent it', () => {
+    const session = structuredClone(testSession());
+    const message = session.legs['leg-1']!.exchange.message as { result: { requestState: unknown } };
+    message.result.requestState = 42;
+    boxStringsForClone(session);
+    unboxSessionStrings(session);
+    expect(message.result.requestState).toBe(42);
   });
 });

@@ -23,43 +23,60 @@ export function interner(): Intern {
   };
 }
 
-function internHeaders(headers: HeaderList, intern: Intern): void {
+/**
+ * What a walk does with each value it visits: a string field of the session, or whatever an earlier walk left in its
+ * place (a box from `boxStringsForClone`). It returns the value to put back.
+ */
+type Visit = (value: unknown) => unknown;
+
+function visitHeaders(headers: HeaderList, visit: Visit): void {
   for (const pair of headers) {
-    pair[0] = intern(pair[0]);
-    pair[1] = intern(pair[1]);
+    pair[0] = visit(pair[0]) as string;
+    pair[1] = visit(pair[1]) as string;
   }
 }
 
-function internExchange(exchange: Exchange, intern: Intern): void {
+function visitExchange(exchange: Exchange, visit: Visit): void {
   const { request, response } = exchange;
-  request.url = intern(request.url);
-  internHeaders(request.headers, intern);
+  request.url = visit(request.url) as string;
+  visitHeaders(request.headers, visit);
   if (response) {
-    response.statusText = intern(response.statusText);
-    response.contentType = intern(response.contentType);
-    internHeaders(response.headers, intern);
+    response.statusText = visit(response.statusText) as string;
+    response.contentType = visit(response.contentType) as string;
+    visitHeaders(response.headers, visit);
   }
+  // the server's message is untrusted: its requestState may be anything, so `visit` sees whatever is there
   const result = (exchange.message as { result?: { requestState?: unknown } } | undefined)?.result;
-  if (typeof result?.requestState === 'string') result.requestState = intern(result.requestState);
+  if (typeof result === 'object' && result !== null && result.requestState !== undefined)
+    result.requestState = visit(result.requestState);
 }
 
-function internSent(sent: SentFacts, intern: Intern): void {
-  if (sent.requestState !== undefined) sent.requestState = intern(sent.requestState);
-  if (sent.originalRequestState !== undefined) sent.originalRequestState = intern(sent.originalRequestState);
+function visitSent(sent: SentFacts, visit: Visit): void {
+  if (sent.requestState !== undefined) sent.requestState = visit(sent.requestState) as string;
+  if (sent.originalRequestState !== undefined) sent.originalRequestState = visit(sent.originalRequestState) as string;
 }
 
-function internLeg(leg: Leg, intern: Intern): void {
-  internExchange(leg.exchange, intern);
-  internSent(leg.sent, intern);
+function visitLeg(leg: Leg, visit: Visit): void {
+  visitExchange(leg.exchange, visit);
+  visitSent(leg.sent, visit);
   const { outcome } = leg;
   if (outcome.kind === 'input_required' && outcome.requestState !== undefined)
-    outcome.requestState = intern(outcome.requestState);
+    outcome.requestState = visit(outcome.requestState) as string;
   // the outcome's result is the message's result on the page, a copy of its own after a parse
-  if ('result' in outcome && typeof outcome.result.requestState === 'string')
-    outcome.result.requestState = intern(outcome.result.requestState);
+  if ('result' in outcome && outcome.result.requestState !== undefined)
+    outcome.result.requestState = visit(outcome.result.requestState) as typeof outcome.result.requestState;
   if (leg.answer) {
-    internExchange(leg.answer.exchange, intern);
-    internSent(leg.answer.sent, intern);
+    visitExchange(leg.answer.exchange, visit);
+    visitSent(leg.answer.sent, visit);
+  }
+}
+
+/** Header names and values, URLs, content types, requestStates: the strings a session repeats. */
+function visitSessionStrings(session: SessionState, visit: Visit): void {
+  for (const leg of Object.values(session.legs)) visitLeg(leg, visit);
+  for (const conversation of Object.values(session.conversations)) {
+    conversation.serverUrl = visit(conversation.serverUrl) as string;
+    conversation.method = visit(conversation.method) as string;
   }
 }
 
@@ -69,9 +86,31 @@ function internLeg(leg: Leg, intern: Intern): void {
  * stay equal, so nothing a reader sees changes.
  */
 export function internSessionStrings(session: SessionState, intern: Intern = interner()): void {
-  for (const leg of Object.values(session.legs)) internLeg(leg, intern);
-  for (const conversation of Object.values(session.conversations)) {
-    conversation.serverUrl = intern(conversation.serverUrl);
-    conversation.method = intern(conversation.method);
-  }
+  visitSessionStrings(session, (value) => (typeof value === 'string' ? intern(value) : value));
+}
+
+/**
+ * For a session about to be structured-cloned (a worker's reply): each of those strings becomes one `String` object
+ * per distinct value. A structured clone copies a string at every occurrence but an object once, so the receiver's
+ * heap gets each repeated string once instead of making every copy and dropping all but one: interning after the
+ * clone left about 18 MB of garbage for a 10,000-leg file, and its major GC paused a frame of the first scroll
+ * (issue #20). In place; the receiver must call `unboxSessionStrings` before anything reads the session.
+ */
+export function boxStringsForClone(session: SessionState): void {
+  const boxes = new Map<string, unknown>();
+  visitSessionStrings(session, (value) => {
+    if (typeof value !== 'string') return value;
+    let box = boxes.get(value);
+    if (box === undefined) {
+      // the point: an object, which a structured clone copies once however often it appears
+      box = new String(value);
+      boxes.set(value, box);
+    }
+    return box;
+  });
+}
+
+/** Undoes `boxStringsForClone` on the clone: every box becomes its string, one string for all its places. */
+export function unboxSessionStrings(session: SessionState): void {
+  visitSessionStrings(session, (value) => (value instanceof String ? value.valueOf() : value));
 }

@@ -1,4 +1,6 @@
+import { serialize } from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unboxSessionStrings } from './intern.ts';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from './session-file.ts';
 import type { SessionFileWorkerReply } from './session-file.worker.ts';
 import { testSession } from './session.fixtures.ts';
@@ -23,8 +25,23 @@ afterEach(() => {
 });
 
 describe('session file worker', () => {
-  it('posts back the validated session when it is sent a valid file', async () => {
-    expect(await ask(new Blob([validText]))).toEqual({ kind: 'parsed', result: parseSessionFile(validText) });
+  it('posts back the validated session, exactly as parsed once the page unboxes its strings', async () => {
+    const reply = structuredClone(await ask(new Blob([validText])));
+    if (reply.kind === 'parsed' && reply.result.ok) unboxSessionStrings(reply.result.session);
+    expect(reply).toEqual({ kind: 'parsed', result: parseSessionFile(validText) });
+  });
+
+  it('posts a reply whose clone carries each repeated string once', async () => {
+    // the same serializer as a structured clone: a string at every place it appears, an object once
+    const times = (bytes: Buffer, text: string) => bytes.toString('latin1').split(text).length - 1;
+    const plain = serialize(parseSessionFile(validText));
+    const sent = serialize(await ask(new Blob([validText])));
+    // a header name appears only as a string of its own: once instead of once per exchange
+    expect(times(plain, 'content-type')).toBeGreaterThan(1);
+    expect(times(sent, 'content-type')).toBe(1);
+    // a requestState also appears inside raw bodies (strings of their own); its own copies become one
+    expect(times(sent, 'v1.eyJwIjp7fX0.sig')).toBeLessThan(times(plain, 'v1.eyJwIjp7fX0.sig') - 2);
+    expect(sent.length).toBeLessThan(plain.length);
   });
 
   it('posts back the exact parse error when it is sent broken JSON', async () => {

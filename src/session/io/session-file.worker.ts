@@ -1,13 +1,22 @@
 /**
  * Worker entry: reads and validates a session file off the page's main thread, so the garbage of `JSON.parse` and
  * the schema check (tens of MB for a long session) is collected on the worker's heap, not the page's. Posts back
- * only the `ParseResult` (the validated session or the exact error message). The parsing itself is the pure
+ * only the `ParseResult` (the validated session or the exact error message), with the session's repeated strings
+ * boxed so the clone carries each of them once (intern.ts; the page unboxes them). The parsing itself is the pure
  * `parseSessionFile`; this file only moves data in and out.
  */
+import { boxStringsForClone } from './intern.ts';
 import { parseSessionFile, type ParseResult } from './session-file.ts';
 
 export type SessionFileWorkerRequest = Blob | string;
+/** `parsed`: a valid session's header values, URLs and requestStates are `String` boxes until `unboxSessionStrings`. */
 export type SessionFileWorkerReply = { kind: 'parsed'; result: ParseResult } | { kind: 'unreadable'; error: string };
+
+function reply(text: string): SessionFileWorkerReply {
+  const result = parseSessionFile(text);
+  if (result.ok) boxStringsForClone(result.session);
+  return { kind: 'parsed', result };
+}
 
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<SessionFileWorkerRequest>) => void) | null;
@@ -18,7 +27,7 @@ scope.onmessage = (event) => {
   const input = event.data;
   const text = typeof input === 'string' ? Promise.resolve(input) : input.text();
   text.then(
-    (t) => scope.postMessage({ kind: 'parsed', result: parseSessionFile(t) }),
+    (t) => scope.postMessage(reply(t)),
     (err: unknown) =>
       scope.postMessage({ kind: 'unreadable', error: err instanceof Error ? err.message : String(err) }),
   );
