@@ -74,4 +74,30 @@ describe('Timeline flung', () => {
     expect(plainRows()).toHaveLength(0);
     expect(within(list).getAllByRole('button', { name: /^Round \d+ tools\/call / }).length).toBeGreaterThan(3);
   });
+
+  it('keeps the same elements from one flung frame to the next and only changes what they say', () => {
+    vi.useFakeTimers();
+    render(
+      <Timeline
+        items={flat.items}
+        selectedLegId={null}
+        onSelectLeg={() => {}}
+        onToggleConversation={() => {}}
+        viewportHeight={480}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Timeline' });
+    const box = list.parentElement!;
+    scrollTo(box, 4_000);
+    const before = within(list).getAllByRole('listitem');
+    const textsBefore = before.map((li) => li.textContent);
+    scrollTo(box, 8_000);
+    const after = within(list).getAllByRole('listitem');
+    expect(after.length).toBeGreaterThan(5);
+    // every row of the second frame is an element of the first, now saying another row
+    expect(after.every((li) => before.includes(li))).toBe(true);
+    expect(after.map((li) => li.textContent)).not.toEqual(textsBefore);
+    expect(Number(after[0]?.getAttribute('aria-posinset'))).toBeGreaterThan(160);
+    expect(after[0]?.textContent).toBe(flingText(flat.items[Number(after[0]?.getAttribute('aria-posinset')) - 1]!));
+  });
 });
