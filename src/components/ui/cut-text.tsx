@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { groupDigits } from '../../lib/text.ts';
 
 /** How many characters of a long text are rendered before "Show all" (a few screens; renders in a few ms). */
 export const CUT_CHARS = 20_000;
@@ -19,7 +20,7 @@ export function CutText({ text, max = CUT_CHARS }: { text: string; max?: number 
         className="rounded bg-slate-200 px-1 font-sans text-xs text-slate-900 underline"
         onClick={() => setAll(true)}
       >
-        Show all {text.length.toLocaleString('en-US')} characters
+        Show all {groupDigits(text.length)} characters
       </button>
     </>
   );

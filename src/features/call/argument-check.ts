@@ -3,12 +3,7 @@
  * what the form marks and what blocks Call tool agree. Loaded with the form's chunk, never in the entry bundle.
  */
 import type { RJSFSchema } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-
-// The same ajv and keywords as the form's validator, without checking the tool's schema against JSON Schema's own
-// meta-schema first: on the first Call of a page that check compiled the draft-07 meta-schema, 50-150 ms in the very
-// task of the click (the longest frame of the large-payload bench). A schema ajv cannot compile is still reported.
-const validator = customizeValidator({ ajvOptionsOverrides: { validateSchema: false } });
+import { formValidator as validator } from '../../components/ui/form-validator.ts';
 
 // ajv keeps every schema object it compiled, by identity: one object per distinct schema text, so a tool's schema is
 // compiled once rather than at every Call (each compile was new code and a new cache entry that stayed)

@@ -1,6 +1,6 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import { formValidator } from '../../components/ui/form-validator.ts';
 import { accessibleTemplates, accessibleWidgets, RJSF_FORM_CLASS } from '../../components/ui/rjsf-templates.tsx';
 
 /**
@@ -22,7 +22,7 @@ export default function SchemaForm({
     <Form
       schema={schema}
       formData={value}
-      validator={validator}
+      validator={formValidator}
       idPrefix={idPrefix}
       templates={accessibleTemplates}
       widgets={accessibleWidgets}

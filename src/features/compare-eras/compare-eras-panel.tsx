@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button.tsx';
 import type { EraComparison, EraFigures } from '../../session/flows/compare-eras.ts';
+import { groupDigits } from '../../lib/text.ts';
 
 export interface CompareErasPanelProps {
   comparison?: EraComparison;
@@ -17,8 +18,8 @@ const ROWS: [string, (f: EraFigures) => string][] = [
   ['Messages client → server', (f) => String(f.clientMessages)],
   ['Messages server → client', (f) => String(f.serverMessages)],
   ['Questions asked', (f) => String(f.questions)],
-  ['Bytes sent', (f) => f.bytesSent.toLocaleString('en')],
-  ['Bytes received', (f) => f.bytesReceived.toLocaleString('en')],
+  ['Bytes sent', (f) => groupDigits(f.bytesSent)],
+  ['Bytes received', (f) => groupDigits(f.bytesReceived)],
   ['Time', (f) => `${f.ms} ms`],
   ['Outcome', (f) => `${f.outcome}: ${f.summary}`],
 ];

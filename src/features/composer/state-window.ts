@@ -4,6 +4,7 @@
  * WINDOW_THRESHOLD is edited through a window of about WINDOW_CHARS characters; edits are spliced into the whole value.
  * Pure: the component (state-editor.tsx) keeps a window and the caret, this file says what an edit means.
  */
+import { groupDigits } from '../../lib/text.ts';
 
 /** states longer than this are edited through a window */
 export const WINDOW_THRESHOLD = 16_384;
@@ -85,6 +86,6 @@ export function applyWindowEdit(
 
 /** "characters 1,040,397–1,048,588 of 1,048,588" (1-based, inclusive, as people count) */
 export function windowLabel(w: StateWindow, length: number): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = groupDigits;
   return `characters ${n(Math.min(w.start + 1, w.end))}–${n(w.end)} of ${n(length)}`;
 }

@@ -7,10 +7,10 @@ import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { Button } from '../../components/ui/button.tsx';
 import { toElicitContent, toRjsf } from '../../protocol/elicitation/to-rjsf.ts';
 import type { JsonObject } from '../../protocol/types.ts';
+import { formValidator } from '../../components/ui/form-validator.ts';
 import { accessibleTemplates, accessibleWidgets, RJSF_FORM_CLASS } from '../../components/ui/rjsf-templates.tsx';
 
 export interface RjsfElicitFormProps {
@@ -48,7 +48,7 @@ export default function RjsfElicitForm({
       schema={spec.schema as RJSFSchema}
       uiSchema={spec.uiSchema as UiSchema}
       formData={formData}
-      validator={validator}
+      validator={formValidator}
       templates={accessibleTemplates}
       widgets={accessibleWidgets}
       idPrefix={idPrefix}

@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { groupDigits } from '../../lib/text.ts';
 
 const MAX_CHILDREN = 200;
 const MAX_STRING = 2_000;
@@ -10,7 +11,7 @@ function LongString({ value }: { value: string }) {
     <span className="text-emerald-300">
       {JSON.stringify(value.slice(0, MAX_STRING))}…{' '}
       <button type="button" className="text-sky-300 underline" onClick={() => setAll(true)}>
-        show all {value.length.toLocaleString()} characters
+        show all {groupDigits(value.length)} characters
       </button>
     </span>
   );

@@ -10,6 +10,7 @@ import { HeadersTable } from './headers-table.tsx';
 import { JsonTree } from './json-tree.tsx';
 import { LintList } from './lint-list.tsx';
 import { SSE_EVENT_CHARS, SseEventList } from './sse-event-list.tsx';
+import { groupDigits } from '../../lib/text.ts';
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -89,7 +90,7 @@ export function LegInspector({
         <span className="text-xs text-slate-500">
           {Math.round(exchange.durationMs)} ms
           {exchange.headersMs !== undefined ? ` (headers after ${Math.round(exchange.headersMs)} ms)` : ''}
-          {res ? ` · ${res.size.toLocaleString()} B` : ''}
+          {res ? ` · ${groupDigits(res.size)} B` : ''}
         </span>
         {onFork && (
           <Button variant="ghost" onClick={onFork}>

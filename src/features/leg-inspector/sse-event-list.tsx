@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
+import { groupDigits } from '../../lib/text.ts';
 
 /** SSE events rendered at once; "Show more" adds as many again (a 32 MB stream holds hundreds of large events). */
 export const SSE_EVENTS_PAGE = 50;
@@ -30,7 +31,7 @@ export function SseEventList({
       </ol>
       {rest > 0 && (
         <p className="flex items-center gap-2 text-xs text-slate-600">
-          Showing {shown} of {events.length.toLocaleString('en-US')} events.
+          Showing {shown} of {groupDigits(events.length)} events.
           <button
             type="button"
             className="rounded bg-slate-200 px-1 text-slate-900 underline"

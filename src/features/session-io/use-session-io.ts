@@ -7,6 +7,7 @@ import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorActions } from '../../store/store-context.tsx';
 import { downloadBlob, downloadText, slug, stampedName } from '../../lib/download.ts';
 import { exportOffThread } from './export-off-thread.ts';
+import { groupDigits } from '../../lib/text.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
 const shareCodec = () => import('../../session/io/share-link.ts');
@@ -149,7 +150,7 @@ export function useSessionIo(persistence: Persistence | undefined, initialMessag
       setShareUrl(result.url);
       say(
         'info',
-        `Share link ready (${result.chars.toLocaleString('en')} characters). The session is in the fragment after #, which browsers never send to a server.`,
+        `Share link ready (${groupDigits(result.chars)} characters). The session is in the fragment after #, which browsers never send to a server.`,
       );
       void navigator.clipboard?.writeText(result.url).catch(() => undefined);
     },
