@@ -3,7 +3,7 @@
  * what the form marks and what blocks Call tool agree. Loaded with the form's chunk, never in the entry bundle.
  */
 import type { RJSFSchema } from '@rjsf/utils';
-import { formValidator as validator } from '../../components/ui/form-validator.ts';
+import { formValidator } from '../../components/ui/form-validator.ts';
 
 // ajv keeps every schema object it compiled, by identity: one object per distinct schema text, so a tool's schema is
 // compiled once rather than at every Call (each compile was new code and a new cache entry that stayed)
@@ -27,12 +27,12 @@ export function checkedSchema(schema: RJSFSchema): RJSFSchema {
  * first compile is 30-70 ms of ajv's code generation, which otherwise ran in the task of the Call click.
  */
 export function warmArgumentCheck(schema: RJSFSchema): void {
-  validator.validateFormData({}, checkedSchema(schema));
+  formValidator.validateFormData({}, checkedSchema(schema));
 }
 
 /** One plain sentence per problem ("city is required", "nights must be <= 14"); empty when the arguments are valid. */
 export function argumentProblems(schema: RJSFSchema, values: Record<string, unknown>): string[] {
-  const { errors } = validator.validateFormData(values, checkedSchema(schema));
+  const { errors } = formValidator.validateFormData(values, checkedSchema(schema));
   const out: string[] = [];
   for (const e of errors) {
     const params = (e.params ?? {}) as { missingProperty?: string };

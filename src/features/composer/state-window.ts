@@ -86,6 +86,5 @@ export function applyWindowEdit(
 
 /** "characters 1,040,397–1,048,588 of 1,048,588" (1-based, inclusive, as people count) */
 export function windowLabel(w: StateWindow, length: number): string {
-  const n = groupDigits;
-  return `characters ${n(Math.min(w.start + 1, w.end))}–${n(w.end)} of ${n(length)}`;
+  return `characters ${groupDigits(Math.min(w.start + 1, w.end))}–${groupDigits(w.end)} of ${groupDigits(length)}`;
 }
