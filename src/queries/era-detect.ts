@@ -40,7 +40,7 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     url: env.ctx.url,
     fetch: env.fetch,
     clientInfo: env.ctx.clientInfo ?? { name: 'mrtr-inspector', version: '0.1.0' },
-    // pushed requests become legs answered in the composer (store/legacy-call.ts): the inspector answers all kinds
+    // pushed requests become legs answered in the composer (store/send-legacy-draft.ts): the inspector answers all kinds
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     headers,
     onExchange: (e) => {

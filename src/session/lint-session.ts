@@ -1,6 +1,6 @@
 /** Protocol lint over the session: findings per leg (cached, legs never change once recorded) and per conversation. */
 import { lintLeg } from '../protocol/lint/lint-leg.ts';
-import { countFindings, type LintCounts, type LintFinding, type LintLeg } from '../protocol/lint/types.ts';
+import { countFindings, type LintCounts, type LintFinding, type LintLeg } from '../protocol/lint/lint-types.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 import { taskLint } from './task-lint.ts';
 

@@ -1,7 +1,7 @@
 import type { Outcome } from '../protocol/classify.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
-import type { LintSent } from '../protocol/lint/types.ts';
+import type { LintSent } from '../protocol/lint/lint-types.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputRequests, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 

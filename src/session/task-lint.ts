@@ -1,6 +1,6 @@
 /** The task wire's lint rules (protocol/tasks/lint.ts) over a task conversation's legs, as lint findings. */
 import { headerValue } from '../protocol/exchange.ts';
-import type { LintFinding } from '../protocol/lint/types.ts';
+import type { LintFinding } from '../protocol/lint/lint-types.ts';
 import { lintTaskLegs, type TaskLegFacts } from '../protocol/tasks/lint.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 

@@ -1,5 +1,5 @@
 import type { OutcomeKind } from '../protocol/classify.ts';
-import type { LintCounts } from '../protocol/lint/types.ts';
+import type { LintCounts } from '../protocol/lint/lint-types.ts';
 import type { ConversationStatus } from './selectors.ts';
 import type { ConversationRow, LegRow } from './timeline-rows.ts';
 

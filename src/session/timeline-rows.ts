@@ -1,7 +1,7 @@
 import { legRowTarget, pushOrFold, type FoldedLeg } from './timeline-task-rows.ts';
 import { headerValue } from '../protocol/exchange.ts';
 import type { OutcomeKind } from '../protocol/classify.ts';
-import { countFindings, type LintCounts } from '../protocol/lint/types.ts';
+import { countFindings, type LintCounts } from '../protocol/lint/lint-types.ts';
 import { cachedArgumentSummary } from './argument-summary.ts';
 import { deferLint, deferredFindings, type DeferredLint } from './lint-session.ts';
 import type { Conversation, SessionState } from './model.ts';

@@ -8,8 +8,8 @@ import {
   type AuthFlowState,
   type AuthHttpRequest,
   type TokenSet,
-} from '../session/auth/model.ts';
-import { reduceAuth } from '../session/auth/reducer.ts';
+} from '../session/auth/auth-model.ts';
+import { reduceAuth } from '../session/auth/auth-reducer.ts';
 import type { OAuthFlowDeps, OAuthSession } from '../session/flows/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
@@ -84,11 +84,14 @@ export const createAuthSlice =
     const tabStore = tabTokenStore(deps.auth?.tabStorage);
 
     let oauthModules: Promise<
-      [typeof import('../client/auth/oauth-lib.ts'), typeof import('../session/flows/oauth.ts')]
+      [typeof import('../client/auth/oauth4webapi-lib.ts'), typeof import('../session/flows/oauth.ts')]
     > | null = null;
     // loaded once; asked for as soon as a server says it needs authorization, so Sign in finds it ready
     const loadOAuth = () =>
-      (oauthModules ??= Promise.all([import('../client/auth/oauth-lib.ts'), import('../session/flows/oauth.ts')]));
+      (oauthModules ??= Promise.all([
+        import('../client/auth/oauth4webapi-lib.ts'),
+        import('../session/flows/oauth.ts'),
+      ]));
     // one sign-in at a time: a second press while the flow's code is still loading is ignored
     let signingIn = false;
 

@@ -14,11 +14,11 @@ import { reduce } from '../session/reducer.ts';
 import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
-import { runTamperMatrix, tamperNote } from '../session/flows/tamper-matrix.ts';
+import { runTamperMatrix, tamperNote } from '../session/flows/run-tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { currentSettings } from './connection-slice.ts';
-import { sendLegacyDraft, type OpenCall } from './legacy-call.ts';
+import { sendLegacyDraft, type OpenCall } from './send-legacy-draft.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 

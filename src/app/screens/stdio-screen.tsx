@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchStdioLog } from '../../client/stdio-log.ts';
+import { fetchStdioLog } from '../../client/fetch-stdio-log.ts';
 import { StdioLogPanel } from '../../features/stdio-log/stdio-log-panel.tsx';
 import { useDeps } from '../../store/deps-context.tsx';
 

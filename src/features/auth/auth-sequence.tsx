@@ -1,4 +1,4 @@
-import type { AuthActor, AuthStep } from '../../session/auth/model.ts';
+import type { AuthActor, AuthStep } from '../../session/auth/auth-model.ts';
 
 const LANES: { actor: AuthActor; label: string }[] = [
   { actor: 'you', label: 'You' },

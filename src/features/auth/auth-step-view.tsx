@@ -1,5 +1,5 @@
 import { SPEC } from '../../protocol/auth/spec-refs.ts';
-import type { AuthStep } from '../../session/auth/model.ts';
+import type { AuthStep } from '../../session/auth/auth-model.ts';
 
 function Headers({ list }: { list: [string, string][] }) {
   if (list.length === 0) return <p className="text-slate-500">(no headers)</p>;

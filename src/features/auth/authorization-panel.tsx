@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button.tsx';
 import { SPEC } from '../../protocol/auth/spec-refs.ts';
-import type { AuthFlowState, AuthHttpRequest } from '../../session/auth/model.ts';
+import type { AuthFlowState, AuthHttpRequest } from '../../session/auth/auth-model.ts';
 import { AuthSequence } from './auth-sequence.tsx';
 import { AuthSettingsForm, type AuthSettingsValue } from './auth-settings-form.tsx';
 import { AuthStepView } from './auth-step-view.tsx';

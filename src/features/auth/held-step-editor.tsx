@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { AuthHttpRequest, AuthStep } from '../../session/auth/model.ts';
+import type { AuthHttpRequest, AuthStep } from '../../session/auth/auth-model.ts';
 
 function headersText(list: [string, string][]): string {
   return list.map(([k, v]) => `${k}: ${v}`).join('\n');

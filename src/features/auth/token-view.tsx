@@ -1,5 +1,5 @@
 import { decodeJwt } from '../../protocol/request-state/decode-jwt.ts';
-import type { TokenSet } from '../../session/auth/model.ts';
+import type { TokenSet } from '../../session/auth/auth-model.ts';
 import { useTickingNow } from './use-ticking-now.ts';
 
 function mask(token: string): string {

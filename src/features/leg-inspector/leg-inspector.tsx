@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { TabList, TabPanel, type TabSpec } from '../../components/ui/tabs.tsx';
 import type { Exchange } from '../../protocol/exchange.ts';
-import type { LintFinding } from '../../protocol/lint/types.ts';
+import type { LintFinding } from '../../protocol/lint/lint-types.ts';
 import { CopyPanel } from './copy-panel.tsx';
 import { HeadersTable } from './headers-table.tsx';
 import { JsonTree } from './json-tree.tsx';

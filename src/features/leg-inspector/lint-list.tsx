@@ -1,5 +1,5 @@
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
-import { formatSpec, type LintFinding } from '../../protocol/lint/types.ts';
+import { formatSpec, type LintFinding } from '../../protocol/lint/lint-types.ts';
 
 const TONES: Record<LintFinding['severity'], Tone> = { error: 'bad', warning: 'warn', info: 'neutral' };
 

@@ -1,6 +1,7 @@
 import type { DiffRange } from '../../protocol/request-state/byte-diff.ts';
 import { diffSummary } from '../../protocol/request-state/byte-diff.ts';
-import { formatOffset, plural } from './format.ts';
+import { plural } from '../../lib/text.ts';
+import { formatOffset } from './hex-offset.ts';
 
 export interface DiffSummaryProps {
   original: string | null;

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { DiffRange } from '../../protocol/request-state/byte-diff.ts';
 import { diffKindAt } from '../../protocol/request-state/byte-diff.ts';
 import { hexRowsSlice, rowCount } from '../../protocol/request-state/hex-rows.ts';
-import { formatOffset } from './format.ts';
+import { formatOffset } from './hex-offset.ts';
 import { HexPager } from './hex-pager.tsx';
 
 export const HEX_WIDTH = 16;

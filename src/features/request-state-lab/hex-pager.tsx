@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatOffset } from './format.ts';
+import { formatOffset } from './hex-offset.ts';
 
 export interface HexPagerProps {
   page: number;

@@ -10,7 +10,7 @@ import { EditActions } from './edit-actions.tsx';
 import { HEX_ROWS_PER_PAGE, HEX_WIDTH, HexGrid } from './hex-grid.tsx';
 import { TamperBanner } from './tamper-banner.tsx';
 import { TextPanel } from './text-panel.tsx';
-import { formatOffset } from './format.ts';
+import { formatOffset } from './hex-offset.ts';
 
 export interface RequestStateLabProps {
   /** The requestState the server sent (null: it sent none). */

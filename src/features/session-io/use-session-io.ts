@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { parseSessionFileOffThread } from './session-file-worker.ts';
+import { parseSessionFileOffThread } from './parse-off-thread.ts';
 import { pickConversations } from '../../session/io/merge.ts';
 import type { ImportOrigin } from '../../session/io/session-file.ts';
 import type { SessionState } from '../../session/model.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StdioServerLog } from '../../client/stdio-log.ts';
+import type { StdioServerLog } from '../../client/fetch-stdio-log.ts';
 import { StdioLogPanel } from './stdio-log-panel.tsx';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import type { StdioServerLog } from '../../client/stdio-log.ts';
+import type { StdioServerLog } from '../../client/fetch-stdio-log.ts';
 
 export interface StdioLogPanelProps {
   servers: StdioServerLog[];

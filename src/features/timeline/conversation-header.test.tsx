@@ -6,7 +6,7 @@ import { reduce } from '../../session/reducer.ts';
 import { sessionWith } from '../../session/timeline.fixtures.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { ConversationHeader } from './conversation-header.tsx';
-import { timeOfDay } from './format.ts';
+import { timeOfDay } from './row-text.ts';
 
 const T0 = new Date(2026, 6, 28, 14, 3, 7).getTime();
 

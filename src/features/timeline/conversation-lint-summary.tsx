@@ -1,7 +1,7 @@
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
-import { formatSpec, type LintSeverity } from '../../protocol/lint/types.ts';
+import { formatSpec, type LintSeverity } from '../../protocol/lint/lint-types.ts';
 import type { ConversationLint } from '../../session/lint-session.ts';
-import { lintText } from './format.ts';
+import { lintText } from './row-text.ts';
 
 const TONES: Record<LintSeverity, Tone> = { error: 'bad', warning: 'warn', info: 'neutral' };
 

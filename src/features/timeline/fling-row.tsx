@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { TimelineItem } from '../../session/timeline-flat.ts';
-import { countsText, outcomeText, timeOfDay } from './format.ts';
+import { countsText, outcomeText, timeOfDay } from './row-text.ts';
 
 /** The row as one line of plain text: a leg's round, method, name and outcome; a header's time, title and status. */
 export function flingText(item: TimelineItem): string {

@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import type { LiveSseEvent } from '../../protocol/exchange.ts';
-import { timeOfDay } from './format.ts';
+import { timeOfDay } from './row-text.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
 import type { LiveProgress } from './live-notifications.ts';
 import { useLiveView } from './use-live-view.ts';

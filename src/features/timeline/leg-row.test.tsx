@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bigSession } from '../../session/timeline.fixtures.ts';
 import { timelineRows, type LegRow } from '../../session/timeline-rows.ts';
-import { legDetailsText } from './format.ts';
+import { legDetailsText } from './row-text.ts';
 import { LegRowButton } from './leg-row.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { badgeTone, type Tone } from '../../components/ui/badge.tsx';
 import type { LegRow as LegRowData } from '../../session/timeline-rows.ts';
-import { legDetailsText, lintText, ms, outcomeText } from './format.ts';
+import { legDetailsText, lintText, ms, outcomeText } from './row-text.ts';
 
 function outcomeTone(row: LegRowData): Tone {
   if (row.outcome === 'complete') return 'good';

@@ -26,7 +26,7 @@ import { prepareScenarios, registerAllScenarios } from './scenarios/index.ts';
 import { createServerPool, type ServerLease } from './server-pool.ts';
 import { stripTaskContent } from './tasks/strip-task-content.ts';
 import { requiredTaskGate } from './tasks/task-gate.ts';
-import { createTaskListenRouter } from './tasks/task-listen.ts';
+import { createTaskListenRouter } from './tasks/serve-task-listen.ts';
 import { TASKS_EXTENSION } from './tasks/task-methods.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createLegacySessions } from './legacy-sessions.ts';
@@ -178,7 +178,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
       log(`[${instanceName}] requestState rejected (${mode}: ${reason}) for ${target.method} ${target.name}`),
   });
   const tasks = opts.tasks ?? createTaskStore({ clock: opts.clock });
-  // task status notifications on subscriptions/listen (the SDK's listen router knows no taskIds: task-listen.ts)
+  // task status notifications on subscriptions/listen (the SDK's listen router knows no taskIds: tasks/serve-task-listen.ts)
   const taskListen = createTaskListenRouter({ store: tasks, bus, serverInfo: MOCK_SERVER_INFO, log });
   const ctx: ScenarioContext = {
     tasks,

@@ -1,6 +1,6 @@
 /**
  * What the OAuth flow needs from an OAuth client library, as plain types (implemented at the client edge by
- * `client/auth/oauth-lib.ts` on oauth4webapi). The flow passes a `fetch` per call so every exchange is recorded.
+ * `client/auth/oauth4webapi-lib.ts` on oauth4webapi). The flow passes a `fetch` per call so every exchange is recorded.
  */
 import type { TokenAuthMethod } from './client-identity.ts';
 

@@ -6,7 +6,7 @@
 import { decodeHeaderValue } from '../headers.ts';
 import { headerValue } from '../exchange.ts';
 import { MRTR_METHODS } from '../types.ts';
-import { SPEC, type LintContext, type LintFinding, type LintLeg } from './types.ts';
+import { SPEC, type LintContext, type LintFinding, type LintLeg } from './lint-types.ts';
 import { sentBody } from './wire-facts.ts';
 
 function deliberate(finding: LintFinding, byYou: string | undefined): LintFinding {

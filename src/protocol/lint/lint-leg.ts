@@ -1,6 +1,6 @@
 import { CLIENT_RULES } from './client-rules.ts';
 import { SERVER_RULES } from './server-rules.ts';
-import type { LintContext, LintFinding, LintSeverity } from './types.ts';
+import type { LintContext, LintFinding, LintSeverity } from './lint-types.ts';
 
 const ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
 

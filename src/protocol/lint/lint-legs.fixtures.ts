@@ -10,7 +10,7 @@ import {
   type JsonRpcRequest,
   type RpcId,
 } from '../types.ts';
-import type { LintLeg, LintSent } from './types.ts';
+import type { LintLeg, LintSent } from './lint-types.ts';
 
 export interface TestLegInput {
   method?: string;

@@ -5,7 +5,7 @@
 import { contentTypeProblem } from '../classify-exchange.ts';
 import { checkRestrictedSchema } from '../elicitation/restricted-schema.ts';
 import { MRTR_METHODS, type ClientCapabilities, type JsonObject } from '../types.ts';
-import { SPEC, type LintContext, type LintFinding, type LintLeg } from './types.ts';
+import { SPEC, type LintContext, type LintFinding, type LintLeg } from './lint-types.ts';
 import { isJsonObject } from '../types.ts';
 import { rawResult, sentBody } from './wire-facts.ts';
 

@@ -6,7 +6,7 @@
 import { decodeRequestState } from '../../protocol/request-state/decode-request-state.ts';
 import type { DecodedView } from '../../protocol/request-state/decoded-view.ts';
 import type { InputRequests, InputResponses, JsonObject } from '../../protocol/types.ts';
-import { runTamperMatrix } from './tamper-matrix.ts';
+import { runTamperMatrix } from './run-tamper-matrix.ts';
 import { CHECKS, type CheckId } from './audit-spec.ts';
 import { answersFor, withElicitations } from './audit-values.ts';
 import { verdictOf, type Verdict } from './audit-verdict.ts';
@@ -61,7 +61,7 @@ export async function variant(
 const NO_STATE = 'the server gave no requestState: nothing to protect';
 
 /**
- * The tamper matrix flow (flows/tamper-matrix.ts) against the paused round 1, answered as the baseline answered it:
+ * The tamper matrix flow (flows/run-tamper-matrix.ts) against the paused round 1, answered as the baseline answered it:
  * one fork per mutation, including a state minted for another target audited earlier and, when the state's exp is
  * near, the replay after expiry. Returns the tamper check and the expiry check (that row of the matrix).
  */

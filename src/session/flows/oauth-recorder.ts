@@ -4,7 +4,14 @@
  */
 import type { AuthFetch } from '../../protocol/auth/oauth-lib.ts';
 import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
-import type { AuthActor, AuthEvent, AuthHttpRequest, AuthHttpResponse, AuthStep, AuthStepKind } from '../auth/model.ts';
+import type {
+  AuthActor,
+  AuthEvent,
+  AuthHttpRequest,
+  AuthHttpResponse,
+  AuthStep,
+  AuthStepKind,
+} from '../auth/auth-model.ts';
 
 export interface AuthHttpResult {
   response: AuthHttpResponse;

@@ -15,7 +15,7 @@ import type { IdentitySettings } from '../../protocol/auth/client-identity.ts';
 import { chooseScopes, MAX_AUTHORIZATIONS_WITHOUT_SUCCESS, mayAuthorizeAgain } from '../../protocol/auth/scopes.ts';
 import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
 import { bearerChallenge } from '../../protocol/auth/www-authenticate.ts';
-import type { AuthFlowState, TokenSet } from '../auth/model.ts';
+import type { AuthFlowState, TokenSet } from '../auth/auth-model.ts';
 import { discoverAs, discoverPrm, FlowStop, identify, tokenSetOf } from './oauth-discovery.ts';
 import { FlowCancelled, openStep, recordingFetch, type RecorderDeps } from './oauth-recorder.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mintV1 } from '../../protocol/request-state/tokens.fixtures.ts';
 import type { JsonObject } from '../../protocol/types.ts';
 import { ask, done, fakeWorld, T0 } from './flow.fixtures.ts';
-import { runTamperMatrix, type TamperMatrixDeps } from './tamper-matrix.ts';
+import { runTamperMatrix, type TamperMatrixDeps } from './run-tamper-matrix.ts';
 
 const CONFIRM = { confirm: { method: 'elicitation/create', params: { message: 'ok?', requestedSchema: {} } } };
 

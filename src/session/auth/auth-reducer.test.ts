@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_AUTH, type AuthStep } from './model.ts';
-import { reduceAuth } from './reducer.ts';
+import { INITIAL_AUTH, type AuthStep } from './auth-model.ts';
+import { reduceAuth } from './auth-reducer.ts';
 
 const step: AuthStep = {
   id: 's1',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from '../../session/io/session-file.ts';
 import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
 import { testSession } from '../../session/io/session.fixtures.ts';
-import { parseSessionFileOffThread } from './session-file-worker.ts';
+import { parseSessionFileOffThread } from './parse-off-thread.ts';
 
 const validText = serializeSessionFile(toSessionFile(testSession(), { redacted: false, now: Date.UTC(2026, 6, 28) }));
 const wrongFormat = JSON.stringify({ format: 'something-else', version: 1 });

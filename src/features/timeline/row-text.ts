@@ -1,5 +1,5 @@
 import { plural } from '../../lib/text.ts';
-import type { LintCounts } from '../../protocol/lint/types.ts';
+import type { LintCounts } from '../../protocol/lint/lint-types.ts';
 import type { ConversationRow, LegRow } from '../../session/timeline-rows.ts';
 
 export function ms(n: number | undefined): string {

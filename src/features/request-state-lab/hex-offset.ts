@@ -2,5 +2,3 @@
 export function formatOffset(offset: number): string {
   return `0x${offset.toString(16).padStart(4, '0')}`;
 }
-
-export { plural } from '../../lib/text.ts';

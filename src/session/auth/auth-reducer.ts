@@ -1,4 +1,4 @@
-import { INITIAL_AUTH, type AuthEvent, type AuthFlowState } from './model.ts';
+import { INITIAL_AUTH, type AuthEvent, type AuthFlowState } from './auth-model.ts';
 
 /** The authorization flow's reducer: events in, state out (like the leg reducer). */
 export function reduceAuth(state: AuthFlowState, event: AuthEvent): AuthFlowState {
