@@ -50,7 +50,10 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     },
   });
   await session.initialize();
-  openStandalone(session); // servers may push requests on it instead of on the call's own stream
+  // what the server pushes on the session's own stream belongs to the session: a conversation of its own in the store
+  const eras = env.eras;
+  if (eras) session.sessionHandler = (request, via) => eras.pushedOnSession(session, request, via);
+  openStandalone(session);
   return { era: 'legacy', url: env.ctx.url, session, reason, handshake };
 }
 

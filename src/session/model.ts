@@ -44,13 +44,18 @@ export interface Draft {
   respondTo?: PushedFacts;
 }
 
-/** A request a 2025-11-25 server pushed on a call's stream (direction server -> client). */
+/** A request a 2025-11-25 server pushed (direction server -> client). */
 export interface PushedFacts {
   /** the server's JSON-RPC id */
   id: RpcId;
   method: string;
   /** the input request key it is shown under (`<method> #<id>`) */
   key: string;
+  /**
+   * pushed on the session's own stream (the standalone GET), outside any call: the conversation is this one request,
+   * and answering it ends it. Absent: pushed on a call's response stream, a round of that call.
+   */
+  onSession?: true;
 }
 
 /** The untouched values of a draft: "Reset" puts these back. */

@@ -16,9 +16,11 @@ export function pushedKey(method: string, id: RpcId): string {
   return `${method} #${String(id)}`;
 }
 
-/** What the client knows about a pushed request from its message. */
-export function pushedFacts(id: RpcId, method: string): PushedFacts {
-  return { id, method, key: pushedKey(method, id) };
+/** What the client knows about a pushed request from its message (and whether it came on the session's own stream). */
+export function pushedFacts(id: RpcId, method: string, onSession = false): PushedFacts {
+  const facts: PushedFacts = { id, method, key: pushedKey(method, id) };
+  if (onSession) facts.onSession = true;
+  return facts;
 }
 
 /** The pushed request as the input request the cards already know. */
@@ -57,16 +59,19 @@ export function pushedDraft(leg: Leg, previous: Draft | undefined): Draft | unde
   return draft;
 }
 
-/** The response went out: attach it to the pushed leg, drop the draft, the call waits on its stream again. */
+/**
+ * The response went out: attach it to the pushed leg and drop the draft. A round of a call waits on the call's stream
+ * again; a request pushed on the session's own stream is over once answered (nothing else comes for it).
+ */
 export function answeredPushed(
   c: Conversation,
   leg: Leg | undefined,
   event: Extract<SessionEvent, { type: 'leg/answered' }>,
 ): { conversation: Conversation; leg: Leg } | undefined {
   if (!leg?.pushed || leg.answer || !c.legIds.includes(leg.id)) return undefined;
-  const { draft: _sent, ...rest } = c;
+  const { draft: _sent, inFlight: _flight, ...rest } = c;
   return {
-    conversation: { ...rest, inFlight: { rpcId: leg.rpcId, startedAt: event.at } },
+    conversation: leg.pushed.onSession ? rest : { ...rest, inFlight: { rpcId: leg.rpcId, startedAt: event.at } },
     leg: { ...leg, answer: { exchange: event.exchange, sent: event.sent } },
   };
 }

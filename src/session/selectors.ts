@@ -56,7 +56,8 @@ export function conversationStatus(state: SessionState, conversation: Conversati
     case 'transport':
       return 'transport';
     case 'input_required':
-      return 'awaiting-input';
+      // a request the server pushed on its session, answered: nothing more comes for it
+      return last.pushed?.onSession && last.answer ? 'complete' : 'awaiting-input';
     case 'task':
       return taskConversationStatus(last.outcome.task.status);
   }

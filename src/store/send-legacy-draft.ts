@@ -3,7 +3,8 @@
  * prompts/get, resources/read); every request the server pushes on its stream is recorded as a leg (direction
  * server -> client) whose answer waits in the composer as a JSON-RPC response; sending that draft POSTs the response
  * (attached to the pushed leg) and waits for the stream's next step. The call's own response is the last leg, with
- * exactly the bytes of its stream (or of the GET that resumed it).
+ * exactly the bytes of its stream (or of the GET that resumed it). A request pushed on the session's own stream is a
+ * conversation of its own (session-requests.ts); its response is sent here too, and ends it.
  */
 import { LegacyCall } from '../client/legacy/legacy-call.ts';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
@@ -103,6 +104,8 @@ export async function sendLegacyDraft(
     const legId = draft.afterLegId ?? '';
     deps.dispatch({ type: 'leg/answered', conversationId: id, legId, exchange, sent: composed.sent, at: deps.now() });
     if (open) return recordNextStep(deps, conversation, open);
+    // a request the server pushed on its session, outside any call: answered, its conversation is over
+    if (respondTo.onSession) return legId;
     const next = deps.newId('leg');
     const why = 'the call this answers is no longer open in this tab (its stream ended or the page was reloaded)';
     deps.dispatch({

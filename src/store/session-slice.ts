@@ -19,6 +19,7 @@ import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { currentSettings } from './connection-slice.ts';
 import { sendLegacyDraft, type OpenCall } from './send-legacy-draft.ts';
+import { recordSessionRequest } from './session-requests.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
@@ -95,6 +96,21 @@ export const createSessionSlice =
     const live = createLiveEventBuffer((change) => set((st) => ({ liveEvents: change(st.liveEvents) })));
 
     const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
+
+    // a request a 2025-11-25 server pushes on its session's own stream: a conversation of its own, answered later
+    if (deps.eras) {
+      deps.eras.onSessionPushed = async (session, request, via) => {
+        const capabilities = get().capabilities;
+        const ids = recordSessionRequest({ dispatch, now: deps.now, newId, capabilities }, session.url, request, via);
+        // show it unless the user is in the middle of answering another conversation's questions
+        const picked = get().selectedConversationId;
+        const current = picked ? get().session.conversations[picked] : undefined;
+        if (!current?.draft || current.inFlight) {
+          set({ selectedConversationId: ids.conversationId, selectedLegId: ids.legId });
+        }
+        return null;
+      };
+    }
 
     /** Emit a focus intent for the conversation as it is now. */
     const focusNext = (conversationId: string, from: string | undefined, pick: (c: Conversation) => FocusTarget) => {

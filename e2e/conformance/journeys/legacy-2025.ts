@@ -35,8 +35,10 @@ const toolsCall: Journey = {
 };
 
 /**
- * SEP-1034: the server pushes an elicitation whose fields all have defaults; the form opens pre-filled, the user
- * accepts, the JSON-RPC response waits in the composer and goes out with "Send response".
+ * SEP-1034: the server pushes an elicitation whose fields all have defaults, on the session's GET stream (it names no
+ * request); it is the session's, a conversation of its own shown at once while the call waits. The form opens
+ * pre-filled, the user accepts, the JSON-RPC response waits in the composer and goes out with "Send response"; then
+ * the call completes on its own stream.
  */
 const elicitationDefaults: Journey = {
   scenario: 'elicitation-sep1034-client-defaults',
@@ -49,9 +51,10 @@ const elicitationDefaults: Journey = {
     await card.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(app.composer.getByLabel('Request body about to be sent')).toContainText('"John Doe"');
     await app.composer.getByRole('button', { name: 'Send response' }).click();
-    await expect(
-      app.timeline.getByRole('button', { name: /^Round 2 tools\/call test_client_elicitation_defaults:/ }),
-    ).toBeVisible();
+    const call = app.timeline.getByRole('button', { name: /^Round 1 tools\/call test_client_elicitation_defaults:/ });
+    await expect(call).toContainText('complete');
+    await call.click();
+    await app.expectResult('Elicitation completed');
   },
 };
 

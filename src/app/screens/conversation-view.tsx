@@ -110,7 +110,15 @@ export function ConversationView() {
   const editedParts = editedPartNames(changed);
   const branches = branchSummaries(s.session, id);
   const points = forkPoints(s.session, conversation);
-  const isRetry = Boolean(draft && (draft.afterLegId !== undefined || conversation.legIds.length > 0));
+  // the answer to a pushed request is a JSON-RPC response, not a retry of the call
+  const isRetry = Boolean(
+    draft && !draft.respondTo && (draft.afterLegId !== undefined || conversation.legIds.length > 0),
+  );
+  // "Asked by" names the server that asked: the connected server's name only when it is that server
+  const askedBy =
+    (env?.ctx.url === conversation.serverUrl ? discover.data?.serverName : undefined) ?? conversation.serverUrl;
+  // a request the server pushed on its session: a conversation of one question, no call to compare
+  const onSession = Boolean(conversation.legIds[0] && s.session.legs[conversation.legIds[0]]?.pushed?.onSession);
   const extras = resultRecovery(s.session, conversation, busy, st);
   const recovery = last
     ? versionRecoveryOf(last.outcome, headerValue(last.exchange.request.headers, 'MCP-Protocol-Version'))
@@ -144,7 +152,7 @@ export function ConversationView() {
           <InputRequestList
             inputRequests={draft.inputRequests}
             answers={draft.answers}
-            serverName={discover.data?.serverName ?? conversation.serverUrl}
+            serverName={askedBy}
             serverOrigin={originOf(conversation.serverUrl)}
             savedRoots={s.savedRoots}
             onAnswer={(key, response, send) =>
@@ -163,12 +171,13 @@ export function ConversationView() {
       <UrlStillWaiting
         key={`${id}:${extras.pendingUrls[0]?.legId ?? 'none'}`}
         flows={extras.pendingUrls}
-        serverName={discover.data?.serverName ?? conversation.serverUrl}
+        serverName={askedBy}
       />
       {draft && composed && (
         <Composer
           key={`${conversation.id}:${draft.afterLegId ?? 'first'}`}
           isRetry={isRetry}
+          isResponse={Boolean(draft.respondTo)}
           {...sendLabelOf(conversation)}
           {...(draft.respondTo
             ? {
@@ -243,7 +252,7 @@ export function ConversationView() {
             />
           }
           tools={
-            isRetry && !draft.respondTo ? (
+            isRetry ? (
               <TamperMatrix
                 rows={tamperRows(s.session, conversation)}
                 running={busy}
@@ -269,9 +278,18 @@ export function ConversationView() {
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
           {...(headerMismatch.props ? { headerMismatch: headerMismatch.props } : {})}
+          {...(last?.pushed
+            ? {
+                pushed: {
+                  answered: Boolean(last.answer),
+                  onSession: Boolean(last.pushed.onSession),
+                  ...(last.answer?.exchange.response ? { ack: last.answer.exchange.response.status } : {}),
+                },
+              }
+            : {})}
         />
       </Panel>
-      {conversation.legIds.length > 0 && (
+      {conversation.legIds.length > 0 && !onSession && (
         <CompareErasPanel
           {...(s.eraCompares[id]?.comparison ? { comparison: s.eraCompares[id].comparison } : {})}
           {...(s.eraCompares[id]?.error ? { error: s.eraCompares[id].error } : {})}

@@ -6,7 +6,15 @@
  * (`DELETE`). Every HTTP exchange of a session is kept in `exchanges`, in order, so calls can record their legs.
  * No React, no store.
  */
-import type { LegacyExchange, LegacySession } from './legacy-session.ts';
+import type { LegacyExchange, LegacySession, PushedAnswer, PushedRequest, PushedVia } from './legacy-session.ts';
+import { answerWithoutCall } from './standalone.ts';
+
+/** Takes a request a session's server pushed outside any call; `null`: it is answered later (`session.respond`). */
+export type SessionPushedListener = (
+  session: LegacySession,
+  request: PushedRequest,
+  via: PushedVia,
+) => Promise<PushedAnswer | null>;
 
 export type EraResolution =
   | { era: 'modern'; reason?: string }
@@ -16,6 +24,15 @@ export class EraConnections {
   private current?: { key: string; promise: Promise<EraResolution>; settled?: EraResolution };
   /** every exchange of the current session, in order */
   exchanges: LegacyExchange[] = [];
+  /** who shows requests pushed on a session's own stream (the store: a conversation each) */
+  onSessionPushed?: SessionPushedListener;
+
+  /** A request pushed on `session`'s standalone stream: to the listener, or answered/refused at once without one. */
+  pushedOnSession(session: LegacySession, request: PushedRequest, via: PushedVia): Promise<PushedAnswer | null> {
+    return this.onSessionPushed
+      ? this.onSessionPushed(session, request, via)
+      : Promise.resolve(answerWithoutCall(request));
+  }
 
   /** The era for `key`: the running detection, or a new one (ending the previous session). */
   resolve(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LegacyCall } from './legacy-call.ts';
-import { LegacySession } from './legacy-session.ts';
+import { LegacySession, type PushedRequest } from './legacy-session.ts';
 import { openStandalone } from './standalone.ts';
 
 type Call = { method: string; body?: string };
@@ -86,16 +86,21 @@ describe('LegacyCall', () => {
     expect(call.done).toBe(true);
   });
 
-  it('takes requests pushed on the standalone GET stream as steps of the call in flight', async () => {
+  it('leaves a request pushed on the standalone GET stream to the session: the call in flight is not held behind it', async () => {
     const srv = server({ pushOnGet: true });
     const s = await session(srv.fetch);
+    const onSession: PushedRequest[] = [];
+    s.sessionHandler = async (request) => {
+      onSession.push(request);
+      // the session's own conversation answers it, in its own time, without the call
+      await s.respond(request, '{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"Ada"}}}');
+      return null;
+    };
     const call = new LegacyCall(s, 'tools/call', { name: 't' }, new AbortController().signal, () => 0);
     openStandalone(s);
-    const step = await call.next();
-    expect(step.kind === 'pushed' && step.request.method).toBe('elicitation/create');
-    await call.respond(7, '{"jsonrpc":"2.0","id":7,"result":{"action":"decline"}}');
-    expect((await call.next()).kind).toBe('done');
-    expect(s.standaloneHandler).toBeUndefined();
+    // the call's next step is its own response, never the session's request
+    expect(await call.next()).toEqual({ kind: 'done' });
+    expect(onSession.map((r) => r.method)).toEqual(['elicitation/create']);
     s.standaloneStop?.abort();
   });
 });

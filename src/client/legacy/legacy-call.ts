@@ -1,8 +1,10 @@
 /**
  * One call over a 2025-11-25 session, taken step by step: the call goes out once, and every request the server pushes
- * on its stream (elicitation, sampling, roots, ping) comes back as a step the caller shows and answers in its own
+ * on the call's own response stream (elicitation, sampling, roots, ping) comes back as a step the caller shows and answers in its own
  * time, with a JSON-RPC response it may have written or edited by hand (`respond`). The last step is the call's own
- * response (or why it never came). No React, no store: the store turns steps into legs.
+ * response (or why it never came). A request on the session's standalone GET stream is not a step of the call, even
+ * while the call is in flight: it belongs to the session (standalone.ts). No React, no store: the store turns steps into
+ * legs.
  */
 import type { Exchange } from '../../protocol/exchange.ts';
 import {
@@ -54,7 +56,6 @@ export class LegacyCall {
   /** pushed requests not answered yet, by id */
   private readonly open = new Map<string, PushedRequest>();
   done = false;
-  private readonly onPushed: PushedHandler;
 
   constructor(
     private readonly session: LegacySession,
@@ -68,9 +69,6 @@ export class LegacyCall {
       this.push({ kind: 'pushed', request, exchange: pushedExchange(request, via, now()) });
       return null; // answered by `respond`, when the user sends it
     };
-    this.onPushed = onPushed;
-    // requests pushed on the standalone GET stream while this call is in flight are its legs too
-    session.standaloneHandler = onPushed;
     session.request(method, params, onPushed, signal).then(
       () => this.finish({ kind: 'done' }),
       (err: unknown) =>
@@ -91,7 +89,6 @@ export class LegacyCall {
 
   private finish(step: CallStep): void {
     this.done = true;
-    if (this.session.standaloneHandler === this.onPushed) delete this.session.standaloneHandler;
     this.push(step);
   }
 

@@ -76,14 +76,22 @@ export class LegacySession {
   private readonly sleep: (ms: number) => Promise<void>;
   /** the last `retry` hint the server gave on any stream */
   retryMs = 1000;
-  /** who answers requests pushed on the standalone GET stream (the call in flight); see standalone.ts */
-  standaloneHandler?: PushedHandler;
+  /**
+   * who answers requests pushed on the standalone GET stream: the session itself, never the call in flight (a request
+   * there belongs to no call, whatever happens to be running); see standalone.ts
+   */
+  sessionHandler?: PushedHandler;
   /** stops the standalone GET stream, if one is open */
   standaloneStop?: AbortController;
 
   constructor(private readonly opts: LegacySessionOptions) {
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  /** the session's MCP endpoint */
+  get url(): string {
+    return this.opts.url;
   }
 
   private headers(extra: Record<string, string> = {}): HeaderList {

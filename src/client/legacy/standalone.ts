@@ -1,8 +1,9 @@
 /**
- * The standalone GET stream of a 2025-11-25 session: servers may push requests there instead of on the stream of the
- * POST they relate to (the conformance suite's SEP-1034 server does). Each one goes to the session's
- * `standaloneHandler` (the call in flight shows it as a leg); with no call in flight a `ping` is answered at once and
- * anything else is refused with a JSON-RPC error saying why.
+ * The standalone GET stream of a 2025-11-25 session: the server pushes there what belongs to no request (the
+ * everything server's `roots/list` after initialization, the suite's SEP-1034 elicitation sent without a related
+ * request). Such a request belongs to the session, not to whatever call happens to be in flight: it goes to the
+ * session's `sessionHandler` (the store gives it a conversation of its own). With no handler a `ping` is answered at
+ * once and anything else is refused with a JSON-RPC error saying why.
  */
 import type { LegacySession, PushedAnswer, PushedHandler, PushedRequest } from './legacy-session.ts';
 
@@ -11,7 +12,7 @@ export function answerWithoutCall(request: PushedRequest): PushedAnswer {
   return {
     error: {
       code: -32601,
-      message: `the inspector shows ${request.method} as a leg of the call in flight; no call was in flight`,
+      message: `the inspector had nowhere to show ${request.method}: nothing listens on this session's stream`,
     },
   };
 }
@@ -21,6 +22,6 @@ export function openStandalone(session: LegacySession): void {
   const stop = new AbortController();
   session.standaloneStop = stop;
   const route: PushedHandler = (request, via) =>
-    session.standaloneHandler ? session.standaloneHandler(request, via) : Promise.resolve(answerWithoutCall(request));
+    session.sessionHandler ? session.sessionHandler(request, via) : Promise.resolve(answerWithoutCall(request));
   void session.listen(route, stop.signal).catch(() => undefined);
 }

@@ -11,6 +11,8 @@ import { usePendingCommit } from './use-pending-commit.ts';
 export interface ComposerProps {
   /** first leg or retry */
   isRetry: boolean;
+  /** 2025-11-25: the leg is the JSON-RPC response to a request the server pushed (neither a call nor a retry) */
+  isResponse?: boolean;
   /** the send button's name when it is not "Send retry" (a task's answers: "Send update") */
   sendLabel?: string;
   url: string;
@@ -76,7 +78,7 @@ export function Composer(p: ComposerProps) {
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">
-          Next request {p.isRetry ? '(retry)' : ''}{' '}
+          Next request {p.isResponse ? '(response)' : p.isRetry ? '(retry)' : ''}{' '}
           <span className="font-mono text-xs text-slate-500">POST {p.url}</span>
         </h2>
         <div className="flex flex-wrap gap-2">

@@ -173,4 +173,28 @@ describe('ResultView', () => {
     expect(screen.getByText('image content · image/png · 3 bytes (not displayed)')).toBeTruthy();
     expect(screen.getByText('isError: the tool reports a failure')).toBeTruthy();
   });
+
+  it('names the response, never a "Send retry" button, when the last leg is a request a 2025-11-25 server pushed', () => {
+    const pushed: Outcome = {
+      kind: 'input_required',
+      result: {},
+      inputRequests: { 'roots/list #0': { method: 'roots/list' } },
+      stateOnly: false,
+    };
+    const { rerender, container } = render(
+      <ResultView method="roots/list" outcome={pushed} pushed={{ answered: false, onSession: true }} />,
+    );
+    expect(container.textContent).toContain('The server asks (roots/list #0): answer it, then Send response.');
+    rerender(
+      <ResultView method="roots/list" outcome={pushed} allAnswered pushed={{ answered: false, onSession: true }} />,
+    );
+    expect(container.textContent).toContain('Send response');
+    expect(container.textContent).not.toMatch(/retry/i);
+    rerender(
+      <ResultView method="roots/list" outcome={pushed} pushed={{ answered: true, ack: 202, onSession: true }} />,
+    );
+    expect(screen.getByRole('status').textContent).toContain(
+      'The response went out (the server acknowledged it with HTTP 202). The server asked on its session, outside any call',
+    );
+  });
 });

@@ -66,6 +66,36 @@ function Complete({
   );
 }
 
+/** Where a request a 2025-11-25 server pushed stands: its answer is a JSON-RPC response, never a retry. */
+function PushedStatus({
+  pushed,
+  keys,
+  all,
+}: {
+  pushed: NonNullable<ResultViewProps['pushed']>;
+  keys: string[];
+  all: boolean | undefined;
+}) {
+  if (pushed.answered) {
+    return (
+      <p role="status" className="text-sm text-slate-700">
+        <Badge tone="good">answered</Badge> The response went out
+        {pushed.ack !== undefined ? ` (the server acknowledged it with HTTP ${pushed.ack})` : ''}.
+        {pushed.onSession
+          ? ' The server asked on its session, outside any call: nothing more comes for this request.'
+          : ' The call waits on its stream for what the server says next.'}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-slate-600">
+      {all
+        ? 'Answered: review the response below and Send response.'
+        : `The server asks (${keys.join(', ')}): answer it, then Send response.`}
+    </p>
+  );
+}
+
 export interface ResultViewProps {
   outcome: Outcome | undefined;
   method: string;
@@ -81,6 +111,11 @@ export interface ResultViewProps {
   rejectedState?: RejectedStateNoticeProps;
   /** the connection doctor recognised the dual-era bug in this error (2025-11-25 session) */
   eraPitfall?: Finding;
+  /**
+   * 2025-11-25: the last leg is a request the server pushed, answered by a JSON-RPC response (sent with "Send
+   * response", not a retry); `ack` is the server's HTTP status for the response once it went out
+   */
+  pushed?: { answered: boolean; ack?: number; onSession: boolean };
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
@@ -93,6 +128,7 @@ export function ResultView({
   allAnswered,
   rejectedState,
   eraPitfall,
+  pushed,
 }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
@@ -140,6 +176,8 @@ export function ResultView({
           </div>
         );
       }
+      if (pushed)
+        return <PushedStatus pushed={pushed} keys={Object.keys(outcome.inputRequests ?? {})} all={allAnswered} />;
       return (
         <div className="space-y-2">
           <p className="text-sm text-slate-600">

@@ -1,0 +1,61 @@
+/**
+ * A request a 2025-11-25 server pushes on its session's own stream (the standalone GET) belongs to no call, whatever
+ * call happens to be in flight: it gets a conversation of its own, one leg (the pushed request, server -> client) whose
+ * JSON-RPC response waits in the composer like any pushed round. Sending it POSTs the response and ends the
+ * conversation (store/legacy-call.ts); the call in flight goes on without waiting for it.
+ */
+import { pushedExchange } from '../client/legacy/legacy-call.ts';
+import type { PushedRequest, PushedVia } from '../client/legacy/legacy-session.ts';
+import type { ClientCapabilities } from '../protocol/types.ts';
+import { conversationStarted, type SessionEvent } from '../session/events.ts';
+import type { SentFacts } from '../session/model.ts';
+import { pushedFacts } from '../session/pushed-legs.ts';
+
+export interface SessionRequestDeps {
+  dispatch: (event: SessionEvent) => void;
+  now: () => number;
+  newId: (prefix: string) => string;
+  capabilities: ClientCapabilities;
+}
+
+/** The title of a session request's conversation: its method, and that no call asked it. */
+export function sessionRequestTitle(method: string): string {
+  return `${method} (asked on the session, outside any call)`;
+}
+
+/** Record `request` as a conversation of its own; returns the conversation and leg ids. */
+export function recordSessionRequest(
+  deps: SessionRequestDeps,
+  serverUrl: string,
+  request: PushedRequest,
+  via: PushedVia,
+): { conversationId: string; legId: string } {
+  const conversationId = deps.newId('conv');
+  const legId = deps.newId('leg');
+  const at = deps.now();
+  deps.dispatch(
+    conversationStarted(
+      conversationId,
+      { title: sessionRequestTitle(request.method), method: request.method, params: {} },
+      { serverUrl, capabilities: deps.capabilities, at },
+    ),
+  );
+  const sent: SentFacts = {
+    answeredKeys: [],
+    unansweredKeys: [],
+    requestStateEdited: false,
+    bodyEdited: false,
+    capabilities: deps.capabilities,
+    params: {},
+  };
+  deps.dispatch({
+    type: 'leg/recorded',
+    conversationId,
+    legId,
+    rpcId: request.id,
+    exchange: pushedExchange(request, via, at),
+    sent,
+    pushed: pushedFacts(request.id, request.method, true),
+  });
+  return { conversationId, legId };
+}
