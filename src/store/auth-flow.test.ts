@@ -172,7 +172,7 @@ describe('runOAuthFlow', () => {
     const result = await runOAuthFlow(h.input, h.deps);
     if (!result.ok) throw new Error('flow failed');
     const next = await refreshTokens(result, result.tokens, h.deps);
-    expect(next?.accessToken).toBe('at-1');
+    expect(next?.accessToken).toBe('at-2');
     const body = new URLSearchParams(tokenRequests(h.fake.log)[1]?.body);
     expect(body.get('grant_type')).toBe('refresh_token');
     expect(body.get('resource')).toBe(`${RS}/mcp`);

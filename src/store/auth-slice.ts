@@ -79,6 +79,8 @@ export const createAuthSlice =
     let held: ((r: AuthHttpRequest | null) => void) | null = null;
     let browserWait: AbortController | null = null;
     let session: OAuthSession | null = null;
+    /** the server URL the current tokens were issued for: they and their refreshes go to it and nowhere else */
+    let boundUrl: string | null = null;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     const dispatch = (e: AuthEvent) => set((s) => ({ auth: reduceAuth(s.auth, e) }));
     const tabStore = tabTokenStore(deps.auth?.tabStorage);
@@ -139,6 +141,8 @@ export const createAuthSlice =
       if (!loaded || !serverUrl || !deps.auth) return;
       const { d, flow } = loaded;
       const env = deps.auth;
+      // signing in to another server ends the sign-in to the previous one (one sign-in at a time)
+      if (boundUrl !== null && boundUrl !== serverUrl) forgetTokens();
       const docUrl = s.authSettings.metadataDocumentUrl || env.metadataDocumentUrl;
       const result = await flow.runOAuthFlow(
         {
@@ -161,21 +165,45 @@ export const createAuthSlice =
         set((st) => ({ authRegistrations: { ...st.authRegistrations, [registration.issuer]: registration } }));
       if (!result.ok) return;
       session = { as: result.as, client: result.client, resource: result.resource };
-      applyTokens(result.tokens, true);
+      applyTokens(serverUrl, result.tokens, true);
     }
 
-    function applyTokens(tokens: TokenSet, reconnect: boolean) {
-      const s = get();
-      s.setBearerToken(tokens.accessToken);
+    /**
+     * Bind `tokens` to `serverUrl`, the server they were issued for: requests to it carry them, requests to any other
+     * server (another URL typed, another connection, whatever is connected when a refresh fires) do not.
+     */
+    function applyTokens(serverUrl: string, tokens: TokenSet, reconnect: boolean) {
+      boundUrl = serverUrl;
       set((st) => ({
-        authChallenge: null,
-        connectedSettings: st.connectedSettings
-          ? { ...st.connectedSettings, bearerToken: tokens.accessToken }
-          : st.connectedSettings,
+        issuedToken: { serverUrl, accessToken: tokens.accessToken },
+        authChallenge: st.authChallenge?.serverUrl === serverUrl ? null : st.authChallenge,
+        connectedSettings:
+          st.connectedSettings?.url === serverUrl
+            ? { ...st.connectedSettings, bearerToken: tokens.accessToken }
+            : st.connectedSettings,
       }));
-      if (s.authSettings.keepInTab && s.auth.serverUrl) tabStore.save(s.auth.serverUrl, tokens, session);
-      if (reconnect) get().connect(get().connectedUrl ?? undefined);
+      if (get().authSettings.keepInTab) tabStore.save(serverUrl, tokens, session);
+      if (reconnect && get().connectedUrl === serverUrl) get().connect(serverUrl);
       scheduleRefresh(tokens);
+    }
+
+    /** Drop the current tokens: no request carries them any more, and no refresh is pending. */
+    function forgetTokens() {
+      clearTimeout(refreshTimer);
+      session = null;
+      const url = boundUrl;
+      boundUrl = null;
+      set((st) => {
+        const issued = st.issuedToken;
+        const connected = st.connectedSettings;
+        return {
+          issuedToken: null,
+          connectedSettings:
+            connected && issued && connected.url === url && connected.bearerToken === issued.accessToken
+              ? { ...connected, bearerToken: st.bearerTokenFor === url ? st.bearerToken : '' }
+              : connected,
+        };
+      });
     }
 
     function scheduleRefresh(tokens: TokenSet) {
@@ -193,7 +221,7 @@ export const createAuthSlice =
       setAuthSettings: (patch) => {
         const before = get();
         set((s) => ({ authSettings: { ...s.authSettings, ...patch } }));
-        const url = before.auth.serverUrl;
+        const url = boundUrl;
         if (patch.keepInTab === undefined || patch.keepInTab === before.authSettings.keepInTab || !url) return;
         // opting in while signed in keeps the current tokens; opting out forgets them in this tab at once
         if (patch.keepInTab && before.auth.tokens) tabStore.save(url, before.auth.tokens, session);
@@ -223,18 +251,13 @@ export const createAuthSlice =
         await signInWith(loaded);
       },
       signOut: () => {
-        clearTimeout(refreshTimer);
         held?.(null);
         held = null;
         browserWait?.abort();
         browserWait = null;
-        session = null;
-        const s = get();
-        if (s.auth.serverUrl) tabStore.remove(s.auth.serverUrl);
-        if (s.auth.tokens && s.bearerToken === s.auth.tokens.accessToken) s.setBearerToken('');
-        set((st) => ({
-          connectedSettings: st.connectedSettings ? { ...st.connectedSettings, bearerToken: '' } : st.connectedSettings,
-        }));
+        const url = boundUrl ?? get().auth.serverUrl;
+        if (url) tabStore.remove(url);
+        forgetTokens();
         dispatch({ type: 'auth/signed-out' });
       },
       sendHeldAuthStep: (request) => {
@@ -252,21 +275,27 @@ export const createAuthSlice =
       refreshAuthNow: async () => {
         const loaded = await flowDeps();
         const tokens = get().auth.tokens;
-        if (!tokens || !session || !loaded) return;
+        const serverUrl = boundUrl;
+        if (!tokens || !session || !loaded || !serverUrl) return;
         const { d, flow } = loaded;
         // a session kept in the tab has no client secret: the one typed in the settings (memory) is used
         const client = session.client.clientSecret
           ? session.client
           : { ...session.client, clientSecret: get().authSettings.clientSecret };
         const next = await flow.refreshTokens({ ...session, client }, tokens, { ...d, hold: undefined });
-        if (next) applyTokens(next, false);
+        // a sign-in to another server may have begun meanwhile: then this refresh is not applied
+        if (next && boundUrl === serverUrl) applyTokens(serverUrl, next, false);
       },
       restoreTabSignIn: (serverUrl) => {
         const kept = tabStore.load(serverUrl);
         if (!kept) return false;
         session = kept.session;
-        get().setBearerToken(kept.tokens.accessToken);
-        set((s) => ({ authSettings: { ...s.authSettings, keepInTab: true }, authChallenge: null }));
+        boundUrl = serverUrl;
+        set((s) => ({
+          authSettings: { ...s.authSettings, keepInTab: true },
+          authChallenge: null,
+          issuedToken: { serverUrl, accessToken: kept.tokens.accessToken },
+        }));
         dispatch({ type: 'auth/restored', serverUrl, tokens: kept.tokens });
         if (session) scheduleRefresh(kept.tokens);
         return true;

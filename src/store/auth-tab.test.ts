@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import type { TabStorage } from './auth-runtime.ts';
+import { tokenFor } from './connection-settings.ts';
 
 const SERVER = `${RS}/mcp`;
 
@@ -76,7 +77,9 @@ describe('tokens kept in this tab', () => {
     const s = reloaded.getState();
     expect(s.auth.phase).toBe('signed-in');
     expect(s.auth.tokens).toMatchObject({ accessToken: 'at-1', refreshToken: 'rt-1', issuer: AS });
-    expect(s.bearerToken).toBe('at-1');
+    // sent to the server it was issued for, and typed into no field
+    expect(tokenFor(s, SERVER)).toBe('at-1');
+    expect(s.bearerToken).toBe('');
     expect(s.authSettings.keepInTab).toBe(true);
     // the kept session still refreshes (same token endpoint and resource)
     await reloaded.getState().refreshAuthNow();

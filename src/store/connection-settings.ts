@@ -23,12 +23,26 @@ export function connectionId(): string {
   return `conn-${Date.now().toString(36)}-${connectionCounter}`;
 }
 
-/** The working settings as plain data. */
+/**
+ * The bearer token requests to `url` carry: the token signed in for that server, else the one typed by hand for it;
+ * '' when neither belongs to `url`. A token never goes to a server other than the one it was issued (or typed) for
+ * (MCP basic/authorization, Token Audience Binding).
+ */
+export function tokenFor(
+  s: Pick<ConnectionSlice, 'issuedToken' | 'bearerToken' | 'bearerTokenFor'>,
+  url: string,
+): string {
+  if (s.issuedToken && s.issuedToken.serverUrl === url) return s.issuedToken.accessToken;
+  return s.bearerToken && s.bearerTokenFor === url ? s.bearerToken : '';
+}
+
+/** The working settings as plain data; the bearer token is the one bound to their URL. */
 export function currentSettings(s: ConnectionSlice): ConnectionSettingsData {
+  const url = s.connectedUrl ?? s.serverUrl;
   return {
-    url: s.connectedUrl ?? s.serverUrl,
+    url,
     transportMode: s.transportMode,
-    bearerToken: s.bearerToken,
+    bearerToken: tokenFor(s, url),
     customHeaders: s.customHeaders,
     notSecret: s.notSecret,
     protocolVersion: s.protocolVersion,
@@ -58,7 +72,12 @@ export function withActive(s: ConnectionSlice, patch: Partial<ConnectionSettings
 }
 
 export function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<ConnectionSlice> {
-  const { id: _id, label: _label, ...settings } = c;
+  const { id: _id, label: _label, ...saved } = c;
+  // a saved connection's typed token is its own; a signed-in token goes along only when it was issued for this URL
+  const settings = {
+    ...saved,
+    bearerToken: tokenFor({ ...s, bearerToken: c.bearerToken, bearerTokenFor: c.url }, c.url),
+  };
   return {
     activeConnectionId: c.id,
     serverUrl: c.url,
@@ -66,6 +85,7 @@ export function loadConnection(s: ConnectionSlice, c: SavedConnection): Partial<
     connectNonce: s.connectNonce + 1,
     transportMode: c.transportMode,
     bearerToken: c.bearerToken,
+    bearerTokenFor: c.url,
     customHeaders: c.customHeaders,
     notSecret: c.notSecret,
     protocolVersion: c.protocolVersion,

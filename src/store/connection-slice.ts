@@ -47,6 +47,12 @@ export interface SavedConnection {
   tasksExtension?: boolean;
 }
 
+/** A signed-in access token and the server it was issued for. */
+export interface IssuedToken {
+  serverUrl: string;
+  accessToken: string;
+}
+
 /** The per-connection settings a saved connection carries (everything but its id and label). */
 export type ConnectionSettingsData = Omit<SavedConnection, 'id' | 'label'>;
 
@@ -65,8 +71,18 @@ export interface ConnectionSlice {
   clientInfo: ClientInfo;
   /** "Hold each leg: always / only when I edit something" (default always) */
   holdLegs: HoldLegs;
-  /** bearer token (without "Bearer "); never logged, redacted in exports (default empty) */
+  /**
+   * bearer token typed by hand (without "Bearer "); never logged, redacted in exports (default empty). It belongs to
+   * `bearerTokenFor` and is sent to no other server
+   */
   bearerToken: string;
+  /** the Server URL the typed bearer token was typed for (or the saved connection's URL it was loaded from) */
+  bearerTokenFor: string;
+  /**
+   * the access token of the current sign-in and the server URL it was issued for: requests to that URL carry it, no
+   * other request does (memory only; set by the auth slice, never written into a saved connection)
+   */
+  issuedToken: IssuedToken | null;
   /** connection-wide custom headers (default none) */
   customHeaders: Record<string, string>;
   /** custom header names (lower-cased) and `?query` names the user marked "not secret" (default none) */
@@ -142,6 +158,8 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   connectedUrl: null,
   connectNonce: 0,
   ...DEFAULT_SETTINGS,
+  bearerTokenFor: '',
+  issuedToken: null,
   capabilities: ALL_CAPABILITIES,
   taskNotifications: true,
   setTaskNotifications: (taskNotifications) => set({ taskNotifications }),
@@ -163,14 +181,27 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
       const active = s.savedConnections.find((c) => c.id === s.activeConnectionId);
       // Connecting to another URL than the active saved connection's leaves it (ad-hoc connection, same settings).
       const activeConnectionId = active && active.url === target ? active.id : null;
-      return {
+      // a token typed for another server is not carried over: it is dropped, and the note says so
+      const leftToken = s.bearerToken !== '' && s.bearerTokenFor !== target;
+      const notes = [
+        opts?.note,
+        leftToken
+          ? `The bearer token typed for ${s.bearerTokenFor || 'another server'} is not sent to ${target}: type this server's token in Connection settings if it needs one.`
+          : undefined,
+      ].filter((n): n is string => Boolean(n));
+      const next = {
         serverUrl: target,
         connectedUrl: target,
+        bearerToken: leftToken ? '' : s.bearerToken,
+        bearerTokenFor: leftToken ? '' : s.bearerTokenFor,
+      };
+      return {
+        ...next,
         connectNonce: s.connectNonce + 1,
         activeConnectionId,
-        connectionNote: opts?.note ?? null,
+        connectionNote: notes.length > 0 ? notes.join(' ') : null,
         serverUrlError: null,
-        connectedSettings: { ...currentSettings(s), url: target },
+        connectedSettings: currentSettings({ ...s, ...next }),
       };
     }),
   disconnect: () => set({ connectedUrl: null, connectedSettings: null }),
@@ -178,7 +209,15 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   setProtocolVersion: (protocolVersion) =>
     set((s) => (protocolVersion.trim() === '' ? s : withActive(s, { protocolVersion: protocolVersion.trim() }))),
   setEra: (era) => set((s) => withActive(s, { era })),
-  setBearerToken: (bearerToken) => set((s) => withActive(s, { bearerToken })),
+  setBearerToken: (bearerToken) =>
+    set((s) => {
+      // the token belongs to the server the URL field names now (typed for it, or for the connection loaded there)
+      const check = checkServerUrl(s.serverUrl);
+      const bearerTokenFor = check.ok ? check.url : s.serverUrl.trim();
+      const active = s.savedConnections.find((c) => c.id === s.activeConnectionId);
+      if (active && active.url !== bearerTokenFor) return { bearerToken, bearerTokenFor };
+      return { ...withActive(s, { bearerToken }), bearerTokenFor };
+    }),
   setCustomHeaders: (customHeaders) => set((s) => withActive(s, { customHeaders })),
   setNotSecret: (name, notSecret) =>
     set((s) => {
@@ -203,11 +242,14 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
     const id = connectionId();
     set((s) => {
       const settings = currentSettings(s);
+      const url = s.serverUrl.trim();
       const entry: SavedConnection = {
         id,
         label: label.trim() || settings.url,
         ...settings,
-        url: s.serverUrl.trim(),
+        // only a token typed for this URL is saved with it; a signed-in token never is
+        bearerToken: s.bearerTokenFor === url ? s.bearerToken : '',
+        url,
         tasksExtension: hasCapability(s.capabilities, 'tasks'),
       };
       return { savedConnections: [...s.savedConnections, entry], activeConnectionId: id };

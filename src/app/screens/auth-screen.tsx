@@ -8,10 +8,12 @@ import { useInspector, useInspectorActions } from '../../store/store-context.tsx
 export function AuthScreen() {
   const actions = useInspectorActions();
   const deps = useDeps();
-  const { auth, challenge, settings } = useInspector((s) => ({
+  const { auth, challenge, settings, tokenServerUrl, connectedUrl } = useInspector((s) => ({
     auth: s.auth,
     challenge: s.authChallenge,
     settings: s.authSettings,
+    tokenServerUrl: s.issuedToken?.serverUrl ?? null,
+    connectedUrl: s.connectedUrl,
   }));
   const busy = auth.phase === 'running' || auth.phase === 'waiting-for-browser';
   if (!deps.auth) return null;
@@ -33,6 +35,8 @@ export function AuthScreen() {
       {showPanel && (
         <AuthorizationPanel
           auth={auth}
+          tokenServerUrl={tokenServerUrl}
+          connectedUrl={connectedUrl}
           settings={settings}
           ownMetadataUrl={deps.auth.metadataDocumentUrl}
           onSettings={(patch) => actions.setAuthSettings(patch)}

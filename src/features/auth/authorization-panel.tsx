@@ -9,6 +9,9 @@ import { TokenView } from './token-view.tsx';
 
 export interface AuthorizationPanelProps {
   auth: AuthFlowState;
+  /** the server the signed-in token was issued for (null: none) and the server connected now */
+  tokenServerUrl: string | null;
+  connectedUrl: string | null;
   settings: AuthSettingsValue;
   /** the metadata document URL this app serves ('' when none) */
   ownMetadataUrl: string;
@@ -72,7 +75,14 @@ export function AuthorizationPanel(p: AuthorizationPanelProps) {
         </div>
       )}
       {held && <HeldStepEditor key={held.id} step={held} onSend={p.onSendStep} onCancel={p.onCancel} />}
-      {auth.tokens && <TokenView tokens={auth.tokens} onRefresh={p.onRefresh} />}
+      {auth.tokens && (
+        <TokenView
+          tokens={auth.tokens}
+          serverUrl={p.tokenServerUrl}
+          connectedUrl={p.connectedUrl}
+          onRefresh={p.onRefresh}
+        />
+      )}
       {auth.steps.length > 0 && (
         <>
           <AuthSequence steps={auth.steps} />

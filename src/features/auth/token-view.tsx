@@ -14,8 +14,23 @@ function countdown(ms: number): string {
   return s >= 120 ? `expires in ${Math.floor(s / 60)} min ${s % 60} s` : `expires in ${s} s`;
 }
 
-/** The access token: masked, decoded when it is a JWT (claims, exp countdown), and the granted scopes. */
-export function TokenView({ tokens, onRefresh }: { tokens: TokenSet; onRefresh?: (() => void) | undefined }) {
+/**
+ * The access token: masked, the server it was issued for (it is sent to no other), decoded when it is a JWT (claims,
+ * exp countdown), and the granted scopes.
+ */
+export function TokenView({
+  tokens,
+  serverUrl,
+  connectedUrl,
+  onRefresh,
+}: {
+  tokens: TokenSet;
+  /** the server the token was issued for; null when unknown */
+  serverUrl: string | null;
+  /** the server connected now; null when none */
+  connectedUrl: string | null;
+  onRefresh?: (() => void) | undefined;
+}) {
   const now = useTickingNow();
   const jwt = decodeJwt(tokens.accessToken, now);
   const claims = jwt && typeof jwt.claims === 'object' && jwt.claims !== null ? jwt.claims : null;
@@ -27,6 +42,17 @@ export function TokenView({ tokens, onRefresh }: { tokens: TokenSet; onRefresh?:
       className="space-y-1 rounded border border-emerald-200 bg-emerald-50 p-2 text-xs"
     >
       <p className="font-semibold text-emerald-900">Signed in: access token {mask(tokens.accessToken)}</p>
+      {serverUrl && (
+        <p>
+          Issued for <span className="font-mono">{serverUrl}</span>: sent to that server only.
+          {connectedUrl && connectedUrl !== serverUrl && (
+            <>
+              {' '}
+              Not sent to <span className="font-mono">{connectedUrl}</span>, the server connected now.
+            </>
+          )}
+        </p>
+      )}
       <p>
         Issuer <span className="font-mono">{tokens.issuer}</span>, client{' '}
         <span className="font-mono">{tokens.clientId}</span>

@@ -4,10 +4,11 @@ import { INITIAL_AUTH, type AuthEvent, type AuthFlowState } from './auth-model.t
 export function reduceAuth(state: AuthFlowState, event: AuthEvent): AuthFlowState {
   switch (event.type) {
     case 'auth/started': {
-      // a new flow for another server forgets the old one's scopes and counters
+      // a new flow for another server forgets the old one's scopes, counters and tokens (they were issued for it)
       const same = state.serverUrl === event.serverUrl;
       return {
         ...state,
+        tokens: same ? state.tokens : null,
         phase: 'running',
         serverUrl: event.serverUrl,
         failure: null,

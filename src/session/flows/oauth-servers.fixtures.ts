@@ -29,6 +29,8 @@ export function fakeServers(o: FakeOptions = {}) {
     via: 'direct',
   });
   let challenge = '';
+  // each token response hands out a new access token (at-1, at-2, ...), so a refresh is told from the sign-in
+  let issued = 0;
   const http = async (req: AuthHttpRequest): Promise<AuthHttpResult> => {
     log.push(req);
     const url = new URL(req.url);
@@ -63,7 +65,7 @@ export function fakeServers(o: FakeOptions = {}) {
     if (url.href === `${AS}/token`) {
       if (o.tokenError) return json(400, { error: o.tokenError, error_description: 'refused' });
       return json(200, {
-        access_token: 'at-1',
+        access_token: `at-${++issued}`,
         token_type: 'Bearer',
         expires_in: 60,
         refresh_token: 'rt-1',

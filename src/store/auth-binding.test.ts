@@ -1,0 +1,137 @@
+/**
+ * A token is sent only to the server it was issued for (MCP 2026-07-28 basic/authorization, "Token Audience Binding":
+ * clients MUST NOT send a token to any server other than the one it was issued for). Typing another URL, switching
+ * connections, a refresh that fires while another server is connected: none of them carries the token along.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectionContextOf } from '../session/selectors.ts';
+import { fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
+import { connectedSettingsOf, currentSettings } from './connection-slice.ts';
+import { createInspectorStore } from './inspector-store.ts';
+
+const SERVER = `${RS}/mcp`;
+const OTHER = 'http://127.0.0.1:7999/other/mcp';
+
+function load() {
+  const fake = fakeServers();
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers: [string, string][] = [];
+    new Headers(init?.headers).forEach((v, k) => headers.push([k, v]));
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    const { response } = await fake.http({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    return new Response(response.body, { status: response.status, headers: response.headers });
+  });
+  return createInspectorStore({
+    fetchFor: () => () => Promise.reject(new Error('offline')),
+    now: () => Date.now(),
+    auth: {
+      openBrowser: (url) => fake.openBrowser(url),
+      redirectUri: 'http://127.0.0.1:5173/oauth/callback',
+      metadataDocumentUrl: '',
+      registrationMetadata: { client_name: 'test', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] },
+    },
+  });
+}
+
+type Store = ReturnType<typeof load>;
+
+async function signIn(store: Store) {
+  store.getState().connect(SERVER);
+  store.getState().noteAuthResponse({
+    url: SERVER,
+    method: 'POST',
+    status: 401,
+    wwwAuthenticate: `Bearer resource_metadata="${RS}/.well-known/oauth-protected-resource/mcp"`,
+    hadBearer: false,
+  });
+  await store.getState().signIn();
+  expect(store.getState().auth.phase).toBe('signed-in');
+}
+
+/** the Authorization header every request of the working and the connected settings would carry */
+function sentAuthorization(store: Store) {
+  const s = store.getState();
+  const connected = connectedSettingsOf(s);
+  return {
+    working: connectionContextOf(currentSettings(s)).authorization,
+    connected: connected ? connectionContextOf(connected).authorization : undefined,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a signed-in token is bound to its server', () => {
+  it('goes to the server it was issued for, and not to another URL the user connects to', async () => {
+    const store = load();
+    await signIn(store);
+    expect(sentAuthorization(store)).toEqual({ working: 'Bearer at-1', connected: 'Bearer at-1' });
+
+    store.getState().setServerUrl(OTHER);
+    store.getState().connect();
+    expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
+
+    // back on the server it was issued for, it is sent again
+    store.getState().connect(SERVER);
+    expect(sentAuthorization(store)).toEqual({ working: 'Bearer at-1', connected: 'Bearer at-1' });
+  });
+
+  it('is never written into a saved connection, nor carried when switching to another one', async () => {
+    const store = load();
+    store.getState().setServerUrl(OTHER);
+    const other = store.getState().saveConnection('other');
+    await signIn(store);
+    store.getState().switchConnection(other);
+    expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
+    expect(store.getState().savedConnections.every((c) => c.bearerToken === '')).toBe(true);
+    expect(store.getState().bearerToken).toBe('');
+  });
+
+  it('is refreshed for its own server even when another server is connected when the refresh fires', async () => {
+    const store = load();
+    await signIn(store);
+    store.getState().connect(OTHER);
+    await store.getState().refreshAuthNow();
+    expect(store.getState().auth.tokens?.accessToken).toBe('at-2');
+    expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
+    store.getState().connect(SERVER);
+    expect(sentAuthorization(store)).toEqual({ working: 'Bearer at-2', connected: 'Bearer at-2' });
+  });
+
+  it('is no longer sent anywhere after Sign out', async () => {
+    const store = load();
+    await signIn(store);
+    store.getState().signOut();
+    expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
+  });
+});
+
+describe('a bearer token typed by hand', () => {
+  it('belongs to the Server URL it was typed for: connecting to another URL does not carry it, and says so', () => {
+    const store = load();
+    store.getState().connect(SERVER);
+    store.getState().setBearerToken('typed-secret');
+    expect(sentAuthorization(store).working).toBe('Bearer typed-secret');
+    store.getState().connect(OTHER);
+    expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
+    expect(store.getState().connectionNote).toMatch(/not sent to/);
+  });
+
+  it('typed after the new URL (before Connect) goes to that URL', () => {
+    const store = load();
+    store.getState().connect(SERVER);
+    store.getState().setServerUrl(OTHER);
+    store.getState().setBearerToken('typed-for-other');
+    // still connected to SERVER: the token typed for OTHER is not sent there
+    expect(sentAuthorization(store).working).toBeUndefined();
+    store.getState().connect();
+    expect(sentAuthorization(store)).toEqual({
+      working: 'Bearer typed-for-other',
+      connected: 'Bearer typed-for-other',
+    });
+  });
+});
