@@ -74,6 +74,40 @@ describe('x-mcp-header declarations (server/tools x-mcp-header)', () => {
     expect(invalid[0]?.reason).toMatch(new RegExp(`not allowed under ${keyword}`));
   });
 
+  // every position the SDKs sweep: a declaration there is not on a chain of properties, so the tool is invalid
+  const sub = { type: 'string', 'x-mcp-header': 'X' };
+  it.each<[string, JsonObject]>([
+    ['not', { not: sub }],
+    ['if', { if: sub }],
+    ['then', { if: { type: 'string' }, then: sub }],
+    ['else', { if: { type: 'string' }, else: sub }],
+    ['$defs', { $defs: { zone: sub } }],
+    ['definitions', { definitions: { zone: sub } }],
+    ['contains', { type: 'array', contains: sub }],
+    ['prefixItems', { type: 'array', prefixItems: [sub] }],
+    ['dependentSchemas', { dependentSchemas: { a: { properties: { b: sub } } } }],
+    ['unevaluatedProperties', { unevaluatedProperties: sub }],
+    ['unevaluatedItems', { unevaluatedItems: sub }],
+    ['propertyNames', { propertyNames: sub }],
+    ['patternProperties', { patternProperties: { '^a': sub } }],
+    ['additionalProperties', { additionalProperties: sub }],
+  ])('rejects a declaration under %s, nested or at the root', (keyword, holder) => {
+    const nested = paramHeaderDeclarations(schemaWith({ p: { type: 'object', ...holder } }));
+    expect(nested.valid).toEqual([]);
+    expect(nested.invalid[0]?.reason).toMatch(
+      new RegExp(`not allowed under \\${keyword}|not allowed under ${keyword}`),
+    );
+    const atRoot = paramHeaderDeclarations({ type: 'object', ...holder });
+    expect(atRoot.invalid).toHaveLength(1);
+    expect(invalidToolReason({ type: 'object', ...holder })).toMatch(/clients must not call it/);
+  });
+
+  it('rejects a declaration on the schema root itself', () => {
+    const { valid, invalid } = paramHeaderDeclarations({ type: 'object', 'x-mcp-header': 'Root', properties: {} });
+    expect(valid).toEqual([]);
+    expect(invalid).toEqual([{ argument: '(root)', reason: expect.stringMatching(/not allowed on the schema root/) }]);
+  });
+
   it('explains why a tool cannot be called when a declaration is invalid', () => {
     expect(invalidToolReason(schemaWith({ score: { type: 'number', 'x-mcp-header': 'Score' } }))).toMatch(
       /^This tool declares an invalid x-mcp-header \(score: .*\)\. The spec says clients must not call it\.$/,

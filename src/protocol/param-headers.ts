@@ -4,7 +4,8 @@ import type { JsonObject, JsonValue } from './types.ts';
  * `x-mcp-header` (SEP-2243, 2026-07-28 basic/transports "Custom headers from tool parameters" and server/tools
  * "x-mcp-header"): a tool's inputSchema may declare that an argument is mirrored into an `Mcp-Param-<Name>` header.
  * The declaration is valid only on a `string`, `integer` or `boolean` property reachable through a chain of
- * `properties` from the root (never under `items`, `oneOf`, `anyOf`, `allOf`, `not`, …); the name is a non-empty RFC
+ * `properties` from the root (never on the root itself, nor under `items`, `oneOf`, `not`, `if`/`then`/`else`, `$defs`,
+ * `contains`, `dependentSchemas`, …: every position the SDKs sweep); the name is a non-empty RFC
  * 9110 token, unique case-insensitively within the tool. A tool with any invalid declaration MUST NOT be called.
  */
 export interface ParamHeaderDeclaration {
@@ -26,8 +27,30 @@ export interface InvalidParamHeader {
 /** RFC 9110 section 5.6.2 `token` = 1*tchar. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PRIMITIVE = new Set(['string', 'integer', 'boolean']);
-/** keywords whose subschemas are not a fixed path of the arguments object */
-const NOT_A_PATH = ['items', 'prefixItems', 'additionalProperties', 'patternProperties', 'oneOf', 'anyOf', 'allOf'];
+/**
+ * Keywords whose subschemas are not a fixed path of the arguments object: a declaration anywhere under one of them
+ * makes the tool invalid (the same sweep as the SDKs' static-reachability check; `$ref` targets live in `$defs`).
+ */
+const NOT_A_PATH = [
+  'items',
+  'prefixItems',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'patternProperties',
+  'dependentSchemas',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$defs',
+  'definitions',
+];
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -101,7 +124,11 @@ export function paramHeaderDeclarations(inputSchema: JsonObject | undefined): {
 } {
   const valid: ParamHeaderDeclaration[] = [];
   const invalid: InvalidParamHeader[] = [];
-  if (isObject(inputSchema)) walk(inputSchema, [], valid, invalid, new Map());
+  if (!isObject(inputSchema)) return { valid, invalid };
+  // the root is the arguments object itself, not one argument: there is no value to mirror
+  if (Object.hasOwn(inputSchema, 'x-mcp-header'))
+    invalid.push({ argument: '(root)', reason: 'x-mcp-header is not allowed on the schema root (only on a property)' });
+  walk(inputSchema, [], valid, invalid, new Map());
   return { valid, invalid };
 }
 
