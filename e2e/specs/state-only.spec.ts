@@ -26,10 +26,10 @@ test.describe('state-only legs: stepping and Run to completion', () => {
     await inspector.composer.getByRole('spinbutton', { name: 'Round cap' }).fill('4');
     await inspector.composer.getByRole('button', { name: 'Run to completion' }).click();
     await expect(inspector.composer.getByRole('status').filter({ hasText: 'round cap' })).toContainText(
-      'Stopped at the round cap: the call has taken 4 rounds and the server has not finished.',
+      'Stopped at the round cap: the server answered input_required 5 times (cap 4) and has not finished.',
     );
-    // the cap counts the rounds of the call (the first leg included), not the legs of this click
-    await expect(inspector.legs()).toHaveCount(4);
+    // the cap counts the call's input_required results (as both SDKs do): the request and 4 retries
+    await expect(inspector.legs()).toHaveCount(5);
     await expect(inspector.composer.getByRole('button', { name: 'Send retry' })).toBeEnabled();
   });
 });

@@ -79,11 +79,12 @@ describe('session slice', () => {
     const id = await s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
     await s.getState().runToCompletion(id);
     const st = s.getState();
-    expect(st.session.conversations[id]!.legIds).toHaveLength(3);
+    // the request and 3 retries: the cap counts the call's input_required results
+    expect(st.session.conversations[id]!.legIds).toHaveLength(4);
     expect(st.runNotes[id]).toEqual({
       kind: 'round-cap',
       message:
-        'Stopped at the round cap: the call has taken 3 rounds and the server has not finished. Raise the cap or inspect the legs.',
+        'Stopped at the round cap: the server answered input_required 4 times (cap 3) and has not finished. Raise the cap or inspect the legs.',
     });
     expect(st.runWaits).toEqual({});
   });
@@ -146,8 +147,8 @@ describe('session slice', () => {
     const id = await s.getState().startCall({ method: 'tools/call', title: 'slow', params: { name: 'slow' } });
     await s.getState().runToCompletion(id, { focusFrom: 'Next request' });
     expect(s.getState().runNotes[id]?.kind).toBe('round-cap');
-    // the cap counts the call's rounds: round 1 was the call itself, so the run sends nothing and round 2 is next
-    expect(s.getState().session.conversations[id]!.legIds).toHaveLength(1);
-    expect(s.getState().focusIntent).toMatchObject({ target: 'run-button', conversationId: id, round: 2 });
+    // the cap counts the call's input_required results: the run sends one retry, the second result stops it
+    expect(s.getState().session.conversations[id]!.legIds).toHaveLength(2);
+    expect(s.getState().focusIntent).toMatchObject({ target: 'run-button', conversationId: id, round: 3 });
   });
 });

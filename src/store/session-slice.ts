@@ -243,6 +243,7 @@ export const createSessionSlice =
                 const c = get().session.conversations[conversationId];
                 return c ? lastLeg(get().session, c) : undefined;
               },
+              legOf: (legId) => get().session.legs[legId],
               roundCap: () => get().roundCap,
               savedRoots: () => get().savedRoots,
               send: () => sendDraft(conversationId),

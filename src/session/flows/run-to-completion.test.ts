@@ -14,6 +14,7 @@ function run(script: Script, opts: { roundCap?: number; fault?: TransportFault }
     ...world.deps,
     conversation: () => world.session().conversations[id],
     lastLeg: () => lastLeg(world.session(), world.session().conversations[id]!),
+    legOf: (legId) => world.session().legs[legId],
     roundCap: () => opts.roundCap ?? 10,
     savedRoots: () => ROOTS_SAVED,
     send: () => world.send(id),
@@ -59,13 +60,14 @@ describe('runToCompletion', () => {
     expect(note).toEqual({
       kind: 'round-cap',
       message:
-        'Stopped at the round cap: the call has taken 6 rounds and the server has not finished. Raise the cap or inspect the legs.',
+        'Stopped at the round cap: the server answered input_required 7 times (cap 6) and has not finished. Raise the cap or inspect the legs.',
     });
-    expect(legs()).toBe(6);
+    // the cap counts the call's input_required results, as both SDKs do: the first request and 6 retries
+    expect(legs()).toBe(7);
     // the first leg goes at once; each later state-only retry waits, visibly
-    expect(world.sleeps).toEqual([50, 100, 200, 250, 250]);
+    expect(world.sleeps).toEqual([50, 100, 200, 250, 250, 250]);
     expect(world.waits.filter((w) => w !== null).map((w) => w.reason)).toEqual(
-      Array(5).fill('backoff before the next state-only retry'),
+      Array(6).fill('backoff before the next state-only retry'),
     );
     expect(world.waits.at(-1)).toBeNull();
   });
@@ -95,11 +97,10 @@ describe('runToCompletion', () => {
     expect(legs()).toBe(1);
   });
 
-  it('sends nothing when the round cap is reached before the first leg', async () => {
-    const { id, deps, legs } = run(() => done('ok'), { roundCap: 0 });
-    const note = await runToCompletion(id, deps);
-    expect(note.kind).toBe('round-cap');
-    expect(legs()).toBe(0);
+  it('with the default cap of 10, a server that never finishes receives 11 legs: the request and 10 retries', async () => {
+    const { id, deps, legs } = run(() => comeBackLater('again'));
+    expect((await runToCompletion(id, deps)).kind).toBe('round-cap');
+    expect(legs()).toBe(11);
   });
 
   it.each(['network', 'timeout', 'stream'] as const)(
@@ -133,14 +134,14 @@ describe('runToCompletion', () => {
     const { world, id, deps, legs } = run(() => comeBackLater('again'), { roundCap: 4 });
     await world.send(id); // round 1 sent by hand
     expect((await runToCompletion(id, deps)).kind).toBe('round-cap');
-    expect(legs()).toBe(4);
+    expect(legs()).toBe(5);
     const again = await runToCompletion(id, deps);
-    expect(again.message).toMatch(/the call has taken 4 rounds/);
-    expect(legs()).toBe(4);
+    expect(again.message).toMatch(/answered input_required 5 times \(cap 4\)/);
+    expect(legs()).toBe(5);
   });
 
   it('backs off before the first state-only retry of a run too', async () => {
-    const { world, id, deps } = run(() => comeBackLater('again'), { roundCap: 3 });
+    const { world, id, deps } = run(() => comeBackLater('again'), { roundCap: 2 });
     await world.send(id);
     await runToCompletion(id, deps);
     expect(world.sleeps).toEqual([50, 100]);

@@ -9,7 +9,13 @@ export interface RunToCompletionDeps extends FlowDeps {
   conversation: () => Conversation | undefined;
   /** the conversation's last recorded leg */
   lastLeg: () => Leg | undefined;
-  /** rounds (legs) a call may take, counted over the whole call, not per click (Python SDK: input_required_max_rounds) */
+  /** a recorded leg by id */
+  legOf: (legId: string) => Leg | undefined;
+  /**
+   * input_required results a call may get before the run stops, counted over the whole call, not per click (both
+   * SDKs: `inputRequired.maxRounds`, `input_required_max_rounds`): with 10, a server that never finishes gets the
+   * request and 10 retries
+   */
   roundCap: () => number;
   /** roots offered when the server asks for roots */
   savedRoots: () => { uri: string; name?: string }[];
@@ -60,9 +66,9 @@ function transportNote(leg: Leg, round: number, before: boolean): RunNote {
 
 /**
  * Send retry after retry until the server finishes, asks for input only a human can give, the call reaches the round
- * cap, a leg fails in transport, or the user stops. A leg that failed in transport (network error, timeout, dropped
+ * cap (more input_required results than the cap), a leg fails in transport, or the user stops. A leg that failed in transport (network error, timeout, dropped
  * stream) is never resent: the server may have acted on it, so resending is the user's deliberate Send retry. The cap
- * counts the rounds of the call (its legs), so pressing the button again does not start a fresh allowance. Every
+ * counts the call's input_required results, so pressing the button again does not start a fresh allowance. Every
  * state-only retry ("come back later") waits first, 50 ms doubling to 250 ms, as the SDKs do. Returns why it stopped.
  */
 export async function runToCompletion(conversationId: string, deps: RunToCompletionDeps): Promise<RunNote> {
@@ -79,10 +85,12 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
       return { kind: 'needs-input', message: 'Paused: the server asked for input only you can give.' };
     }
     const rounds = conversation.legIds.length;
-    if (rounds >= deps.roundCap()) {
+    const asked = conversation.legIds.filter((id) => deps.legOf(id)?.outcome.kind === 'input_required').length;
+    const cap = deps.roundCap();
+    if (asked > cap) {
       return {
         kind: 'round-cap',
-        message: `Stopped at the round cap: the call has taken ${rounds} rounds and the server has not finished. Raise the cap or inspect the legs.`,
+        message: `Stopped at the round cap: the server answered input_required ${asked} times (cap ${cap}) and has not finished. Raise the cap or inspect the legs.`,
       };
     }
     const stateOnly = Object.keys(draft.inputRequests).length === 0 && rounds > 0;
