@@ -11,6 +11,8 @@ import {
 } from './inspector-config.ts';
 import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
+import { createProxyRoutes } from './proxy/proxy-routes.ts';
+import { createProxySet } from './proxy/proxy-set.ts';
 
 export { PAGE_CSP };
 
@@ -78,9 +80,13 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     server.middlewares.use(
       createConfigHandler({
         appHosts: () => appHostsOf(server),
-        config: () => inspectorConfig(token, mock),
+        config: () => ({ ...inspectorConfig(token, mock), proxy: { enabled: true } }),
       }),
     );
+    // proxies the page starts for its current server (Watched clients); closed with the server
+    const proxies = createProxySet({ limits: relayLimitsFromEnv() });
+    server.middlewares.use(createProxyRoutes({ token, appHosts: () => appHostsOf(server), proxies }));
+    server.httpServer?.once('close', () => void proxies.close());
   }
 
   return {

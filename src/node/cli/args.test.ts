@@ -10,8 +10,24 @@ describe('parseArgs', () => {
       mock: true,
       open: false,
       stdio: ['node s.js'],
+      proxy: [],
     });
-    expect(parseArgs([])).toMatchObject({ kind: 'serve', port: 6280, stdio: [] });
+    expect(parseArgs([])).toMatchObject({ kind: 'serve', port: 6280, stdio: [], proxy: [] });
+  });
+
+  it('collects every --proxy target beside --server, --mock and --stdio', () => {
+    const cmd = parseArgs([
+      '--proxy',
+      'http://127.0.0.1:9/mcp',
+      '--mock',
+      '--proxy=https://a.example/mcp',
+      '--stdio',
+      'x',
+    ]);
+    expect(cmd).toMatchObject({ kind: 'serve', mock: true, stdio: ['x'] });
+    expect(cmd).toHaveProperty('proxy', ['http://127.0.0.1:9/mcp', 'https://a.example/mcp']);
+    expect(() => parseArgs(['--proxy', 'file:///etc/passwd'])).toThrow('--proxy must be an http: or https: URL');
+    expect(() => parseArgs(['--proxy'])).toThrow('--proxy needs a value');
   });
 
   it('reads replay with its file, junit path and ignore list when given', () => {

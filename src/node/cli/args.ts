@@ -4,13 +4,15 @@
  */
 
 export const USAGE = `Usage:
-  mrtr-inspector [--server URL] [--port N] [--mock] [--open] [--stdio "<command> <args>"]...
+  mrtr-inspector [--server URL] [--port N] [--mock] [--open] [--stdio "<command> <args>"]... [--proxy URL]...
       Serve the inspector (built app + relay) on 127.0.0.1 and print its URL.
       --server URL   connect the page to this MCP server on load
       --port N       app port (default 6280; 0 picks a free one)
       --mock         also start the bundled mock MCP server (on a free loopback port)
       --open         open the page in the default browser
       --stdio CMD    start a local stdio MCP server (repeatable); the page reaches it through the relay
+      --proxy URL    watch a real client: serve a loopback URL that forwards to this server (repeatable); point
+                     any MCP client at the printed proxy URL and the page shows its traffic live
 
   mrtr-inspector replay <session.json|file.har> --server URL [--junit out.xml] [--json] [--ignore path,...]
       Re-run each recorded conversation against URL with the recorded answers; exit 1 on any divergence.
@@ -23,7 +25,15 @@ export const USAGE = `Usage:
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'serve'; server?: string; port: number; mock: boolean; open: boolean; stdio: string[] }
+  | {
+      kind: 'serve';
+      server?: string;
+      port: number;
+      mock: boolean;
+      open: boolean;
+      stdio: string[];
+      proxy: string[];
+    }
   | { kind: 'replay'; file: string; server: string; junit?: string; json: boolean; ignore: string[] }
   | { kind: 'audit'; servers: string[]; json: boolean; only: string[] };
 
@@ -35,7 +45,7 @@ interface Spec {
 }
 
 const SPECS: Record<'serve' | 'replay' | 'audit', Spec> = {
-  serve: { values: ['--server', '--port', '--stdio'], flags: ['--mock', '--open'] },
+  serve: { values: ['--server', '--port', '--stdio', '--proxy'], flags: ['--mock', '--open'] },
   replay: { values: ['--server', '--junit', '--ignore'], flags: ['--json'] },
   audit: { values: ['--server', '--only'], flags: ['--json'] },
 };
@@ -125,6 +135,7 @@ export function parseArgs(argv: readonly string[]): Command {
     mock: flags.has('--mock'),
     open: flags.has('--open'),
     stdio: values.get('--stdio') ?? [],
+    proxy: (values.get('--proxy') ?? []).map((u) => httpUrl(u, '--proxy')),
   };
   const server = values.get('--server')?.at(-1);
   if (server) cmd.server = httpUrl(server, '--server');

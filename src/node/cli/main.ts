@@ -29,15 +29,17 @@ async function serve(cmd: Extract<Command, { kind: 'serve' }>): Promise<void> {
     distDir: findDist(),
     mock: cmd.mock,
     localEndpoints: stdio.start,
+    proxyTargets: cmd.proxy,
     extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
   });
   const first = inspector.endpoints[0];
-  const target = cmd.server ?? first?.url;
+  const target = cmd.server ?? first?.url ?? inspector.proxies[0]?.target;
   const query = target ? `?server=${encodeURIComponent(target)}${first && !cmd.server ? '&transport=relay' : ''}` : '';
   const pageUrl = `${inspector.url}/${query}`;
   console.log(`MRTR Inspector: ${pageUrl}`);
   if (inspector.mock) console.log(`Mock MCP server: ${inspector.mock.mcpUrl}`);
   for (const e of inspector.endpoints) console.log(`${e.label}: ${e.url} (through the relay)`);
+  for (const p of inspector.proxies) console.log(`proxy: ${p.url} -> ${p.target}`);
   if (cmd.open) openInBrowser(pageUrl);
   let stopping = false;
   const stop = () => {

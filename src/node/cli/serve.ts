@@ -17,6 +17,9 @@ import {
 import { pageCsp, securityHeadersMiddleware } from '../page-security.ts';
 import type { MockServerHandle, StartMockServerOptions } from '../mock-server/start.ts';
 import { createRelayHandler } from '../relay.ts';
+import { createProxyRoutes } from '../proxy/proxy-routes.ts';
+import { createProxySet, type ProxySet } from '../proxy/proxy-set.ts';
+import type { RunningProxy } from '../proxy/proxy-server.ts';
 import { createStaticHandler } from './static-files.ts';
 
 /** A server reachable only through the relay: the relay's fetch hands it requests for `url` instead of the network. */
@@ -37,6 +40,8 @@ export interface InspectorServerOptions {
   mock?: boolean | StartMockServerOptions;
   /** endpoints the relay serves in-process (stdio bridges); made once the app's port is known */
   localEndpoints?: (appBase: string) => Promise<LocalEndpoint[]>;
+  /** servers to proxy (`--proxy`): each gets a loopback URL any MCP client can use instead of the server's */
+  proxyTargets?: readonly string[];
   /** extra guarded routes (Connect-style, `next` when not theirs), e.g. the stdio stderr reader */
   extraRoutes?: (ctx: {
     token: string;
@@ -50,6 +55,9 @@ export interface InspectorServer {
   token: string;
   mock?: MockServerHandle;
   endpoints: LocalEndpoint[];
+  /** the proxies started from the command line (the page may start more) */
+  proxies: RunningProxy[];
+  proxySet: ProxySet;
   close(): Promise<void>;
 }
 
@@ -86,18 +94,23 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     const target = local.get(url);
     return target ? target.handle(new Request(url, init)) : globalThis.fetch(input, init);
   };
-  const config = () =>
-    inspectorConfig(
+  // a proxy reaches a stdio endpoint the way the relay does (its URL exists only in-process)
+  const proxySet = createProxySet({ fetchImpl: relayFetch, limits: relayLimitsFromEnv() });
+  const config = () => ({
+    ...inspectorConfig(
       token,
       mock,
       endpoints.map((e): ConfigEndpoint => ({ label: e.label, url: e.url })),
-    );
+    ),
+    proxy: { enabled: true },
+  });
   const handlers: Middleware[] = [
     // the same headers, relay limits and routes as `npm run preview` (inspector-plugin.ts)
     securityHeadersMiddleware(pageCsp({ header: true })),
     createRelayHandler({ token, appHosts, fetchImpl: relayFetch, ...relayLimitsFromEnv() }),
     createClientMetadataHandler(appHosts),
     createConfigHandler({ appHosts, config }),
+    createProxyRoutes({ token, appHosts, proxies: proxySet }),
     ...(opts.extraRoutes?.({ token, appHosts }) ?? []),
   ];
   server.on(
@@ -129,14 +142,27 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     throw err;
   }
   for (const e of endpoints) local.set(e.url, e);
+  const proxies: RunningProxy[] = [];
+  try {
+    for (const target of opts.proxyTargets ?? []) proxies.push(await proxySet.start(target));
+  } catch (err) {
+    await proxySet.close();
+    await Promise.allSettled(endpoints.map((e) => e.close()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mock?.close();
+    throw err;
+  }
   let closing: Promise<void> | undefined;
   return {
     url,
     token,
     ...(mock ? { mock } : {}),
     endpoints,
+    proxies,
+    proxySet,
     close: () =>
       (closing ??= (async () => {
+        await proxySet.close();
         await Promise.allSettled(endpoints.map((e) => e.close()));
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -1,0 +1,52 @@
+/**
+ * Which headers cross the proxy. Unlike the relay (whose answers land on the app's own origin in a browser), the
+ * proxy stands between an MCP client and its server: everything end-to-end passes both ways unchanged, credentials
+ * and `Set-Cookie` included; only connection-level headers and the framing the proxy redoes are left out.
+ */
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { HeaderList } from '../../protocol/exchange.ts';
+import { connectionListed, HOP_BY_HOP } from '../relay-response-headers.ts';
+
+/** The client's request headers as a list, in the order they came (the page shows them; the forward sends them). */
+export function requestHeaderList(raw: readonly string[]): HeaderList {
+  const list: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) list.push([raw[i]!, raw[i + 1]!]);
+  return list;
+}
+
+/** What goes to the server: every header but hop-by-hop ones, `Host`, `Content-Length` (recomputed) and encodings. */
+export function upstreamHeaders(list: HeaderList, incoming: IncomingHttpHeaders): Headers {
+  const listed = connectionListed(typeof incoming.connection === 'string' ? incoming.connection : undefined);
+  const out = new Headers();
+  for (const [name, value] of list) {
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
+    if (lower === 'host' || lower === 'content-length' || lower === 'accept-encoding' || lower === 'expect') continue;
+    out.append(lower, value);
+  }
+  // the body must arrive as the server wrote it, so the page records (and the client gets) those very bytes
+  out.set('accept-encoding', 'identity');
+  return out;
+}
+
+/** The server's response headers as a list (what the page shows, and what the client gets after `toClient`). */
+export function responseHeaderList(headers: Headers): HeaderList {
+  const list: HeaderList = [];
+  // iteration yields each Set-Cookie on its own (the fetch standard never joins them)
+  headers.forEach((value, name) => list.push([name, value]));
+  return list;
+}
+
+/** The headers written to the client: the server's, minus connection-level ones and the framing the proxy redoes. */
+export function toClient(list: HeaderList): OutgoingHttpHeaders {
+  const listed = connectionListed(list.find(([n]) => n.toLowerCase() === 'connection')?.[1]);
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of list) {
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
+    if (lower === 'content-length' || lower === 'content-encoding') continue;
+    const prior = out[lower];
+    out[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [String(prior)]), value];
+  }
+  return out;
+}

@@ -1,0 +1,136 @@
+/**
+ * The proxy is a new door into the user's machine: each test plays an attacker (another machine, a web page, a DNS
+ * rebinding page, a client naming another target, a huge body, a stalling or flooding server) and checks the
+ * proxy's refusal, and that nothing reached the server.
+ */
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
+import { createManualClock } from '../clock.fixtures.ts';
+import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
+import { closedAfterEach } from '../test-servers/running.fixtures.ts';
+import { guardProxyRequest } from './proxy-guard.ts';
+import { proxyFor, rawRequest } from './proxy.fixtures.ts';
+
+const up = closedAfterEach();
+
+/** Counts what reaches it; answers every request with a small JSON body. */
+async function countingServer(hits: string[]): Promise<TestServer> {
+  return up(
+    listen(async (req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      await readAll(req);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+    }, '/mcp'),
+  );
+}
+
+function code(answer: { headers: Record<string, unknown> }): unknown {
+  return answer.headers['x-proxy-error'];
+}
+
+describe('the proxy refuses', () => {
+  it('a connection that did not arrive on a loopback address', () => {
+    const req = {
+      socket: { localAddress: '192.168.1.20' },
+      headers: { host: '127.0.0.1:1' },
+      method: 'POST',
+      url: '/mcp',
+    } as unknown as IncomingMessage;
+    expect(() => guardProxyRequest(req, ['127.0.0.1:1'], '/mcp')).toThrow(
+      expect.objectContaining({ status: 403, code: 'not_loopback' }),
+    );
+  });
+
+  it('listens on 127.0.0.1 only', async () => {
+    const p = await up(proxyFor('http://127.0.0.1:1/mcp'));
+    expect(new URL(p.url).hostname).toBe('127.0.0.1');
+  });
+
+  it('a request whose Host is not its loopback address (DNS rebinding)', async () => {
+    const hits: string[] = [];
+    const p = await up(proxyFor((await countingServer(hits)).url));
+    const res = await rawRequest(p.url, { headers: { host: `evil.example:${p.port}` }, body: '{}' });
+    expect([res.status, code(res)]).toEqual([403, 'bad_host']);
+    expect(hits).toEqual([]);
+    expect(p.hub.list()[0]!.counts.refused).toBe(1);
+  });
+
+  it('a request from a browser page, even one on loopback (Origin), or a cross-site fetch without one', async () => {
+    const hits: string[] = [];
+    const p = await up(proxyFor((await countingServer(hits)).url));
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:5173', 'null']) {
+      const res = await rawRequest(p.url, { headers: { host: p.host, origin }, body: '{}' });
+      expect([res.status, code(res)], origin).toEqual([403, 'bad_origin']);
+    }
+    const noCors = await rawRequest(p.url, { headers: { host: p.host, 'sec-fetch-site': 'cross-site' }, body: '{}' });
+    expect([noCors.status, code(noCors)]).toEqual([403, 'bad_origin']);
+    expect(hits).toEqual([]);
+  });
+
+  it('to go anywhere but its one target: another path, an absolute URI or a target header change nothing', async () => {
+    const hits: string[] = [];
+    const p = await up(proxyFor((await countingServer(hits)).url));
+    const other = await rawRequest(p.url, { path: '/admin', headers: { host: p.host }, body: '{}' });
+    expect([other.status, code(other)]).toEqual([404, 'not_found']);
+    const absolute = await rawRequest(p.url, {
+      path: 'http://169.254.169.254/mcp',
+      headers: { host: p.host },
+      body: '{}',
+    });
+    expect([absolute.status, code(absolute)]).toEqual([404, 'not_found']);
+    const named = await rawRequest(p.url, {
+      headers: { host: p.host, 'x-relay-target': 'http://169.254.169.254/latest', 'x-forwarded-host': 'evil' },
+      body: '{}',
+    });
+    expect(named.status).toBe(200);
+    expect(hits).toEqual(['POST /mcp']);
+  });
+
+  it('methods MCP does not use (a CORS preflight included)', async () => {
+    const hits: string[] = [];
+    const p = await up(proxyFor((await countingServer(hits)).url));
+    for (const method of ['OPTIONS', 'PUT', 'PATCH', 'TRACE']) {
+      const res = await rawRequest(p.url, { method, headers: { host: p.host } });
+      expect([res.status, code(res)], method).toEqual([405, 'method_not_allowed']);
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('a request body over its size limit', async () => {
+    const hits: string[] = [];
+    const p = await up(proxyFor((await countingServer(hits)).url, { limits: { maxBodyBytes: 1024 } }));
+    const res = await rawRequest(p.url, { headers: { host: p.host }, body: 'x'.repeat(2048) });
+    expect([res.status, code(res)]).toEqual([413, 'body_too_large']);
+    expect(hits).toEqual([]);
+  });
+
+  it('to pass back more than its response limit: the stream is cut and the page told why', async () => {
+    const server = await up(
+      listen(async (req, res) => {
+        await readAll(req);
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (let i = 0; i < 8; i++) res.write(`data: ${'y'.repeat(1000)}\n\n`);
+        res.end();
+      }, '/mcp'),
+    );
+    const p = await up(proxyFor(server.url, { limits: { maxResponseBytes: 3000 } }));
+    await fetch(p.url, { method: 'POST', body: '{}' })
+      .then((r) => r.text())
+      .catch(() => undefined);
+    expect((await p.next('response-end')).failure).toMatch(/limit of 3000 bytes/);
+  });
+
+  it('to wait for ever on a server that never answers (idle limit)', async () => {
+    const clock = createManualClock(0);
+    const server = await up(listen(() => undefined, '/mcp'));
+    const p = await up(proxyFor(server.url, { clock, limits: { timeoutMs: 100 } }));
+    const answer = rawRequest(p.url, { headers: { host: p.host }, body: '{}' });
+    // the idle and total limits are both counting: the request is with the server
+    await vi.waitFor(() => expect(clock.sleeping).toBe(2));
+    await clock.advance(100);
+    const res = await answer;
+    expect([res.status, code(res)]).toEqual([504, 'upstream_timeout']);
+    expect(res.body).toMatch(/idle limit of 100 ms/);
+  });
+});

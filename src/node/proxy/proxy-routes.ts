@@ -1,0 +1,132 @@
+/**
+ * The page's side of the proxies, on the app's own server: `POST /__proxy/events` streams every proxy event
+ * (server-sent events, the history first), `POST /__proxy/control` holds, forwards, drops and starts. Both pass the
+ * relay's checks first (loopback, app Host, app Origin, POST, `X-Relay-Token`): only the app's own page drives them.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl } from '../../protocol/proxy-wire.ts';
+import { guardRelayRequest } from '../relay.ts';
+import { readBody, RelayRefusal, sendRefusal } from '../relay-http.ts';
+import type { ProxySet } from './proxy-set.ts';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** How often the event stream sends a comment line, so an idle stream is never taken for a dead one. */
+const KEEP_ALIVE_MS = 15_000;
+
+function parseControl(raw: Uint8Array): ProxyControl {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw).toString('utf8'));
+  } catch {
+    throw new RelayRefusal(400, 'bad_json', 'The control body is not JSON.');
+  }
+  const c = value as Partial<Record<string, unknown>>;
+  const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+  switch (c.action) {
+    case 'hold':
+      if (str(c.proxyId)) return value as ProxyControl;
+      break;
+    case 'forward':
+    case 'drop':
+      if (str(c.id)) {
+        const headers = c.headers;
+        const okHeaders =
+          headers === undefined ||
+          (Array.isArray(headers) &&
+            headers.every((h) => Array.isArray(h) && h.length === 2 && h.every((x) => typeof x === 'string')));
+        const okBody = c.body === undefined || typeof c.body === 'string';
+        const okStatus =
+          c.status === undefined || (Number.isInteger(c.status) && Number(c.status) >= 100 && Number(c.status) <= 599);
+        if (okHeaders && okBody && okStatus) return value as ProxyControl;
+      }
+      break;
+    case 'start':
+      if (str(c.target)) return value as ProxyControl;
+      break;
+  }
+  throw new RelayRefusal(
+    400,
+    'bad_control',
+    'Not a proxy control: expected hold, forward, drop or start with its fields.',
+  );
+}
+
+export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]; proxies: ProxySet }): Middleware {
+  const { hub } = ctx.proxies;
+
+  function events(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-relay': '1',
+    });
+    res.flushHeaders();
+    const stop = hub.subscribe((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    keepAlive.unref();
+    res.on('close', () => {
+      stop();
+      clearInterval(keepAlive);
+    });
+  }
+
+  async function control(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const c = parseControl(await readBody(req, 8 * 1024 * 1024));
+    let answer: Record<string, unknown>;
+    switch (c.action) {
+      case 'hold':
+        if (!hub.setHolds(c.proxyId, c)) throw new RelayRefusal(404, 'no_proxy', `No proxy "${c.proxyId}".`);
+        answer = { ok: true };
+        break;
+      case 'forward': {
+        const { action: _a, id, ...edits } = c;
+        if (!hub.decide(id, { kind: 'forward', ...edits }))
+          throw new RelayRefusal(409, 'not_held', `Nothing held as "${id}" (already released, or the client left).`);
+        answer = { ok: true };
+        break;
+      }
+      case 'drop':
+        if (!hub.decide(c.id, { kind: 'drop' }))
+          throw new RelayRefusal(409, 'not_held', `Nothing held as "${c.id}" (already released, or the client left).`);
+        answer = { ok: true };
+        break;
+      case 'start': {
+        const p = await ctx.proxies.start(c.target);
+        answer = { id: p.id, url: p.url, target: p.target };
+        break;
+      }
+    }
+    const body = JSON.stringify(answer);
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-relay': '1',
+    });
+    res.end(body);
+  }
+
+  return (req, res, next) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== PROXY_EVENTS_PATH && path !== PROXY_CONTROL_PATH) {
+      next();
+      return;
+    }
+    try {
+      guardRelayRequest(req, ctx);
+    } catch (error) {
+      if (error instanceof RelayRefusal) sendRefusal(res, error.status, error.code, error.message);
+      else sendRefusal(res, 500, 'relay_failure', String(error));
+      return;
+    }
+    if (path === PROXY_EVENTS_PATH) {
+      events(req, res);
+      return;
+    }
+    control(req, res).catch((error: unknown) => {
+      if (error instanceof RelayRefusal) sendRefusal(res, error.status, error.code, error.message);
+      else sendRefusal(res, 500, 'relay_failure', error instanceof Error ? error.message : String(error));
+    });
+  };
+}

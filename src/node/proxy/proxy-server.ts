@@ -1,0 +1,253 @@
+/**
+ * One proxy: a loopback HTTP server that any MCP client can use in place of its server's URL. Each request goes to
+ * the one target fixed at start (never one named by the request), and every request and answer is reported to the
+ * traffic hub as it happens, so the page shows it live. Streams pass through chunk by chunk, never buffered, unless
+ * the user holds the server's answers. Security notes: proxy.md. Node-only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HeaderList } from '../../protocol/exchange.ts';
+import { after, realClock, type Clock } from '../clock.ts';
+import { loopbackHosts } from '../inspector-config.ts';
+import { networkErrorCode, readBody, RelayRefusal } from '../relay-http.ts';
+import { answerDropped, pipeAnswer, refuse } from './proxy-answers.ts';
+import { guardProxyRequest } from './proxy-guard.ts';
+import { requestHeaderList, responseHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
+import type { TrafficHub } from './traffic-hub.ts';
+
+export interface ProxyLimits {
+  /** largest client request body (413 above it); default 4 MiB, as on the relay */
+  maxBodyBytes: number;
+  /** largest server answer passed back (cut above it); default 64 MiB, as on the relay */
+  maxResponseBytes: number;
+  /** to the answer's headers, then between two chunks; default 60 s */
+  timeoutMs: number;
+  /** from the request to the answer's last byte (time held by the user not counted); default 10 min */
+  totalTimeoutMs: number;
+}
+
+export const DEFAULT_PROXY_LIMITS: ProxyLimits = {
+  maxBodyBytes: 4 * 1024 * 1024,
+  maxResponseBytes: 64 * 1024 * 1024,
+  timeoutMs: 60_000,
+  totalTimeoutMs: 600_000,
+};
+
+export interface ProxyOptions {
+  id: string;
+  /** the server every request goes to: fixed here, for the proxy's whole life */
+  target: string;
+  hub: TrafficHub;
+  /** 0 (default) picks a free port */
+  port?: number;
+  limits?: Partial<ProxyLimits>;
+  fetchImpl?: typeof fetch;
+  clock?: Clock;
+}
+
+export interface RunningProxy {
+  id: string;
+  /** what a client uses instead of the target, e.g. http://127.0.0.1:41234/mcp */
+  url: string;
+  target: string;
+  close(): Promise<void>;
+}
+
+export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
+  const target = new URL(opts.target);
+  const limits = { ...DEFAULT_PROXY_LIMITS, ...opts.limits };
+  const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
+  const clock = opts.clock ?? realClock;
+  const { hub } = opts;
+  const server = createServer();
+  const hosts = () => loopbackHosts(server.address());
+  const path = target.pathname;
+
+  async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    guardProxyRequest(req, hosts(), path);
+    const body = Buffer.from(await readBody(req, limits.maxBodyBytes)).toString('utf8');
+    const id = hub.exchangeId();
+    const method = req.method!;
+    let headers = requestHeaderList(req.rawHeaders);
+    let sentBody = body;
+    hub.count(opts.id, 'requests');
+    hub.emit({ type: 'request', proxyId: opts.id, id, at: hub.now(), method, url: target.href, headers, body });
+
+    // the client leaving (its socket closes before the answer is done) aborts everything on its behalf
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) gone.abort();
+    };
+    res.on('close', onClose);
+    const end = (failure?: string): void => {
+      res.off('close', onClose);
+      hub.emit({ type: 'response-end', id, at: hub.now(), ...(failure ? { failure } : {}) });
+    };
+
+    if (hub.proxy(opts.id)?.holdRequests) {
+      const decision = await hub.hold({ id, stage: 'request', headers, body }, gone.signal);
+      if (decision.kind === 'client-gone') return end('the client stopped waiting while the request was held');
+      if (decision.kind === 'drop') {
+        answerDropped(res, body, 'request');
+        return end('dropped in the inspector (held request)');
+      }
+      if (decision.headers || decision.body !== undefined) {
+        headers = decision.headers ?? headers;
+        sentBody = decision.body ?? body;
+        hub.emit({ type: 'request-sent', id, at: hub.now(), headers, body: sentBody });
+      }
+    }
+
+    const upstream = new AbortController();
+    gone.signal.addEventListener('abort', () => upstream.abort(), { once: true });
+    let cut: 'idle' | 'total' | undefined;
+    const cutFor = (why: 'idle' | 'total') => () => {
+      cut ??= why;
+      upstream.abort();
+    };
+    let cancelIdle = after(clock, limits.timeoutMs, cutFor('idle'));
+    const cancelTotal = after(clock, limits.totalTimeoutMs, cutFor('total'));
+    try {
+      let answer: Response;
+      try {
+        answer = await fetchImpl(target, {
+          method,
+          headers: upstreamHeaders(headers, req.headers),
+          ...(method === 'POST' || sentBody ? { body: sentBody } : {}),
+          redirect: 'manual',
+          signal: upstream.signal,
+        });
+      } catch (error) {
+        if (gone.signal.aborted) return end('the client stopped waiting');
+        const why = cut
+          ? `no answer from ${target.host} within the proxy's ${cut === 'idle' ? `idle limit of ${limits.timeoutMs}` : `total limit of ${limits.totalTimeoutMs}`} ms`
+          : `could not reach ${target.host}: ${networkErrorCode(error).code} (${networkErrorCode(error).message})`;
+        refuse(res, cut ? 504 : 502, cut ? 'upstream_timeout' : 'upstream_unreachable', `MRTR Inspector proxy: ${why}`);
+        return end(why);
+      }
+      const status = answer.status;
+      const responseHeaders = responseHeaderList(answer.headers);
+      hub.emit({
+        type: 'response-head',
+        id,
+        at: hub.now(),
+        status,
+        statusText: answer.statusText,
+        headers: responseHeaders,
+      });
+      const sse = (answer.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+      if (hub.proxy(opts.id)?.holdResponses && !sse) {
+        cancelIdle();
+        return await holdResponse(
+          res,
+          answer,
+          { id, status, headers: responseHeaders, requestBody: sentBody },
+          gone,
+          end,
+        );
+      }
+      res.writeHead(status, answer.statusText || undefined, toClient(responseHeaders));
+      res.flushHeaders();
+      const failure = await pipeAnswer(answer, res, { id, hub, maxBytes: limits.maxResponseBytes }, () => {
+        cancelIdle();
+        cancelIdle = after(clock, limits.timeoutMs, cutFor('idle'));
+      });
+      if (!failure) hub.count(opts.id, 'responses');
+      end(
+        failure === 'broken' && cut
+          ? `the proxy cut the answer: ${cut === 'idle' ? `no data for ${limits.timeoutMs} ms` : `total limit of ${limits.totalTimeoutMs} ms`}`
+          : failure === 'broken' && gone.signal.aborted
+            ? 'the client stopped reading the answer'
+            : failure,
+      );
+    } finally {
+      cancelIdle();
+      cancelTotal();
+    }
+  }
+
+  /** Read the whole answer (within the size cap), hold it for the user, then send it on as they left it. */
+  async function holdResponse(
+    res: ServerResponse,
+    answer: Response,
+    at: { id: string; status: number; headers: HeaderList; requestBody: string },
+    gone: AbortController,
+    end: (failure?: string) => void,
+  ): Promise<void> {
+    const bytes = await answer.arrayBuffer().catch(() => undefined);
+    if (!bytes) {
+      refuse(res, 502, 'upstream_broken', 'MRTR Inspector proxy: the server broke off its answer');
+      return end('the server broke off its answer');
+    }
+    if (bytes.byteLength > limits.maxResponseBytes) {
+      refuse(
+        res,
+        502,
+        'response_too_large',
+        `The answer passed the proxy's limit of ${limits.maxResponseBytes} bytes.`,
+      );
+      return end('the answer passed the size limit');
+    }
+    const body = Buffer.from(bytes).toString('utf8');
+    const decision = await hub.hold(
+      { id: at.id, stage: 'response', headers: at.headers, body, status: at.status },
+      gone.signal,
+    );
+    if (decision.kind === 'client-gone') return end('the client stopped waiting while the answer was held');
+    if (decision.kind === 'drop') {
+      answerDropped(res, at.requestBody, 'response');
+      return end("dropped in the inspector (held server's answer)");
+    }
+    const out = decision.body ?? body;
+    const headers = decision.headers ?? at.headers;
+    const status = decision.status ?? at.status;
+    res.writeHead(status, { ...toClient(headers), 'content-length': Buffer.byteLength(out) });
+    if (decision.body !== undefined || decision.headers || decision.status !== undefined) {
+      hub.emit({ type: 'response-head', id: at.id, at: hub.now(), status, statusText: '', headers });
+    }
+    hub.emit({ type: 'response-chunk', id: at.id, at: hub.now(), text: out });
+    res.end(out);
+    hub.count(opts.id, 'responses');
+    end();
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    exchange(req, res).catch((error: unknown) => {
+      if (error instanceof RelayRefusal) {
+        hub.count(opts.id, 'refused');
+        if (error.status === 413) res.setHeader('connection', 'close');
+        refuse(res, error.status, error.code, error.message);
+      } else {
+        refuse(res, 500, 'proxy_failure', error instanceof Error ? error.message : String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // loopback only: the proxy is for clients on this machine
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}${target.search}`;
+  hub.addProxy({
+    id: opts.id,
+    url,
+    target: target.href,
+    holdRequests: false,
+    holdResponses: false,
+    counts: { requests: 0, responses: 0, refused: 0 },
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    id: opts.id,
+    url,
+    target: target.href,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      })),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The proxies of one inspector process: those the command line asked for (`--proxy`) and those the page starts for
+ * its current server, all reporting to one traffic hub. Node-only.
+ */
+import type { Clock } from '../clock.ts';
+import { parseTarget } from '../relay-http.ts';
+import { startProxy, type ProxyLimits, type RunningProxy } from './proxy-server.ts';
+import { TrafficHub } from './traffic-hub.ts';
+
+export interface ProxySetOptions {
+  limits?: Partial<ProxyLimits>;
+  fetchImpl?: typeof fetch;
+  clock?: Clock;
+  hub?: TrafficHub;
+}
+
+export interface ProxySet {
+  hub: TrafficHub;
+  /** Start a proxy for `target` (one per target: asking again returns the running one). */
+  start(target: string): Promise<RunningProxy>;
+  running(): readonly RunningProxy[];
+  close(): Promise<void>;
+}
+
+export function createProxySet(opts: ProxySetOptions = {}): ProxySet {
+  const hub = opts.hub ?? new TrafficHub();
+  const proxies: RunningProxy[] = [];
+  const starting = new Map<string, Promise<RunningProxy>>();
+  return {
+    hub,
+    start(raw) {
+      // http(s) only, no user:pass@: the same rule as a relay target
+      const target = parseTarget(raw).href;
+      const known = starting.get(target);
+      if (known) return known;
+      const started = startProxy({
+        id: `p${starting.size + 1}`,
+        target,
+        hub,
+        ...(opts.limits ? { limits: opts.limits } : {}),
+        ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
+        ...(opts.clock ? { clock: opts.clock } : {}),
+      }).then((p) => {
+        proxies.push(p);
+        return p;
+      });
+      starting.set(target, started);
+      started.catch(() => starting.delete(target));
+      return started;
+    },
+    running: () => proxies,
+    close: async () => {
+      hub.releaseAll();
+      await Promise.allSettled(proxies.map((p) => p.close()));
+    },
+  };
+}

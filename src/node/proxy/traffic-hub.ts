@@ -1,0 +1,159 @@
+/**
+ * The proxies' one record of traffic: every event a proxy reports goes to each page listening (`subscribe`) and into
+ * a bounded history, so a page opened after a client's first call still shows it. Held items wait here for the
+ * page's Forward or Drop. Node-only, no I/O of its own.
+ */
+import type { HeaderList } from '../../protocol/exchange.ts';
+import type { HeldEnd, HeldStage, ProxyEvent, ProxyInfo } from '../../protocol/proxy-wire.ts';
+
+/** What the user decided for a held item. */
+export type HeldDecision =
+  | { kind: 'forward'; headers?: HeaderList; body?: string; status?: number }
+  | { kind: 'drop' }
+  | { kind: 'client-gone' };
+
+interface Held {
+  id: string;
+  stage: HeldStage;
+  resolve(decision: HeldDecision): void;
+}
+
+export interface TrafficHubOptions {
+  /** history kept for pages that connect later: at most this many bytes of event JSON (default 32 MiB) */
+  historyBytes?: number;
+  now?: () => number;
+}
+
+export class TrafficHub {
+  private readonly listeners = new Set<(event: ProxyEvent) => void>();
+  private readonly history: { event: ProxyEvent; size: number }[] = [];
+  private historySize = 0;
+  private readonly held = new Map<string, Held>();
+  private readonly proxies = new Map<string, ProxyInfo>();
+  private nextExchange = 1;
+  readonly now: () => number;
+  private readonly historyBytes: number;
+
+  constructor(opts: TrafficHubOptions = {}) {
+    this.now = opts.now ?? Date.now;
+    this.historyBytes = opts.historyBytes ?? 32 * 1024 * 1024;
+  }
+
+  /** A fresh exchange id (`x1`, `x2`...): unique across every proxy of this process. */
+  exchangeId(): string {
+    return `x${this.nextExchange++}`;
+  }
+
+  addProxy(info: ProxyInfo): void {
+    this.proxies.set(info.id, info);
+    this.announceProxies();
+  }
+
+  proxy(id: string): ProxyInfo | undefined {
+    return this.proxies.get(id);
+  }
+
+  list(): ProxyInfo[] {
+    return [...this.proxies.values()].map((p) => ({ ...p, counts: { ...p.counts } }));
+  }
+
+  /** Change a proxy's hold settings; false when there is no such proxy. */
+  setHolds(id: string, holds: { requests?: boolean; responses?: boolean }): boolean {
+    const p = this.proxies.get(id);
+    if (!p) return false;
+    if (holds.requests !== undefined) p.holdRequests = holds.requests;
+    if (holds.responses !== undefined) p.holdResponses = holds.responses;
+    this.announceProxies();
+    return true;
+  }
+
+  count(id: string, what: keyof ProxyInfo['counts']): void {
+    const p = this.proxies.get(id);
+    if (!p) return;
+    p.counts[what]++;
+    this.announceProxies();
+  }
+
+  private announceProxies(): void {
+    // only the latest list matters: drop the older ones from the history so it holds traffic, not counters
+    for (let i = this.history.length - 1; i >= 0; i--) {
+      if (this.history[i]!.event.type === 'proxies') {
+        this.historySize -= this.history[i]!.size;
+        this.history.splice(i, 1);
+      }
+    }
+    this.emit({ type: 'proxies', proxies: this.list() });
+  }
+
+  emit(event: ProxyEvent): void {
+    const size = JSON.stringify(event).length;
+    this.history.push({ event, size });
+    this.historySize += size;
+    while (this.historySize > this.historyBytes && this.history.length > 1) {
+      this.historySize -= this.history.shift()!.size;
+    }
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Every event so far (bounded), then each new one as it happens; returns what stops the listening. */
+  subscribe(listener: (event: ProxyEvent) => void): () => void {
+    for (const { event } of this.history) listener(event);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Hold an item until the page decides (or the client goes: `signal`). Announces it (`held`) and its end
+   * (`released`).
+   */
+  hold(
+    item: { id: string; stage: HeldStage; headers: HeaderList; body: string; status?: number },
+    signal: AbortSignal,
+  ): Promise<HeldDecision> {
+    const key = heldKey(item.id, item.stage);
+    return new Promise<HeldDecision>((resolve) => {
+      const finish = (decision: HeldDecision): void => {
+        if (!this.held.delete(key)) return;
+        signal.removeEventListener('abort', onAbort);
+        const end: HeldEnd =
+          decision.kind === 'forward' ? 'forwarded' : decision.kind === 'drop' ? 'dropped' : 'client-gone';
+        const released: ProxyEvent = { type: 'released', id: item.id, stage: item.stage, at: this.now(), end };
+        if (decision.kind === 'forward' && (decision.body !== undefined || decision.headers !== undefined))
+          released.edited = true;
+        this.emit(released);
+        resolve(decision);
+      };
+      const onAbort = (): void => finish({ kind: 'client-gone' });
+      this.held.set(key, { id: item.id, stage: item.stage, resolve: finish });
+      const held: ProxyEvent = {
+        type: 'held',
+        id: item.id,
+        stage: item.stage,
+        at: this.now(),
+        headers: item.headers,
+        body: item.body,
+      };
+      if (item.status !== undefined) held.status = item.status;
+      this.emit(held);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** The page's decision on a held item; false when nothing with that id is held (already released, or never). */
+  decide(id: string, decision: Exclude<HeldDecision, { kind: 'client-gone' }>): boolean {
+    const held = this.held.get(heldKey(id, 'request')) ?? this.held.get(heldKey(id, 'response'));
+    if (!held) return false;
+    held.resolve(decision);
+    return true;
+  }
+
+  /** Release everything held (the inspector is closing): each waits no more and is dropped. */
+  releaseAll(): void {
+    for (const held of [...this.held.values()]) held.resolve({ kind: 'drop' });
+  }
+}
+
+function heldKey(id: string, stage: HeldStage): string {
+  return `${stage}:${id}`;
+}

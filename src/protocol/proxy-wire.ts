@@ -1,0 +1,73 @@
+/**
+ * What the inspector's proxy (`mrtr-inspector --proxy <server URL>`) tells the page and what the page may ask of it.
+ * Shared by the node side (src/node/proxy/) and the page (src/client/proxy-feed.ts); plain JSON both ways.
+ *
+ * The page reads `POST /__proxy/events` (with `X-Relay-Token`) as a server-sent event stream: one `data:` line of a
+ * `ProxyEvent` per event, in order. It acts on held items with `POST /__proxy/control` (same token).
+ */
+import type { HeaderList } from './exchange.ts';
+
+export const PROXY_EVENTS_PATH = '/__proxy/events';
+export const PROXY_CONTROL_PATH = '/__proxy/control';
+
+/** A proxy the inspector runs: where clients point (`url`) and the one server it forwards to (`target`). */
+export interface ProxyInfo {
+  id: string;
+  url: string;
+  target: string;
+  holdRequests: boolean;
+  holdResponses: boolean;
+  /** requests received from clients, answers passed back, requests refused by the proxy's own checks */
+  counts: { requests: number; responses: number; refused: number };
+}
+
+export type HeldStage = 'request' | 'response';
+
+/** How a held item ended: forwarded (edited or not), dropped by the user, or the client stopped waiting. */
+export type HeldEnd = 'forwarded' | 'dropped' | 'client-gone';
+
+export type ProxyEvent =
+  /** the proxy list changed (a proxy started, a hold setting changed, a count moved) */
+  | { type: 'proxies'; proxies: ProxyInfo[] }
+  /** a client's request arrived (before it is held or sent) */
+  | {
+      type: 'request';
+      proxyId: string;
+      id: string;
+      at: number;
+      method: string;
+      /** the proxy's target: where the request goes */
+      url: string;
+      headers: HeaderList;
+      body: string;
+    }
+  /** a held item waits for Forward or Drop; `body` and `headers` are what will go on unless edited */
+  | {
+      type: 'held';
+      id: string;
+      stage: HeldStage;
+      at: number;
+      headers: HeaderList;
+      body: string;
+      status?: number;
+    }
+  | { type: 'released'; id: string; stage: HeldStage; at: number; end: HeldEnd; edited?: boolean }
+  /** the request as it finally went to the server, when the user edited it while held */
+  | { type: 'request-sent'; id: string; at: number; headers: HeaderList; body: string }
+  | { type: 'response-head'; id: string; at: number; status: number; statusText: string; headers: HeaderList }
+  /** body text as it arrived (an SSE stream in the pieces it came in) */
+  | { type: 'response-chunk'; id: string; at: number; text: string }
+  /** the exchange ended: `failure` when no whole answer reached the client (network, limit, client gone, dropped) */
+  | { type: 'response-end'; id: string; at: number; failure?: string };
+
+export type ProxyControl =
+  | { action: 'hold'; proxyId: string; requests?: boolean; responses?: boolean }
+  /** send the held item on, with the user's edits (absent: as it arrived) */
+  | { action: 'forward'; id: string; headers?: HeaderList; body?: string; status?: number }
+  | { action: 'drop'; id: string }
+  /** start a proxy for the page's current server (the target is fixed from then on) */
+  | { action: 'start'; target: string };
+
+/** The JSON-RPC error a client gets when the user drops its request (or the server's answer) in the inspector. */
+export const DROPPED_CODE = -32000;
+export const DROPPED_MESSAGE = 'Dropped by the MRTR Inspector: the user chose Drop on the held ';
