@@ -2,7 +2,7 @@
  * A request a 2025-11-25 server pushes on its session's own stream (the standalone GET) belongs to no call, whatever
  * call happens to be in flight: it gets a conversation of its own, one leg (the pushed request, server -> client) whose
  * JSON-RPC response waits in the composer like any pushed round. Sending it POSTs the response and ends the
- * conversation (store/legacy-call.ts); the call in flight goes on without waiting for it.
+ * conversation (store/send-legacy-draft.ts); the call in flight goes on without waiting for it.
  */
 import { pushedExchange } from '../client/legacy/legacy-call.ts';
 import type { PushedRequest, PushedVia } from '../client/legacy/legacy-session.ts';

@@ -4,10 +4,17 @@
  * page's POST, sends the message on stdin under an id of its own (so two legs with the same JSON-RPC id cannot cross)
  * and answers with the matching response: `application/json`, or an SSE stream when the server wrote notifications
  * (progress, logging) while the request ran (stdio-leg.ts). Its stderr and its last notifications are kept for the page.
+ *
+ * What the server pushes outside the page's requests travels as on a 2025-11-25 streamable HTTP session: the page's
+ * `GET` opens the session stream (session-stream.ts), which carries the server's requests (elicitation, sampling,
+ * roots, ping: stdio cannot say which request they relate to) and the notifications no request in flight carried; the
+ * page answers a server request by POSTing the JSON-RPC response, which goes to the server's stdin as written (202).
+ * `DELETE` is refused (405): the process belongs to the command line, not to the page.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { StdioNotification, StdioStatus } from '../../protocol/stdio-log.ts';
+import { createSessionStream } from './session-stream.ts';
 import { createStdioLeg, progressTokenOf, relatedLegs, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
 
 export interface StdioBridgeOptions {
@@ -48,6 +55,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
   const notifications: StdioNotification[] = [];
   let exit: { code: number | null; signal: string | null } | undefined;
   const label = opts.argv.join(' ');
+  const session = createSessionStream();
 
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -78,19 +86,20 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
         [...pending.values()].map((p) => p.leg),
       );
       for (const leg of legs) leg.notify(m as RpcMessage);
+      // no request in flight to carry it: the session stream does (list_changed, a log line between calls)
+      if (legs.length === 0) session.push(m as RpcMessage);
       notifications.push({ at: Date.now(), method: m.method, message: line.slice(0, 4096), delivered: legs.length });
       if (notifications.length > MAX_NOTIFICATIONS) notifications.shift();
-    } else if ('method' in m && 'id' in m) {
-      // a server-to-client request: this bridge has no session to answer it in
-      child.stdin.write(
-        `${JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Not supported by the inspector bridge' } })}\n`,
-      );
+    } else if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+      // a server-to-client request: the page answers it from the session stream, with the server's own id
+      session.push(m as RpcMessage);
     }
   });
   const exited = new Promise<void>((resolve) => {
     child.on('exit', (code, signal) => {
       exit = { code, signal };
       stderr += `[inspector] the stdio server exited (${signal ? `signal ${signal}` : `code ${code}`})\n`;
+      session.close();
       for (const [key, p] of pending) {
         pending.delete(key);
         p.leg.finish({
@@ -105,7 +114,22 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
 
   const bridge: StdioBridge = {
     async handle(request) {
-      if (request.method !== 'POST') return rpcError(405, null, -32000, 'Method not allowed: POST only');
+      if (request.method === 'GET') {
+        if (!(request.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream')) {
+          return rpcError(406, null, -32000, 'Not Acceptable: the session stream is text/event-stream');
+        }
+        if (exit) return rpcError(502, null, -32000, `The stdio server is not running (${label}).`);
+        return session.open();
+      }
+      if (request.method === 'DELETE') {
+        return rpcError(
+          405,
+          null,
+          -32000,
+          'Method not allowed: the stdio server is started and ended by the command line',
+        );
+      }
+      if (request.method !== 'POST') return rpcError(405, null, -32000, 'Method not allowed: POST, GET or DELETE');
       let message: unknown;
       try {
         message = JSON.parse(await request.text());
@@ -117,7 +141,9 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
       }
       const m = message as Record<string, unknown>;
       if (exit) return rpcError(502, m.id, -32000, `The stdio server is not running (${label}).`);
-      if (!('id' in m)) {
+      // a notification, or the page's response to a request the server pushed: to stdin as written, acknowledged
+      const isResponse = 'id' in m && !('method' in m) && ('result' in m || 'error' in m);
+      if (!('id' in m) || isResponse) {
         child.stdin.write(`${JSON.stringify(m)}\n`);
         return new Response(null, { status: 202 });
       }
@@ -157,6 +183,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
       notifications: [...notifications],
     }),
     async close() {
+      session.close();
       if (!exit) {
         child.stdin.end();
         child.kill('SIGTERM');
