@@ -155,6 +155,11 @@ export interface TaskTrack {
   answeredKeys: string[];
   /** the task as status notifications told it (`notifications/tasks` on a subscriptions/listen stream), in order */
   notices?: TaskNotice[];
+  /**
+   * a 2025-11-25 task (the call asked for it with `params.task`): polled with tasks/get, its requests and its result
+   * come on tasks/result (session/legacy-task-legs.ts). Absent: the 2026-07-28 tasks extension.
+   */
+  era?: '2025-11-25';
 }
 
 /** One task status notification: the whole task, as `tasks/get` would have returned it then. */

@@ -1,4 +1,5 @@
 import { afterTaskLeg, afterTaskNotice } from './task-legs.ts';
+import { afterLegacyTaskLeg, keepsWaiting, legacyTaskOutcome } from './legacy-task-legs.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
@@ -169,18 +170,24 @@ function recorded(
     exchange: event.exchange,
     outcome: event.pushed
       ? pushedOutcome(event.exchange, event.pushed)
-      : classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId),
+      : (legacyTaskOutcome(c, event.exchange, event.sent, event.rpcId) ??
+        classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId)),
     sent: event.sent,
   };
   if (event.pushed) leg.pushed = event.pushed;
   const parent = c.draft?.afterLegId ?? c.legIds[c.legIds.length - 1];
   if (parent) leg.parentLegId = parent;
-  const taskStep = afterTaskLeg(c, leg, rpcId);
+  const taskStep = afterLegacyTaskLeg(c, leg) ?? afterTaskLeg(c, leg, rpcId);
   const draft = taskStep ? taskStep.draft : leg.pushed ? pushedDraft(leg, c.draft) : nextDraft(leg, c.draft, rpcId);
   const { inFlight, draft: _old, ...rest } = c;
   const conversation: Conversation = { ...rest, legIds: [...c.legIds, leg.id] };
   // a task's listen stream is recorded when it ends, while a poll may be in flight: that one stays in flight
-  if (inFlight && inFlight.rpcId !== event.rpcId && leg.sent.method === 'subscriptions/listen') {
+  // so is a 2025-11-25 task's poll recorded while its tasks/result stream is awaited
+  if (
+    inFlight &&
+    inFlight.rpcId !== event.rpcId &&
+    (leg.sent.method === 'subscriptions/listen' || keepsWaiting(c, leg))
+  ) {
     conversation.inFlight = inFlight;
   }
   if (taskStep) conversation.task = taskStep.task;

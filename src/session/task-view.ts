@@ -6,6 +6,7 @@ import type { Outcome } from '../protocol/classify.ts';
 import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 import { olderSnapshot } from './task-legs.ts';
+import { legacyResultLeg } from './legacy-task-legs.ts';
 
 export interface TaskView {
   taskId: string;
@@ -22,6 +23,10 @@ export interface TaskView {
   source: 'leg' | 'notification';
   /** how many status notifications arrived */
   notifications: number;
+  /** a 2025-11-25 task (polled with tasks/get; its requests and result come on tasks/result) */
+  era?: '2025-11-25';
+  /** 2025-11-25: requests pushed on tasks/result that were answered */
+  answers: number;
 }
 
 function legsOf(state: SessionState, c: Conversation): Leg[] {
@@ -48,7 +53,7 @@ export function taskView(state: SessionState, c: Conversation): TaskView | undef
     seenAt = notice.at;
     source = 'notification';
   }
-  return {
+  const view: TaskView = {
     taskId: c.task.taskId,
     task,
     seenAt,
@@ -58,7 +63,10 @@ export function taskView(state: SessionState, c: Conversation): TaskView | undef
     polls: legs.filter((l) => l.sent.method === 'tasks/get').length,
     updates: legs.filter((l) => l.sent.method === 'tasks/update').length,
     answeredKeys: c.task.answeredKeys,
+    answers: legs.filter((l) => l.pushed && l.answer).length,
   };
+  if (c.task.era) view.era = c.task.era;
+  return view;
 }
 
 /**
@@ -68,6 +76,9 @@ export function taskView(state: SessionState, c: Conversation): TaskView | undef
 export function resultOutcome(state: SessionState, c: Conversation): Outcome | undefined {
   const last = c.legIds.length ? state.legs[c.legIds[c.legIds.length - 1]!] : undefined;
   if (!c.task) return last?.outcome;
+  // 2025-11-25: the result is what tasks/result answered (exactly what the call would have)
+  const ended = c.task.era ? legacyResultLeg(legsOf(state, c)) : undefined;
+  if (ended && (ended.outcome.kind === 'complete' || ended.outcome.kind === 'error')) return ended.outcome;
   const view = taskView(state, c);
   const t = view?.task;
   if (t?.status === 'completed' && t.result) return { kind: 'complete', result: t.result, resultTypeMissing: false };

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { classifyExchange } from '../../protocol/classify-exchange.ts';
 import { readTask } from '../../protocol/tasks/wire.ts';
+import { legacyTaskOutcome } from '../legacy-task-legs.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
 import { sessionSchema } from './session-schema.ts';
@@ -102,8 +103,12 @@ function readNotices(notices: readonly unknown[]): TaskNotice[] {
 function normalise(s: SessionState): SessionState {
   const legs: Record<string, Leg> = {};
   for (const [id, leg] of Object.entries(s.legs)) {
-    const method = leg.sent.method ?? s.conversations[leg.conversationId]?.method ?? '';
-    legs[id] = { ...leg, outcome: classifyExchange(leg.exchange as Exchange, method, leg.rpcId) };
+    const c = s.conversations[leg.conversationId];
+    const method = leg.sent.method ?? c?.method ?? '';
+    const outcome =
+      (c && legacyTaskOutcome(c, leg.exchange as Exchange, leg.sent, leg.rpcId)) ??
+      classifyExchange(leg.exchange as Exchange, method, leg.rpcId);
+    legs[id] = { ...leg, outcome };
   }
   const conversations: Record<string, Conversation> = {};
   for (const [id, c] of Object.entries(s.conversations)) {

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptsTaskCalls,
+  asksForTask,
+  legacyPollWait,
+  readCreateTaskResult,
+  readLegacyTask,
+  relatedTaskId,
+  taskSupportOf,
+  withTaskAugmentation,
+} from './legacy-wire.ts';
+
+// the shapes the 2025-11-25 schema gives (Task, CreateTaskResult) as the everything server sends them
+const TASK = {
+  taskId: '021e378c',
+  status: 'working',
+  ttl: 300000,
+  createdAt: '2025-11-25T10:30:00Z',
+  lastUpdatedAt: '2025-11-25T10:30:01Z',
+  pollInterval: 1000,
+  statusMessage: 'Gathering sources...',
+};
+
+describe('2025-11-25 task wire shapes', () => {
+  it('reads a Task: ttl and pollInterval become the snapshot ttlMs and pollIntervalMs', () => {
+    expect(readLegacyTask(TASK)).toEqual({
+      taskId: '021e378c',
+      status: 'working',
+      ttlMs: 300000,
+      pollIntervalMs: 1000,
+      createdAt: '2025-11-25T10:30:00Z',
+      lastUpdatedAt: '2025-11-25T10:30:01Z',
+      statusMessage: 'Gathering sources...',
+    });
+    expect(readLegacyTask({ ...TASK, ttl: null })).toMatchObject({ ttlMs: null });
+  });
+
+  it('a completed or failed Task needs no inline result (the result comes from tasks/result)', () => {
+    expect(readLegacyTask({ ...TASK, status: 'completed' })).toMatchObject({ status: 'completed' });
+    expect(readLegacyTask({ ...TASK, status: 'failed', statusMessage: 'rate limited' })).toMatchObject({
+      status: 'failed',
+      statusMessage: 'rate limited',
+    });
+  });
+
+  it('says what is wrong with a malformed Task', () => {
+    expect(readLegacyTask('x')).toBe('the task is not an object');
+    expect(readLegacyTask({ ...TASK, taskId: 7 })).toBe('the task has no taskId (string)');
+    expect(readLegacyTask({ ...TASK, status: 'done' })).toMatch(/^unknown task status "done"/);
+    // a negative or non-numeric poll interval is ignored, not trusted
+    expect(readLegacyTask({ ...TASK, pollInterval: -5 })).not.toHaveProperty('pollIntervalMs');
+    expect(readLegacyTask({ ...TASK, ttl: 'soon' })).not.toHaveProperty('ttlMs');
+  });
+
+  it('reads a CreateTaskResult, and names the missing task', () => {
+    expect(readCreateTaskResult({ task: TASK })).toMatchObject({ taskId: '021e378c', status: 'working' });
+    expect(readCreateTaskResult({ content: [] })).toBe(
+      'the call asked for a task but the result has no "task" (a CreateTaskResult)',
+    );
+    expect(readCreateTaskResult({ task: { status: 'working' } })).toBe(
+      'CreateTaskResult: the task has no taskId (string)',
+    );
+  });
+
+  it("reads a tool's execution.taskSupport (forbidden by default) and the server's tasks capability", () => {
+    expect(taskSupportOf({ name: 't', execution: { taskSupport: 'required' } })).toBe('required');
+    expect(taskSupportOf({ name: 't', execution: { taskSupport: 'optional' } })).toBe('optional');
+    expect(taskSupportOf({ name: 't' })).toBe('forbidden');
+    expect(taskSupportOf({ name: 't', execution: { taskSupport: 'always' } })).toBe('forbidden');
+    expect(acceptsTaskCalls({ tasks: { requests: { tools: { call: {} } } } })).toBe(true);
+    expect(acceptsTaskCalls({ tasks: { list: {}, cancel: {} } })).toBe(false);
+    expect(acceptsTaskCalls(undefined)).toBe(false);
+  });
+
+  it('adds params.task to a call, and sees it', () => {
+    const params = withTaskAugmentation({ name: 'simulate-research-query', arguments: { topic: 'python' } });
+    expect(params).toEqual({
+      name: 'simulate-research-query',
+      arguments: { topic: 'python' },
+      task: { ttl: 60000 },
+    });
+    expect(asksForTask(params)).toBe(true);
+    expect(asksForTask({ name: 'x' })).toBe(false);
+  });
+
+  it("waits the server's pollInterval between polls, never under the floor", () => {
+    expect(legacyPollWait({ taskId: 't', status: 'working', pollIntervalMs: 1000 })).toBe(1000);
+    expect(legacyPollWait({ taskId: 't', status: 'working', pollIntervalMs: 0 })).toBe(250);
+    expect(legacyPollWait({ taskId: 't', status: 'working' }, 800)).toBe(800);
+  });
+
+  it('reads the related-task _meta of a pushed request', () => {
+    const params = { message: 'Clarify', _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'abc' } } };
+    expect(relatedTaskId(params)).toBe('abc');
+    expect(relatedTaskId({ message: 'x' })).toBeUndefined();
+  });
+});

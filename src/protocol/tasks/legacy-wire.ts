@@ -1,0 +1,88 @@
+/**
+ * Tasks as the 2025-11-25 revision defines them (`basic/utilities/tasks`, experimental there): a `tools/call` asks
+ * for task augmentation with `params.task` (`{ ttl? }`) and is answered with a CreateTaskResult (`{ task: Task }`);
+ * `tasks/get` and `tasks/cancel` answer the Task itself (`Result & Task`: `ttl`, `pollInterval`, no inline result);
+ * `tasks/result` blocks until the task is over and answers exactly what the call would have (requests the server
+ * needs answered meanwhile arrive on its stream, marked with `_meta["io.modelcontextprotocol/related-task"]`).
+ * A tool says whether it runs as a task with `execution.taskSupport`; a server says it accepts task-augmented calls
+ * with `capabilities.tasks.requests.tools.call`. Pure: no React, no fetch. Servers are untrusted: everything is
+ * narrowed here and read into the same TaskSnapshot the 2026-07-28 tasks extension uses.
+ */
+import { isJsonObject, type JsonObject } from '../types.ts';
+import type { TaskSnapshot, TaskStatus } from './wire.ts';
+
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+/** the methods a 2025-11-25 task conversation sends after the call (tasks/list is not one: it is about no task) */
+export const LEGACY_TASK_METHODS = ['tasks/get', 'tasks/result', 'tasks/cancel'] as const;
+export type LegacyTaskMethod = (typeof LEGACY_TASK_METHODS)[number];
+
+/** What the call asks for (`params.task`): how long the server should keep the task, in ms. */
+export const DEFAULT_TASK_TTL_MS = 60_000;
+/** The shortest wait between two polls, whatever `pollInterval` the server asks for (a 0 must not spin). */
+export const LEGACY_POLL_FLOOR_MS = 250;
+
+const STATUSES: readonly TaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+
+export type TaskSupport = 'required' | 'optional' | 'forbidden';
+
+/** A tool's `execution.taskSupport`; absent or unknown reads as "forbidden" (the spec's default). */
+export function taskSupportOf(tool: unknown): TaskSupport {
+  const execution = isJsonObject(tool) ? tool.execution : undefined;
+  const value = isJsonObject(execution) ? execution.taskSupport : undefined;
+  return value === 'required' || value === 'optional' ? value : 'forbidden';
+}
+
+/** The server's capabilities accept task-augmented `tools/call` (`tasks.requests.tools.call`). */
+export function acceptsTaskCalls(capabilities: JsonObject | undefined): boolean {
+  const tasks = capabilities?.tasks;
+  const requests = isJsonObject(tasks) ? tasks.requests : undefined;
+  const tools = isJsonObject(requests) ? requests.tools : undefined;
+  return isJsonObject(tools) && isJsonObject(tools.call);
+}
+
+/** The call's params with the task augmentation added (`params.task = { ttl }`). */
+export function withTaskAugmentation(params: JsonObject, ttlMs = DEFAULT_TASK_TTL_MS): JsonObject {
+  return { ...params, task: { ttl: ttlMs } };
+}
+
+/** The call asked for task augmentation (`params.task` is an object). */
+export function asksForTask(params: JsonObject | undefined): boolean {
+  return isJsonObject(params?.task);
+}
+
+/** Narrow a 2025-11-25 Task (a tasks/get or tasks/cancel result, or a CreateTaskResult's `task`). */
+export function readLegacyTask(value: unknown): TaskSnapshot | string {
+  if (!isJsonObject(value)) return 'the task is not an object';
+  if (typeof value.taskId !== 'string' || value.taskId === '') return 'the task has no taskId (string)';
+  if (typeof value.status !== 'string' || !STATUSES.includes(value.status as TaskStatus)) {
+    return `unknown task status ${JSON.stringify(value.status)} (allowed: ${STATUSES.join(', ')})`;
+  }
+  const task: TaskSnapshot = { taskId: value.taskId, status: value.status as TaskStatus };
+  if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
+  if (typeof value.createdAt === 'string') task.createdAt = value.createdAt;
+  if (typeof value.lastUpdatedAt === 'string') task.lastUpdatedAt = value.lastUpdatedAt;
+  if (value.ttl === null || (typeof value.ttl === 'number' && Number.isFinite(value.ttl))) task.ttlMs = value.ttl;
+  if (typeof value.pollInterval === 'number' && Number.isFinite(value.pollInterval) && value.pollInterval >= 0) {
+    task.pollIntervalMs = value.pollInterval;
+  }
+  return task;
+}
+
+/** The task of a CreateTaskResult (`{ task: Task }`), or why the result is not one. */
+export function readCreateTaskResult(result: JsonObject): TaskSnapshot | string {
+  if (!('task' in result)) return 'the call asked for a task but the result has no "task" (a CreateTaskResult)';
+  const task = readLegacyTask(result.task);
+  return typeof task === 'string' ? `CreateTaskResult: ${task}` : task;
+}
+
+/** The wait before the next poll: the server's `pollInterval` (or `fallbackMs`), never under the floor. */
+export function legacyPollWait(task: TaskSnapshot, fallbackMs = 1000, floorMs = LEGACY_POLL_FLOOR_MS): number {
+  return Math.max(task.pollIntervalMs ?? fallbackMs, floorMs);
+}
+
+/** The task id `_meta["io.modelcontextprotocol/related-task"]` names on a message's params or result, if any. */
+export function relatedTaskId(paramsOrResult: unknown): string | undefined {
+  const meta = isJsonObject(paramsOrResult) ? paramsOrResult._meta : undefined;
+  const related = isJsonObject(meta) ? meta[RELATED_TASK_META] : undefined;
+  return isJsonObject(related) && typeof related.taskId === 'string' ? related.taskId : undefined;
+}
