@@ -16,7 +16,14 @@ function methodOf(state: SessionState, leg: Leg, fallback: string): string {
 }
 
 function asLintLeg(leg: Leg, method: string): LintLeg {
-  return { method, rpcId: leg.rpcId, exchange: leg.exchange, outcome: leg.outcome, sent: leg.sent };
+  const out: LintLeg = { method, rpcId: leg.rpcId, exchange: leg.exchange, outcome: leg.outcome, sent: leg.sent };
+  if (leg.pushed) out.pushed = { id: leg.pushed.id, method: leg.pushed.method };
+  if (leg.answer)
+    out.answer = {
+      exchange: leg.answer.exchange,
+      edited: leg.answer.sent.bodyEdited || (leg.answer.sent.headersEdited?.length ?? 0) > 0,
+    };
+  return out;
 }
 
 /** The retry chain that led to `leg`, oldest first (not including `leg`). */

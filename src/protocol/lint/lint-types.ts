@@ -18,6 +18,8 @@ export interface SpecReference {
   section: string;
   /** link to the published section */
   url: string;
+  /** the specification revision when it is not 2026-07-28 (the 2025-11-25 era's own rules) */
+  revision?: string;
 }
 
 export interface LintFinding {
@@ -55,6 +57,10 @@ export interface LintLeg {
   exchange: Exchange;
   outcome: Outcome;
   sent: LintSent;
+  /** 2025-11-25: the request the server pushed on the call's stream (this leg's direction is server -> client) */
+  pushed?: { id: RpcId; method: string };
+  /** 2025-11-25: the exchange that POSTed the client's JSON-RPC response to the pushed request */
+  answer?: { exchange: Exchange; edited?: boolean };
 }
 
 /**
@@ -69,6 +75,7 @@ export interface LintContext {
 export type LintRule = (ctx: LintContext) => LintFinding[];
 
 const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28';
+const LEGACY_SPEC_BASE = 'https://modelcontextprotocol.io/specification/2025-11-25';
 
 function slug(section: string): string {
   return section
@@ -80,6 +87,11 @@ function slug(section: string): string {
 
 export function specRef(page: string, section: string): SpecReference {
   return { page, section, url: `${SPEC_BASE}/${page}#${slug(section)}` };
+}
+
+/** A section of the 2025-11-25 specification, for the rules of that era. */
+export function legacySpecRef(page: string, section: string): SpecReference {
+  return { page, section, url: `${LEGACY_SPEC_BASE}/${page}#${slug(section)}`, revision: '2025-11-25' };
 }
 
 /** The spec sections the rules cite (headings checked against docs/specification/2026-07-28 in the spec repo). */
@@ -95,9 +107,16 @@ export const SPEC = {
   elicitationCapabilities: specRef('client/elicitation', 'Capabilities'),
 } as const;
 
+/** The 2025-11-25 sections the era's own rules cite. */
+export const LEGACY_SPEC = {
+  sessionManagement: legacySpecRef('basic/transports', 'Session Management'),
+  protocolVersionHeader: legacySpecRef('basic/transports', 'Protocol Version Header'),
+  responses: legacySpecRef('basic', 'Responses'),
+} as const;
+
 /** "2026-07-28 basic/patterns/mrtr § Client Requirements (Basic Workflow)" */
 export function formatSpec(ref: SpecReference): string {
-  return `2026-07-28 ${ref.page} § ${ref.section}`;
+  return `${ref.revision ?? '2026-07-28'} ${ref.page} § ${ref.section}`;
 }
 
 export interface LintCounts {
