@@ -54,6 +54,8 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
   const eras = env.eras;
   if (eras) session.sessionHandler = (request, via) => eras.pushedOnSession(session, request, via);
   openStandalone(session);
+  // a server that lost the session gets a new one (legacy-session.ts): its standalone stream opens again in it
+  session.onRenewed = () => openStandalone(session);
   return { era: 'legacy', url: env.ctx.url, session, reason, handshake };
 }
 

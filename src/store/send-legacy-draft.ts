@@ -71,9 +71,19 @@ async function recordNextStep(deps: LegacyLegDeps, conversation: Conversation, o
     return legId;
   }
   deps.calls.delete(conversationId);
-  const legs = deps.eras.exchanges
-    .slice(open.from)
-    .filter((e) => e.label === conversation.method || e.label.startsWith('GET (resume'));
+  const mine = deps.eras.exchanges.slice(open.from);
+  // the server lost the session (404): that answer is a leg of the call, before the call resent in the new session
+  for (const gone of mine.filter((e) => e.label.startsWith(`${conversation.method} (session gone`))) {
+    deps.dispatch({
+      type: 'leg/recorded',
+      conversationId,
+      legId: deps.newId('leg'),
+      rpcId: idOf(gone.exchange.request.body) ?? 0,
+      exchange: gone.exchange,
+      sent: open.sent,
+    });
+  }
+  const legs = mine.filter((e) => e.label === conversation.method || e.label.startsWith('GET (resume'));
   const exchange =
     legs.at(-1)?.exchange ??
     step.error?.exchange ??

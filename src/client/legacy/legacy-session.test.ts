@@ -120,4 +120,127 @@ describe('LegacySession', () => {
     });
     await expect(s.initialize()).rejects.toThrow('initialize failed (HTTP 404)');
   });
+
+  it('re-initializes without the session id and resends the request when the server answers 404 to the session', async () => {
+    let sessions = 0;
+    const server = fakeServer((call) => {
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'initialize') {
+        sessions++;
+        return json(
+          { jsonrpc: '2.0', id: body.id, result: { protocolVersion: '2025-11-25', capabilities: {} } },
+          { 'mcp-session-id': `sess-${sessions}` },
+        );
+      }
+      if (body?.method === 'notifications/initialized') return new Response(null, { status: 202 });
+      // the first session is gone (the server restarted): 404 to anything that names it
+      if (call.headers['mcp-session-id'] === 'sess-1') return new Response('session not found', { status: 404 });
+      return json({ jsonrpc: '2.0', id: body.id, result: { tools: [] } });
+    });
+    const log: LegacyExchange[] = [];
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      onExchange: (e) => log.push(e),
+    });
+    await s.initialize();
+    const res = await s.request('tools/list', {}, async () => ({ result: {} }));
+    expect(res.result).toEqual({ tools: [] });
+    expect(s.sessionId).toBe('sess-2');
+    // both steps are on the record: the 404, the new initialize (no session id), then the request resent
+    expect(log.map((e) => e.label)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list (session gone: HTTP 404)',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+    ]);
+    const reinit = server.calls[3]!;
+    expect(JSON.parse(reinit.body!).method).toBe('initialize');
+    expect(reinit.headers['mcp-session-id']).toBeUndefined();
+    expect(server.calls[5]!.headers['mcp-session-id']).toBe('sess-2');
+  });
+
+  it('keeps the Last-Event-ID across a resumption whose stream carried no new id', async () => {
+    let gets = 0;
+    const server = fakeServer((call) => {
+      const early = initialized(call);
+      if (early) return early;
+      if (call.method === 'POST') return sse('id: e-1\nretry: 10\ndata: \n\n');
+      gets++;
+      // the first resumption ends at once with nothing, the second brings the response
+      if (gets === 1) return sse('');
+      return sse('id: e-2\ndata: {"jsonrpc":"2.0","id":2,"result":{"ok":true}}\n\n');
+    });
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      sleep: async () => undefined,
+    });
+    await s.initialize();
+    const res = await s.request('tools/call', { name: 't' }, async () => ({ result: {} }));
+    expect(res.result).toEqual({ ok: true });
+    const resumes = server.calls.filter((c) => c.method === 'GET');
+    expect(resumes.map((c) => c.headers['last-event-id'])).toEqual(['e-1', 'e-1']);
+  });
+
+  it('tells the server with notifications/cancelled when the caller aborts a request in flight', async () => {
+    const stop = new AbortController();
+    const server = fakeServer((call) => {
+      const early = initialized(call);
+      if (early) return early;
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'tools/call') {
+        // a stream that never ends: the caller aborts it
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('id: 1\ndata: \n\n'));
+            setTimeout(() => stop.abort(), 5);
+          },
+        });
+        return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }
+      return new Response(null, { status: 202 });
+    });
+    const fetch: typeof server.fetch = (url, init) => {
+      const res = server.fetch(url, init);
+      const signal = init.signal;
+      // a real fetch rejects its body read on abort; the fake ends the body with an error the same way
+      return res.then((r) => {
+        if (!signal || !r.body) return r;
+        const reader = r.body.getReader();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const aborted = new Promise<never>((_, reject) =>
+              signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            );
+            const { value, done } = await Promise.race([reader.read(), aborted]);
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+        });
+        return new Response(body, { headers: r.headers, status: r.status });
+      });
+    };
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      sleep: async () => undefined,
+    });
+    await s.initialize();
+    await expect(s.request('tools/call', { name: 'slow' }, async () => null, stop.signal)).rejects.toThrow();
+    const cancelled = server.calls.map((c) => (c.body ? JSON.parse(c.body) : {})).at(-1);
+    expect(cancelled).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 2, reason: 'aborted in the inspector' },
+    });
+  });
 });

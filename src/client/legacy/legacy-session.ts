@@ -83,6 +83,8 @@ export class LegacySession {
   sessionHandler?: PushedHandler;
   /** stops the standalone GET stream, if one is open */
   standaloneStop?: AbortController;
+  /** told when the session was re-initialized after the server lost it (a 404 to its Mcp-Session-Id) */
+  onRenewed?: () => void;
 
   constructor(private readonly opts: LegacySessionOptions) {
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
@@ -117,6 +119,7 @@ export class LegacySession {
     onMessage: (m: Message, via: PushedVia) => boolean | void,
     extra: Record<string, string> = {},
     signal?: AbortSignal,
+    relabel?: (res: Response) => string | undefined,
   ): Promise<{ exchange: Exchange; sse?: SseReadResult }> {
     const headers = this.headers(method === 'POST' ? extra : { ...extra, 'content-type': '' });
     const sentHeaders = headers.filter(([, v]) => v !== '');
@@ -142,6 +145,7 @@ export class LegacySession {
       return { exchange };
     }
     exchange.headersMs = this.now() - startedAt;
+    label = relabel?.(res) ?? label;
     const contentType = res.headers.get('content-type') ?? '';
     const recorded = {
       status: res.status,
@@ -233,7 +237,9 @@ export class LegacySession {
   /**
    * Sends a request and resolves with its JSON-RPC response. Server requests pushed on its stream go to `onPushed`;
    * each answer is POSTed as soon as `onPushed` resolves. A stream that ends before the response is resumed with
-   * `GET` + `Last-Event-ID` after the server's `retry` delay (at most `maxResumes` times).
+   * `GET` + `Last-Event-ID` (the last id any of its streams carried) after the server's `retry` delay (at most
+   * `maxResumes` times). A 404 to the session's id means the server lost the session: a new `initialize` without the
+   * id, then the request again in the new session. An abort tells the server with `notifications/cancelled`.
    */
   async request(
     method: string,
@@ -241,7 +247,7 @@ export class LegacySession {
     onPushed: PushedHandler,
     signal?: AbortSignal,
   ): Promise<Message> {
-    const id = this.nextId++;
+    let id = this.nextId++;
     let response: Message | undefined;
     const answers: Promise<unknown>[] = [];
     const onMessage = (m: Message, via: PushedVia): boolean => {
@@ -254,20 +260,42 @@ export class LegacySession {
       else if (!isResponse(m)) this.opts.onNotification?.(m);
       return false;
     };
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
-    let { exchange, sse } = await this.http(method, 'POST', body, onMessage, {}, signal);
+    const bodyOf = () => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    const heldSession = this.sessionId;
+    let { exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, {}, signal, (res) =>
+      // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
+      heldSession !== undefined && res.status === 404 ? `${method} (session gone: HTTP 404)` : undefined,
+    );
+    if (heldSession !== undefined && exchange.response?.status === 404 && !signal?.aborted) {
+      // start a new session without the old id, then send the request again in it (with a new id)
+      this.sessionId = undefined;
+      this.server = undefined;
+      await this.initialize();
+      this.onRenewed?.();
+      id = this.nextId++;
+      ({ exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, {}, signal));
+    }
     let resumes = 0;
-    while (!response && sse?.lastEventId && !signal?.aborted && resumes < (this.opts.maxResumes ?? 3)) {
+    // the last event id seen on any stream of this request: a resumption that carried no new id keeps it
+    let lastEventId = sse?.lastEventId;
+    while (!response && lastEventId && sse && !signal?.aborted && resumes < (this.opts.maxResumes ?? 3)) {
       resumes++;
       await this.sleep(sse.retryMs ?? this.retryMs);
       ({ exchange, sse } = await this.http(
-        `GET (resume after ${sse.lastEventId})`,
+        `GET (resume after ${lastEventId})`,
         'GET',
         undefined,
         onMessage,
-        { 'last-event-id': sse.lastEventId },
+        { 'last-event-id': lastEventId },
         signal,
       ));
+      lastEventId = sse?.lastEventId ?? lastEventId;
+    }
+    if (!response && signal?.aborted) {
+      // the server may still be working on it: say the client gave up (2025-11-25 basic/utilities/cancellation)
+      await this.notify('notifications/cancelled', { requestId: id, reason: 'aborted in the inspector' }).catch(
+        () => undefined,
+      );
     }
     await Promise.all(answers);
     if (response) return response;
@@ -288,12 +316,29 @@ export class LegacySession {
    * server closes it. Pushed requests are answered like those on a POST stream.
    */
   async listen(onPushed: PushedHandler, signal: AbortSignal): Promise<Exchange> {
+    return (await this.listenOnce(onPushed, signal)).exchange;
+  }
+
+  /** `listen`, resuming after `lastEventId` when given; resolves with the exchange and the last event id it saw. */
+  async listenOnce(
+    onPushed: PushedHandler,
+    signal: AbortSignal,
+    lastEventId?: string,
+  ): Promise<{ exchange: Exchange; lastEventId?: string }> {
     const onMessage = (m: Message, via: PushedVia) => {
       const pushed = toPushed(m);
       if (pushed) void onPushed(pushed, via).then((a) => a && this.answer(pushed, a));
       else if (!isResponse(m)) this.opts.onNotification?.(m);
     };
-    return (await this.http('GET (standalone stream)', 'GET', undefined, onMessage, {}, signal)).exchange;
+    const label = lastEventId ? `GET (standalone stream, resume after ${lastEventId})` : 'GET (standalone stream)';
+    const extra: Record<string, string> = lastEventId ? { 'last-event-id': lastEventId } : {};
+    const { exchange, sse } = await this.http(label, 'GET', undefined, onMessage, extra, signal);
+    return sse?.lastEventId ? { exchange, lastEventId: sse.lastEventId } : { exchange };
+  }
+
+  /** Waits `ms` with the session's clock (injectable in tests). */
+  wait(ms: number): Promise<void> {
+    return this.sleep(ms);
   }
 
   /** Ends the session (`DELETE`); the server answers 200/204, or 405 when it does not let clients end sessions. */
