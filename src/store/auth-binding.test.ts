@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionContextOf } from '../session/selectors.ts';
-import { fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
+import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
 import { connectedSettingsOf, currentSettings } from './connection-slice.ts';
 import { createInspectorStore } from './inspector-store.ts';
 
@@ -133,5 +133,17 @@ describe('a bearer token typed by hand', () => {
       working: 'Bearer typed-for-other',
       connected: 'Bearer typed-for-other',
     });
+  });
+});
+
+describe('pre-registered credentials', () => {
+  it('are bound to the authorization server they first sign in with, and unbound when another client ID is typed', async () => {
+    const store = load();
+    store.getState().setAuthSettings({ clientId: 'pre', clientSecret: 'pre-secret' });
+    await signIn(store);
+    expect(store.getState().auth.tokens?.clientId).toBe('pre');
+    expect(store.getState().authSettings.clientIssuer).toBe(AS);
+    store.getState().setAuthSettings({ clientId: 'other' });
+    expect(store.getState().authSettings.clientIssuer).toBe('');
   });
 });

@@ -167,6 +167,49 @@ describe('runOAuthFlow', () => {
     expect(h.state().phase).toBe('stopped');
     expect(h.fake.log.length).toBe(before);
   });
+  it('sends pre-registered credentials to the authorization server they were registered with', async () => {
+    const h = harness();
+    h.input.identity = { ...h.input.identity, clientId: 'pre', clientSecret: 'pre-secret', clientIssuer: AS };
+    const result = await runOAuthFlow(h.input, h.deps);
+    expect(result.ok && result.client).toMatchObject({ kind: 'pre-registered', clientId: 'pre', issuer: AS });
+  });
+  it('never sends pre-registered credentials to another authorization server: says so and registers instead', async () => {
+    const h = harness();
+    h.input.identity = {
+      ...h.input.identity,
+      metadataDocumentUrl: '',
+      clientId: 'pre',
+      clientSecret: 'pre-secret',
+      clientIssuer: 'https://old-as.example',
+    };
+    const result = await runOAuthFlow(h.input, h.deps);
+    expect(result.ok && result.client.kind).toBe('dcr');
+    const sent = h.fake.log.map((r) => `${r.url} ${r.headers.map((x) => x.join(':')).join(' ')} ${r.body ?? ''}`);
+    expect(sent.join('\n')).not.toMatch(/pre-secret|client_id=pre\b|cHJlOnByZS1zZWNyZXQ/);
+    expect(
+      h
+        .state()
+        .steps.flatMap((s) => s.findings)
+        .join(' '),
+    ).toContain(
+      'The pre-registered client ID was registered with https://old-as.example, but the resource now names the authorization server ' +
+        AS +
+        ': it is not sent there.',
+    );
+  });
+  it('stops, saying why, when pre-registered credentials belong to another issuer and no other identity is possible', async () => {
+    const h = harness({ noRegistration: true });
+    h.input.identity = {
+      clientId: 'pre',
+      clientSecret: 'pre-secret',
+      metadataDocumentUrl: '',
+      clientIssuer: 'https://old-as.example',
+    };
+    const result = await runOAuthFlow(h.input, h.deps);
+    expect(result.ok).toBe(false);
+    expect(h.state().failure?.message).toMatch(/registered with https:\/\/old-as\.example.*not sent there/);
+    expect(tokenRequests(h.fake.log)).toHaveLength(0);
+  });
   it('refreshes with the refresh token and the same resource', async () => {
     const h = harness();
     const result = await runOAuthFlow(h.input, h.deps);

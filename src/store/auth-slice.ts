@@ -27,6 +27,11 @@ export interface AuthSettings {
   /** pre-registered client id ('' = none: a Client ID Metadata Document or Dynamic Client Registration instead) */
   clientId: string;
   clientSecret: string;
+  /**
+   * the issuer of the authorization server the pre-registered client belongs to ('' = bound to the first one it signs
+   * in with); the credentials are never sent to another one. Typing another client ID unbinds it
+   */
+  clientIssuer: string;
   /** the client_id URL to use with Client ID Metadata Documents ('' = this app's own document) */
   metadataDocumentUrl: string;
   /** hold every step of the flow until "Send step" */
@@ -68,6 +73,7 @@ export interface AuthSlice {
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   clientId: '',
   clientSecret: '',
+  clientIssuer: '',
   metadataDocumentUrl: '',
   stepThrough: false,
   keepInTab: false,
@@ -151,6 +157,7 @@ export const createAuthSlice =
           identity: {
             clientId: s.authSettings.clientId,
             clientSecret: s.authSettings.clientSecret,
+            clientIssuer: s.authSettings.clientIssuer,
             metadataDocumentUrl: docUrl,
           },
           redirectUri: env.redirectUri,
@@ -164,6 +171,9 @@ export const createAuthSlice =
       if (registration?.kind === 'dcr')
         set((st) => ({ authRegistrations: { ...st.authRegistrations, [registration.issuer]: registration } }));
       if (!result.ok) return;
+      // pre-registered credentials belong to the authorization server they first signed in with
+      if (result.client.kind === 'pre-registered' && !get().authSettings.clientIssuer)
+        set((st) => ({ authSettings: { ...st.authSettings, clientIssuer: result.client.issuer } }));
       session = { as: result.as, client: result.client, resource: result.resource };
       applyTokens(serverUrl, result.tokens, true);
     }
@@ -220,7 +230,15 @@ export const createAuthSlice =
       authRegistrations: {},
       setAuthSettings: (patch) => {
         const before = get();
-        set((s) => ({ authSettings: { ...s.authSettings, ...patch } }));
+        // another client ID is another registration: it is bound to its own authorization server
+        const unbind = patch.clientId !== undefined && patch.clientId !== before.authSettings.clientId;
+        set((s) => ({
+          authSettings: {
+            ...s.authSettings,
+            ...(unbind && patch.clientIssuer === undefined ? { clientIssuer: '' } : {}),
+            ...patch,
+          },
+        }));
         const url = boundUrl;
         if (patch.keepInTab === undefined || patch.keepInTab === before.authSettings.keepInTab || !url) return;
         // opting in while signed in keeps the current tokens; opting out forgets them in this tab at once

@@ -1,6 +1,8 @@
 export interface AuthSettingsValue {
   clientId: string;
   clientSecret: string;
+  /** the authorization server (issuer) the pre-registered client belongs to ('' = the first one it signs in with) */
+  clientIssuer: string;
   metadataDocumentUrl: string;
   stepThrough: boolean;
   keepInTab: boolean;
@@ -40,6 +42,16 @@ export function AuthSettingsForm({
           />
         </label>
         <label className="flex flex-col sm:col-span-2">
+          Authorization server of this client (issuer)
+          <input
+            className="rounded border px-1 py-0.5 font-mono"
+            value={value.clientIssuer}
+            placeholder="the first one it signs in with"
+            onChange={(e) => onChange({ clientIssuer: e.target.value.trim() })}
+            autoComplete="off"
+          />
+        </label>
+        <label className="flex flex-col sm:col-span-2">
           Client ID Metadata Document URL
           <input
             className="rounded border px-1 py-0.5 font-mono"
@@ -58,7 +70,8 @@ export function AuthSettingsForm({
         </label>
         <p className="text-slate-600 sm:col-span-2">
           Order: a pre-registered client ID when set; else a Client ID Metadata Document when the authorization server
-          supports them (the URL is the client_id); else Dynamic Client Registration. The secret stays in memory.
+          supports them (the URL is the client_id); else Dynamic Client Registration. A pre-registered client ID and
+          secret go only to their own authorization server. The secret stays in memory.
         </p>
       </div>
     </details>

@@ -9,6 +9,11 @@ export interface IdentitySettings {
   clientId: string;
   /** pre-registered client secret ('' = public client) */
   clientSecret: string;
+  /**
+   * the issuer of the authorization server the pre-registered client belongs to ('' or absent = not known yet: bound
+   * to the first one it signs in with). Credentials are never sent to another authorization server.
+   */
+  clientIssuer?: string;
   /** the URL of this app's Client ID Metadata Document ('' = none available) */
   metadataDocumentUrl: string;
 }
@@ -39,8 +44,16 @@ export function methodFor(as: AsCapabilities, hasSecret: boolean): TokenAuthMeth
   return 'client_secret_basic';
 }
 
-export function planIdentity(settings: IdentitySettings, as: AsCapabilities): IdentityPlan {
-  if (settings.clientId.trim()) {
+/** Why pre-registered credentials are not sent to `issuer` (they belong to another one); undefined when they may be. */
+export function preRegisteredMismatch(settings: IdentitySettings, issuer: string): string | undefined {
+  const own = settings.clientIssuer?.trim();
+  if (!settings.clientId.trim() || !own || own === issuer) return undefined;
+  return `The pre-registered client ID was registered with ${own}, but the resource now names the authorization server ${issuer}: it is not sent there. Set the client ID for this server, or clear it, in Client identity.`;
+}
+
+export function planIdentity(settings: IdentitySettings, as: AsCapabilities & { issuer?: string }): IdentityPlan {
+  const mismatch = as.issuer !== undefined ? preRegisteredMismatch(settings, as.issuer) : undefined;
+  if (settings.clientId.trim() && !mismatch) {
     const secret = settings.clientSecret;
     const method = methodFor(as, secret.length > 0);
     return {
@@ -72,6 +85,8 @@ export function planIdentity(settings: IdentitySettings, as: AsCapabilities): Id
   }
   return {
     kind: 'none',
-    why: 'The authorization server offers neither Client ID Metadata Documents nor Dynamic Client Registration, and no pre-registered client id is set: enter one in Connection settings.',
+    why:
+      mismatch ??
+      'The authorization server offers neither Client ID Metadata Documents nor Dynamic Client Registration, and no pre-registered client id is set: enter one in Connection settings.',
   };
 }

@@ -2,7 +2,7 @@
  * The discovery half of the OAuth flow: Protected Resource Metadata, authorization server metadata, client identity.
  * Each step is recorded; a problem stops the flow with `FlowStop` (plain words + spec section).
  */
-import { planIdentity } from '../../protocol/auth/client-identity.ts';
+import { planIdentity, preRegisteredMismatch } from '../../protocol/auth/client-identity.ts';
 import { asMetadataCandidates, prmCandidates } from '../../protocol/auth/discovery-urls.ts';
 import type { AsMetadata, RegisteredClient, TokenResponse } from '../../protocol/auth/oauth-lib.ts';
 import {
@@ -140,6 +140,11 @@ export async function discoverAs(deps: OAuthFlowDeps, issuer: string): Promise<A
 export async function identify(deps: OAuthFlowDeps, input: OAuthFlowInput, as: AsMetadata): Promise<RegisteredClient> {
   const known = input.registrations[as.issuer];
   const plan = planIdentity(input.identity, as);
+  const mismatch = preRegisteredMismatch(input.identity, as.issuer);
+  const lastStep = deps.getState().steps.at(-1);
+  // said on the metadata step, whatever identity is used instead
+  if (mismatch && plan.kind !== 'none' && lastStep)
+    deps.dispatch({ type: 'auth/finding', id: lastStep.id, finding: mismatch });
   if (plan.kind === 'pre-registered')
     return {
       issuer: as.issuer,

@@ -17,6 +17,8 @@ export interface FakeOptions {
   authMethods?: string[];
   asScopes?: string[];
   cimd?: boolean;
+  /** the metadata lists no registration_endpoint */
+  noRegistration?: boolean;
 }
 
 export const RS = 'http://localhost:7001';
@@ -45,7 +47,7 @@ export function fakeServers(o: FakeOptions = {}) {
         issuer: o.metadataIssuer ?? AS,
         authorization_endpoint: `${AS}/authorize`,
         token_endpoint: `${AS}/token`,
-        registration_endpoint: `${AS}/register`,
+        ...(o.noRegistration ? {} : { registration_endpoint: `${AS}/register` }),
         response_types_supported: ['code'],
         ...(o.pkce === null ? {} : { code_challenge_methods_supported: o.pkce ?? ['S256'] }),
         token_endpoint_auth_methods_supported: o.authMethods ?? ['none'],
