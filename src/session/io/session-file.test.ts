@@ -134,4 +134,61 @@ describe('session file format', () => {
     const result = mutate((f) => (f.session.conversations.c2.inFlight = { rpcId: 9, startedAt: 1 }));
     expect(result.ok && 'inFlight' in result.session.conversations.c2!).toBe(false);
   });
+
+  it('reads a 2025-11-25 pushed leg back as the question it was, not as an invalid response to the call', () => {
+    const exchange = {
+      request: { url: 'http://legacy/mcp', method: 'POST' as const, headers: [], body: '{}' },
+      startedAt: 1,
+      durationMs: 0,
+      response: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'text/event-stream']] as [string, string][],
+        contentType: 'text/event-stream',
+        body: 'data: {"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"message":"Name?"}}\n\n',
+        size: 80,
+      },
+      message: { jsonrpc: '2.0', id: 3, method: 'elicitation/create', params: { message: 'Name?' } },
+    };
+    const pushed = { id: 3, method: 'elicitation/create', key: 'elicitation/create #3' };
+    const sent = {
+      answeredKeys: [],
+      unansweredKeys: [],
+      requestStateEdited: false,
+      bodyEdited: false,
+      capabilities: {},
+      params: {},
+    };
+    const state: SessionState = {
+      conversations: {
+        c1: {
+          id: 'c1',
+          title: 'ask',
+          method: 'tools/call',
+          serverUrl: 'http://legacy/mcp',
+          createdAt: 1,
+          params: { name: 'ask' },
+          legIds: ['l1'],
+        },
+      },
+      order: ['c1'],
+      legs: {
+        l1: {
+          id: 'l1',
+          conversationId: 'c1',
+          rpcId: 3,
+          exchange,
+          outcome: { kind: 'invalid', reason: 'stale' },
+          sent,
+          pushed,
+        },
+      },
+      nextRpcId: 4,
+    };
+    const read = parseSessionFile(fileText(state));
+    expect(read.ok && read.session.legs.l1?.outcome).toMatchObject({
+      kind: 'input_required',
+      inputRequests: { 'elicitation/create #3': { method: 'elicitation/create', params: { message: 'Name?' } } },
+    });
+  });
 });

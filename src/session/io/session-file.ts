@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { classifyExchange } from '../../protocol/classify-exchange.ts';
 import { readTask } from '../../protocol/tasks/wire.ts';
 import { legacyTaskOutcome } from '../legacy-task-legs.ts';
+import { pushedOutcome } from '../pushed-legs.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
 import { sessionSchema } from './session-schema.ts';
@@ -105,9 +106,11 @@ function normalise(s: SessionState): SessionState {
   for (const [id, leg] of Object.entries(s.legs)) {
     const c = s.conversations[leg.conversationId];
     const method = leg.sent.method ?? c?.method ?? '';
-    const outcome =
-      (c && legacyTaskOutcome(c, leg.exchange as Exchange, leg.sent, leg.rpcId)) ??
-      classifyExchange(leg.exchange as Exchange, method, leg.rpcId);
+    // a request a 2025-11-25 server pushed is read as what it is (a question), not as the answer to a call
+    const outcome = leg.pushed
+      ? pushedOutcome(leg.exchange as Exchange, leg.pushed)
+      : ((c && legacyTaskOutcome(c, leg.exchange as Exchange, leg.sent, leg.rpcId)) ??
+        classifyExchange(leg.exchange as Exchange, method, leg.rpcId));
     legs[id] = { ...leg, outcome };
   }
   const conversations: Record<string, Conversation> = {};
