@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -56,11 +55,5 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173) },
   build: {
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: startupChunk() }] } } },
-  },
-  test: {
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
-    environment: 'node',
-    setupFiles: ['src/test-setup.ts'],
-    testTimeout: 20_000,
   },
 });

@@ -1,7 +1,5 @@
-// @vitest-environment jsdom
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { createInspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
 import { App } from './app.tsx';

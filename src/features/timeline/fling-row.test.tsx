@@ -1,7 +1,5 @@
-// @vitest-environment jsdom
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { bigSession } from '../../session/timeline.fixtures.ts';
 import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { encodeShareLink } from '../session/io/share-link.ts';

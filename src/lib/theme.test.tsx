@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { applyTheme, initTheme, readThemeChoice, resolveTheme, saveThemeChoice, THEME_KEY } from './theme.ts';
 
