@@ -6,5 +6,3 @@ export const test = base.extend<{ inspector: InspectorPage }>({
     await use(new InspectorPage(page));
   },
 });
-
-export { expect } from '@playwright/test';

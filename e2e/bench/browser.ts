@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable, VIEWPORT } from '../chromium.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../chromium.ts';
 import { MB } from './stats.ts';
 
 /** Same flags as e2e/playwright.config.ts, headless. */
@@ -11,8 +11,6 @@ export async function launchChromium(): Promise<Browser> {
     args: CHROMIUM_ARGS,
   });
 }
-
-export { VIEWPORT };
 
 /** The page's JS heap after a forced garbage collection (CDP), in MB. */
 export async function heapMb(page: Page): Promise<number> {

@@ -5,9 +5,9 @@
  */
 import type { Browser } from '@playwright/test';
 import { startMockServer } from '../../src/node/mock-server/start.ts';
-import { VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { summarize } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 /** Runs in the page before any app script: stamps the moment the catalog lists the tool. */
 const STAMP_TOOLS_LISTED = `(() => {

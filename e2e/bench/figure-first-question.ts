@@ -9,9 +9,9 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { startMockServer } from '../../src/node/mock-server/start.ts';
-import { VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { summarize } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 /**
  * Runs in the page before any app script. `__benchArm(key)` starts a measurement for the card of input request `key`:

@@ -5,9 +5,9 @@
  */
 import type { Browser } from '@playwright/test';
 import type { BenchApi } from './harness/main.tsx';
-import { VIEWPORT } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { summarize } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 type BenchWindow = { bench: BenchApi };
 const MIB = 1024 * 1024;

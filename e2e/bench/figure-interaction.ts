@@ -9,11 +9,11 @@
  * Call tool and Send retry includes the server's answer.
  */
 import type { Browser, Page } from '@playwright/test';
-import { VIEWPORT } from './browser.ts';
 import { sessionFile } from './figure-timeline.ts';
 import { row, type FigureRow } from './report.ts';
 import { timed } from './segment-timing.ts';
 import { fmt, summarize } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 const BUDGET_MS = 100;
 const THRESHOLD_MS = 16;

@@ -13,9 +13,10 @@
  *   - the page's JS heap after a forced GC (CDP Runtime.getHeapUsage), with the payload recorded.
  */
 import type { Browser, Page } from '@playwright/test';
-import { heapMb, VIEWPORT } from './browser.ts';
+import { heapMb } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { fmt, summarize } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 const FRAME_BUDGET_MS = 100;
 

@@ -7,11 +7,12 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { startMockServer } from '../../src/node/mock-server/start.ts';
-import { heapMb, VIEWPORT } from './browser.ts';
+import { heapMb } from './browser.ts';
 import { installOfficial, nodeTooOld, startOfficial } from './official-server.ts';
 import { notMeasured, row, type FigureRow } from './report.ts';
 import { ourDriver, theirDriver, type Driver } from './side-by-side-drivers.ts';
 import { fmt, summarize, type Summary } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 export interface OfficialCounts {
   runs: number;

@@ -18,10 +18,11 @@ import type { Browser } from '@playwright/test';
 import { toSessionFile } from '../../src/session/io/session-file.ts';
 import type { BenchApi } from './harness/main.tsx';
 import { longestFrameMs, scrollThroughExpression, type ScrollReport } from './scroll-script.ts';
-import { heapMb, VIEWPORT } from './browser.ts';
+import { heapMb } from './browser.ts';
 import { row, type FigureRow } from './report.ts';
 import { generateSession } from './session-gen.ts';
 import { MB, summarize } from './stats.ts';
+import { VIEWPORT } from '../chromium.ts';
 
 type BenchWindow = { bench: BenchApi };
 

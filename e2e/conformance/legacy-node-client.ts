@@ -7,9 +7,10 @@
  *
  *   node --import tsx e2e/conformance/legacy-node-client.ts <server url>
  */
-import { LegacySession, type PushedAnswer, type PushedRequest } from '../../src/client/legacy/legacy-session.ts';
+import { LegacySession, type PushedAnswer } from '../../src/client/legacy/legacy-session.ts';
 import { toElicitContent, toRjsf } from '../../src/protocol/elicitation/to-rjsf.ts';
 import type { JsonObject } from '../../src/protocol/types.ts';
+import type { PushedRequest } from '../../src/client/legacy/messages.ts';
 
 const url = process.argv[process.argv.length - 1]!;
 

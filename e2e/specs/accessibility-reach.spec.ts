@@ -1,9 +1,10 @@
+import { expect } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InspectorServer } from '../../src/node/cli/serve.ts';
 import { expectNoAxeViolations } from '../axe.ts';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { AuditPage } from '../pages/audit-page.ts';
 import { AuthPage } from '../pages/auth-page.ts';
 import { CompareErasPage } from '../pages/compare-eras-page.ts';

@@ -1,5 +1,6 @@
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe.ts';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import { ConnectionTrafficPage } from '../pages/connection-traffic-page.ts';

@@ -1,6 +1,7 @@
+import { expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from '../axe.ts';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { AuditPage } from '../pages/audit-page.ts';
 
 const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { AuthPage } from '../pages/auth-page.ts';
 
 const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;

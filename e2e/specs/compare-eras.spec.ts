@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { CompareErasPage } from '../pages/compare-eras-page.ts';
 
 test.describe('Compare eras on the mock (it serves 2026-07-28 and 2025-11-25 at the same URL)', () => {

@@ -1,8 +1,9 @@
+import { expect } from '@playwright/test';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoAxeViolations } from '../axe.ts';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { CompareRunsPage } from '../pages/compare-runs-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
 

@@ -1,4 +1,5 @@
-import { test as base, expect } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test as base } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import {
   AUTH_CHALLENGE,

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { EasePage } from '../pages/ease-page.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
 
 test.describe('answering every kind of input request', () => {

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { KeyboardPage } from '../pages/keyboard-page.ts';
 
 test.describe('keyboard only: the lab, a tampered retry and the timeline', () => {

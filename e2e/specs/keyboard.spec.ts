@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { KeyboardPage } from '../pages/keyboard-page.ts';
 
 test.describe('keyboard only: focus follows each step of a call', () => {

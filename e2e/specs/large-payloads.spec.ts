@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { LargePayloadPage } from '../pages/large-payload-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
 import { logLine } from '../../src/node/mock-server/scenarios/large-payloads.ts';

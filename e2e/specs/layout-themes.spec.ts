@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 
 /** Calls provision and answers it, so the composer, the form and the timeline are all on screen. */

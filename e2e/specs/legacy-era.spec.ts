@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 
 test.describe('A 2025-11-25 connection (the mock serves both eras at the same URL)', () => {

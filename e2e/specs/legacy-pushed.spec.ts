@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { LegacyPushedPage } from '../pages/legacy-pushed-page.ts';
 
 test.describe('Requests a 2025-11-25 server pushes are legs, answered from the composer', () => {

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { SessionPage } from '../pages/session-page.ts';
 
 test.describe('the session survives a reload', () => {

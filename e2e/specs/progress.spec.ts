@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { RequestOptionsPage } from '../pages/request-options-page.ts';
 
 test.describe('request options and live notifications', () => {

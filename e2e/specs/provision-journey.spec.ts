@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 
 test.describe('stepping one tools/call through every round', () => {
   test('provision asks for a region, holds the retry, and completes when sent', async ({ inspector, page }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
 
 /** The bundled mock's reference tools, prompts and resources (the conformance suite's), as a user meets them. */

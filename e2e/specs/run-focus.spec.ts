@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { RunFocusPage } from '../pages/run-focus-page.ts';
 
 test.describe('Run to completion: focus goes where the run stops', () => {

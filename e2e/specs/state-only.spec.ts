@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 
 test.describe('state-only legs: stepping and Run to completion', () => {
   test('each state-only leg stops in the composer until sent', async ({ inspector, page }) => {

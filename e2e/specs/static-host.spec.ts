@@ -1,6 +1,7 @@
+import { expect } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { startStaticDist } from '../../src/node/test-servers/static-dist.fixtures.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');

@@ -1,5 +1,6 @@
+import { expect } from '@playwright/test';
 import type { InspectorServer } from '../../src/node/cli/serve.ts';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { RequestOptionsPage } from '../pages/request-options-page.ts';
 import { distMissing, openStdioDemo } from '../pages/stdio-demo.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { ComposerPage } from '../pages/composer-page.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 

@@ -1,7 +1,8 @@
+import { expect } from '@playwright/test';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { InspectorPage } from '../pages/inspector-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
 import { TaskPage } from '../pages/task-page.ts';

@@ -1,9 +1,10 @@
+import { expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { toSessionFile } from '../../src/session/io/session-file.ts';
 import { generateSession } from '../bench/session-gen.ts';
-import { expect, test } from '../fixtures.ts';
+import { test } from '../fixtures.ts';
 import { SessionPage } from '../pages/session-page.ts';
 import { TimelinePage } from '../pages/timeline-page.ts';
 

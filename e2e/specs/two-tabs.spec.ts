@@ -1,5 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, type BrowserContext } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { InspectorPage } from '../pages/inspector-page.ts';
 import { SessionPage } from '../pages/session-page.ts';
 import { TabSavingPage } from '../pages/tab-saving-page.ts';

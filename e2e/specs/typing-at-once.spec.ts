@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 
 // A user who picks a tool and types at once, in a page that has just opened (nothing warmed yet): the focus move that
 // follows the pick must land every keystroke in the argument field, never swallow or scatter one.

@@ -1,5 +1,5 @@
-import type { Page, Request } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 import { RecoveryPage } from '../pages/recovery-page.ts';

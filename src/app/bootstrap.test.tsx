@@ -3,9 +3,9 @@ import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { encodeShareLink } from '../session/io/share-link.ts';
 import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
-import { connectedSettingsOf } from '../store/connection-slice.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';
 import { bootstrap, hasShareFragment } from './bootstrap.ts';
+import { connectedSettingsOf } from '../store/connection-settings.ts';
 
 function at(url: string): Location {
   const u = new URL(url);

@@ -12,7 +12,7 @@ import { ALL_CAPABILITIES, envelope } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import { requestHeaders } from '../protocol/headers.ts';
 import { legParams } from '../protocol/retry.ts';
-import type { ClientInfo, JsonObject, JsonRpcRequest } from '../protocol/types.ts';
+import { isJsonObject, type ClientInfo, type JsonObject, type JsonRpcRequest } from '../protocol/types.ts';
 import { LegacySession } from './legacy/legacy-session.ts';
 import { sendLeg, type FetchLike } from './send-leg.ts';
 
@@ -54,8 +54,6 @@ export interface EraRunOptions {
   now?: () => number;
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export async function runModernCall(opts: EraRunOptions): Promise<EraTrace> {
   const trace: EraTrace = { era: 'modern', steps: [], questions: [] };
   let inputResponses: Record<string, JsonObject> | undefined;
@@ -82,22 +80,22 @@ export async function runModernCall(opts: EraRunOptions): Promise<EraTrace> {
     });
     trace.steps.push({ label: `${opts.method} (leg ${leg})`, exchange });
     const message = exchange.message;
-    if (!isObject(message)) {
+    if (!isJsonObject(message)) {
       trace.failure =
         exchange.failure?.message ?? `leg ${leg}: no JSON-RPC response (HTTP ${exchange.response?.status})`;
       return trace;
     }
     const result = message.result;
-    if (!isObject(result) || result.resultType !== 'input_required') {
+    if (!isJsonObject(result) || result.resultType !== 'input_required') {
       trace.final = message;
       return trace;
     }
-    const asked = isObject(result.inputRequests) ? result.inputRequests : {};
+    const asked = isJsonObject(result.inputRequests) ? result.inputRequests : {};
     inputResponses = {};
     for (const [key, request] of Object.entries(asked)) {
-      if (!isObject(request) || typeof request.method !== 'string') continue;
+      if (!isJsonObject(request) || typeof request.method !== 'string') continue;
       const question: EraQuestion = { method: request.method };
-      if (isObject(request.params)) question.params = request.params;
+      if (isJsonObject(request.params)) question.params = request.params;
       trace.questions.push(question);
       inputResponses[key] = opts.answer(question);
     }

@@ -6,8 +6,6 @@ import type { ProbeReport } from '../protocol/doctor.ts';
 
 import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH, RELAY_UPSTREAM_PREFIX } from '../protocol/relay-paths.ts';
 
-export { RELAY_FORWARD_PATH, RELAY_PROBE_PATH };
-
 /** The relay itself refused or failed (bad token, unreachable upstream, timeout...): not an answer from the server. */
 export class RelayError extends Error {
   override readonly name = 'RelayError';

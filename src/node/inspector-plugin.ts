@@ -14,8 +14,6 @@ import { createRelayHandler } from './relay.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';
 
-export { PAGE_CSP };
-
 export interface InspectorPluginOptions {
   /**
    * start the bundled mock MCP server in this process. Default: on for the dev server (`npm start`; MOCK=0 turns it

@@ -2,16 +2,10 @@
  * `POST /__relay/forward`: sends the browser's POST to `X-Relay-Target` and streams the answer back as it arrives.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  forwardRequestHeaders,
-  networkErrorCode,
-  parseTarget,
-  passBackHeaders,
-  readBody,
-  RelayRefusal,
-} from './relay-http.ts';
+import { forwardRequestHeaders, networkErrorCode, parseTarget, readBody, RelayRefusal } from './relay-http.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 import { after, type Clock } from './clock.ts';
+import { passBackHeaders } from './relay-response-headers.ts';
 
 export interface ForwardLimits {
   maxBodyBytes: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forwardRequestHeaders, isLoopbackAddress, networkErrorCode, passBackHeaders } from './relay-http.ts';
+import { forwardRequestHeaders, isLoopbackAddress, networkErrorCode } from './relay-http.ts';
+import { passBackHeaders } from './relay-response-headers.ts';
 
 describe('relay-http helpers', () => {
   it('finds the deepest error code when fetch wraps it in causes and AggregateErrors', () => {

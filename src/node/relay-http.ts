@@ -5,8 +5,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connectionListed, HOP_BY_HOP } from './relay-response-headers.ts';
 
-export { HOP_BY_HOP, passBackHeaders } from './relay-response-headers.ts';
-
 /** Thrown inside a route to answer with a JSON refusal. */
 export class RelayRefusal extends Error {
   constructor(

@@ -5,6 +5,7 @@
 import { createParser } from 'eventsource-parser';
 import type { ProbeLegacy, ProbeOutcome, ProbePreflight, ProbeReport, ProbeResponse } from '../protocol/doctor.ts';
 import {
+  isJsonObject,
   LEGACY_PROTOCOL_VERSION,
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
@@ -36,7 +37,7 @@ export function parseProbeRequest(raw: Uint8Array): { target: URL; headers: Head
   const url = parseTarget(typeof target === 'string' ? target : undefined);
   const extra: Record<string, string> = {};
   if (headers !== undefined) {
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    if (!isJsonObject(headers)) {
       throw new RelayRefusal(400, 'bad_headers', '"headers" must be an object of strings.');
     }
     for (const [name, value] of Object.entries(headers)) {

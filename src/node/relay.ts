@@ -17,8 +17,6 @@ import { parseProbeRequest, runProbe } from './relay-probe.ts';
 
 import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH } from '../protocol/relay-paths.ts';
 
-export { RELAY_FORWARD_PATH, RELAY_PROBE_PATH };
-
 export interface RelayOptions {
   /** Per-start secret the page must send as `X-Relay-Token` (at least 16 characters). */
   token: string;

@@ -37,8 +37,7 @@ export function directErrorOf(outcome: Outcome, exchange: Exchange): NonNullable
 export function supportedVersionsOf(outcome: Outcome): string[] {
   if (outcome.kind !== 'error' || outcome.error.code !== -32022) return [];
   const data = outcome.error.data;
-  const supported =
-    data && typeof data === 'object' && !Array.isArray(data) ? (data as { supported?: unknown }).supported : undefined;
+  const supported = isJsonObject(data) ? (data as { supported?: unknown }).supported : undefined;
   return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHeaderValue, encodeHeaderValue, paramHeaderDeclarations, requestHeaders } from './headers.ts';
+import { decodeHeaderValue, encodeHeaderValue, requestHeaders } from './headers.ts';
+import { paramHeaderDeclarations } from './param-headers.ts';
 
 describe('headers', () => {
   it('uses the base64 sentinel when a name is not plain ASCII', () => {

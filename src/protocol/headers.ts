@@ -1,5 +1,5 @@
 import type { JsonObject, JsonRpcRequest, JsonValue } from './types.ts';
-import { PROTOCOL_VERSION } from './types.ts';
+import { isJsonObject, PROTOCOL_VERSION } from './types.ts';
 import { paramHeaderDeclarations, valueAt } from './param-headers.ts';
 
 /** A header value is "safe" when it is printable ASCII without leading/trailing whitespace. */
@@ -52,9 +52,6 @@ export function nameForHeader(method: string, params: JsonObject | undefined): s
   return undefined;
 }
 
-export type { ParamHeaderDeclaration } from './param-headers.ts';
-export { invalidToolReason, paramHeaderDeclarations } from './param-headers.ts';
-
 /**
  * The header value of a mirrored argument (2026-07-28 basic/transports "Value encoding"): strings encoded as needed,
  * booleans as `true`/`false`, integers in decimal; nothing for null/absent values or for an integer outside the
@@ -100,7 +97,7 @@ export function requestHeaders(body: JsonRpcRequest, opts: HeaderOptions = {}): 
   if (name !== undefined) headers.push(['Mcp-Name', encodeHeaderValue(name)]);
   if (body.method === 'tools/call' && opts.inputSchema) {
     const args = body.params?.arguments;
-    const argObj = args && typeof args === 'object' && !Array.isArray(args) ? (args as JsonObject) : {};
+    const argObj = isJsonObject(args) ? (args as JsonObject) : {};
     for (const decl of paramHeaderDeclarations(opts.inputSchema).valid) {
       const value = paramHeaderValue(valueAt(argObj, decl.path));
       if (value !== undefined) headers.push([`Mcp-Param-${decl.header}`, value]);

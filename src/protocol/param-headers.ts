@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from './types.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from './types.ts';
 
 /**
  * `x-mcp-header` (SEP-2243, 2026-07-28 basic/transports "Custom headers from tool parameters" and server/tools
@@ -52,17 +52,13 @@ const NOT_A_PATH = [
   'definitions',
 ];
 
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Every `x-mcp-header` anywhere under `schema` (for subtrees where any declaration is misplaced). */
 function declarationsUnder(schema: JsonValue | undefined, at: string, out: InvalidParamHeader[], why: string): void {
   if (Array.isArray(schema)) {
     schema.forEach((s, i) => declarationsUnder(s, `${at}[${i}]`, out, why));
     return;
   }
-  if (!isObject(schema)) return;
+  if (!isJsonObject(schema)) return;
   if (Object.hasOwn(schema, 'x-mcp-header')) out.push({ argument: at, reason: why });
   for (const [k, v] of Object.entries(schema)) declarationsUnder(v, `${at}.${k}`, out, why);
 }
@@ -86,9 +82,9 @@ function walk(
     }
   }
   const props = schema.properties;
-  if (!isObject(props)) return;
+  if (!isJsonObject(props)) return;
   for (const [name, sub] of Object.entries(props)) {
-    if (!isObject(sub)) continue;
+    if (!isJsonObject(sub)) continue;
     const subPath = [...path, name];
     const argument = subPath.join('.');
     if (Object.hasOwn(sub, 'x-mcp-header')) {
@@ -124,7 +120,7 @@ export function paramHeaderDeclarations(inputSchema: JsonObject | undefined): {
 } {
   const valid: ParamHeaderDeclaration[] = [];
   const invalid: InvalidParamHeader[] = [];
-  if (!isObject(inputSchema)) return { valid, invalid };
+  if (!isJsonObject(inputSchema)) return { valid, invalid };
   // the root is the arguments object itself, not one argument: there is no value to mirror
   if (Object.hasOwn(inputSchema, 'x-mcp-header'))
     invalid.push({ argument: '(root)', reason: 'x-mcp-header is not allowed on the schema root (only on a property)' });
@@ -144,7 +140,7 @@ export function invalidToolReason(inputSchema: JsonObject | undefined): string |
 export function valueAt(args: JsonObject, path: readonly string[]): JsonValue | undefined {
   let cur: JsonValue | undefined = args;
   for (const key of path) {
-    if (!isObject(cur) || !Object.hasOwn(cur, key)) return undefined;
+    if (!isJsonObject(cur) || !Object.hasOwn(cur, key)) return undefined;
     cur = cur[key];
   }
   return cur;

@@ -9,8 +9,8 @@ import { LegacySession, type LegacyExchange } from '../client/legacy/legacy-sess
 import type { FetchLike } from '../client/send-leg.ts';
 import { refusePushed } from '../client/legacy/refuse-pushed.ts';
 import { openStandalone } from '../client/legacy/standalone.ts';
-import { eraFromDiscover, LEGACY_ERA_VERSION, type EraSetting } from '../protocol/era.ts';
-import type { JsonObject } from '../protocol/types.ts';
+import { chooseEra, eraFromDiscover, type DiscoverVerdict, type EraSetting } from '../protocol/era.ts';
+import { isJsonObject, type JsonObject } from '../protocol/types.ts';
 import type { ConnectionContext } from '../session/compose.ts';
 import { rpc, RpcFailure, type ExchangeRecorder } from './rpc.ts';
 import { isConnectionMethod } from '../session/connection-traffic.ts';
@@ -59,6 +59,11 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
   return { era: 'legacy', url: env.ctx.url, session, reason, handshake };
 }
 
+/** Why a Connect fell back to a 2025-11-25 session: what server/discover got. */
+function fallbackReason(verdict: DiscoverVerdict): string {
+  return `server/discover got ${'reason' in verdict ? verdict.reason : verdict.kind}; fell back to initialize`;
+}
+
 /** The era of this Connect (memoised per Connect in `env.eras`); without `env.eras`, always 2026-07-28. */
 export function detectEra(env: EraEnv): Promise<Detected> {
   const eras = env.eras;
@@ -66,22 +71,28 @@ export function detectEra(env: EraEnv): Promise<Detected> {
   if (!eras) return Promise.resolve({ era: 'modern' });
   const key = JSON.stringify([env.ctx.url, env.nonce, setting, env.ctx.headers, env.ctx.authorization ? 1 : 0]);
   return eras.resolve(key, async (record) => {
-    if (setting === LEGACY_ERA_VERSION) return openLegacy(env, record, `pinned to ${LEGACY_ERA_VERSION}`);
-    if (setting !== 'auto') return { era: 'modern', reason: `pinned to ${setting}` };
+    if (setting !== 'auto') {
+      const pinned = `pinned to ${setting}`;
+      return chooseEra(setting, undefined) === 'legacy'
+        ? openLegacy(env, record, pinned)
+        : { era: 'modern', reason: pinned };
+    }
     try {
       const { result, exchange } = await rpc(env.ctx, env.fetch, 'server/discover', {}, env);
       const verdict = eraFromDiscover(exchange.response?.status, exchange.message);
-      if (verdict.kind === 'legacy') {
-        const why = `server/discover got ${verdict.reason}; fell back to initialize`;
-        return await openLegacy(env, record, why).catch((): Detected => ({ era: 'modern', discover: result }));
+      if (chooseEra(setting, verdict) === 'legacy') {
+        return await openLegacy(env, record, fallbackReason(verdict)).catch((): Detected => ({
+          era: 'modern',
+          discover: result,
+        }));
       }
       return { era: 'modern', reason: 'server/discover answered', discover: result };
     } catch (err) {
       if (!(err instanceof RpcFailure)) return { era: 'modern', discoverError: err };
       const verdict = eraFromDiscover(err.exchange.response?.status, err.exchange.message);
-      if (verdict.kind !== 'legacy') return { era: 'modern', discoverError: err };
+      if (chooseEra(setting, verdict) !== 'legacy') return { era: 'modern', discoverError: err };
       try {
-        return await openLegacy(env, record, `server/discover got ${verdict.reason}; fell back to initialize`);
+        return await openLegacy(env, record, fallbackReason(verdict));
       } catch {
         return { era: 'modern', discoverError: err };
       }
@@ -93,7 +104,7 @@ export function detectEra(env: EraEnv): Promise<Detected> {
 export async function legacyRequest(session: LegacySession, method: string, params: JsonObject): Promise<JsonObject> {
   const message = await session.request(method, params, refusePushed);
   const result = message.result;
-  if (typeof result === 'object' && result !== null && !Array.isArray(result)) return result as JsonObject;
+  if (isJsonObject(result)) return result;
   const error = message.error as { code?: unknown; message?: unknown } | undefined;
   throw new Error(`${method}: JSON-RPC error ${String(error?.code)}: ${String(error?.message)}`);
 }

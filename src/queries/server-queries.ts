@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  JsonObject,
-  PromptDescriptor,
-  ResourceDescriptor,
-  ResourceTemplateDescriptor,
-  ToolDescriptor,
+import {
+  isJsonObject,
+  type JsonObject,
+  type PromptDescriptor,
+  type ResourceDescriptor,
+  type ResourceTemplateDescriptor,
+  type ToolDescriptor,
 } from '../protocol/types.ts';
 import { detectEra, legacyRequest, type EraEnv } from './era-detect.ts';
 import { rpc } from './rpc.ts';
@@ -44,7 +45,7 @@ export interface DiscoverInfo {
 }
 
 function asObject(v: unknown): JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : {};
+  return isJsonObject(v) ? (v as JsonObject) : {};
 }
 
 export function parseDiscover(result: JsonObject): DiscoverInfo {

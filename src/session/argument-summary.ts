@@ -2,7 +2,7 @@
  * A short, single-line summary of a call's arguments (`name: "db17", size: 3`) so the timeline can tell calls of the
  * same tool apart. Pure; the values come from the user or a server's schema and are only ever rendered as text.
  */
-import type { JsonObject } from '../protocol/types.ts';
+import { isJsonObject, type JsonObject } from '../protocol/types.ts';
 import { clip } from './selectors.ts';
 
 /** Default longest summary, in characters (the ellipsis included). */
@@ -32,7 +32,7 @@ function oneLine(text: string): string {
  */
 export function argumentSummary(params: JsonObject, max = SUMMARY_MAX): string {
   const args = params.arguments;
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return '';
+  if (!isJsonObject(args)) return '';
   const parts: string[] = [];
   let more = false;
   for (const key in args) {

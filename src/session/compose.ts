@@ -75,8 +75,8 @@ export function composeRequest(conversation: Conversation, draft: Draft, ctx: Co
     body = draft.bodyOverride;
     try {
       const parsed = JSON.parse(body) as unknown;
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'method' in parsed) {
-        message = parsed as JsonRpcRequest;
+      if (isJsonObject(parsed) && 'method' in parsed) {
+        message = parsed as unknown as JsonRpcRequest;
       } else {
         message = undefined;
         problems.push('the edited body is not a JSON-RPC request object');

@@ -7,7 +7,7 @@
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { Outcome } from '../protocol/classify.ts';
 import type { Exchange } from '../protocol/exchange.ts';
-import type { JsonObject, RpcId } from '../protocol/types.ts';
+import { isJsonObject, type JsonObject, type RpcId } from '../protocol/types.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 
 export const CONNECTION_CONVERSATION_ID = 'connection';
@@ -38,10 +38,7 @@ function parseBody(body: string): { id?: RpcId; params: JsonObject; notification
   try {
     const parsed = JSON.parse(body) as { id?: unknown; params?: unknown };
     const id = typeof parsed.id === 'string' || typeof parsed.id === 'number' ? parsed.id : undefined;
-    const params =
-      typeof parsed.params === 'object' && parsed.params !== null && !Array.isArray(parsed.params)
-        ? (parsed.params as JsonObject)
-        : {};
+    const params = isJsonObject(parsed.params) ? (parsed.params as JsonObject) : {};
     return { ...(id !== undefined ? { id } : {}), params, notification: !('id' in parsed) };
   } catch {
     return { params: {}, notification: false };

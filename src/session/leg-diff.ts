@@ -7,6 +7,7 @@ import type { HeaderList } from '../protocol/exchange.ts';
 import { byteDiff, diffSummary, type DiffRange, type DiffSummary } from '../protocol/request-state/byte-diff.ts';
 import { toBytes } from '../protocol/request-state/bytes.ts';
 import type { Leg } from './model.ts';
+import { isJsonObject } from '../protocol/types.ts';
 
 /** Texts longer than this are compared for equality only (a line diff of MBs would freeze the page). */
 export const MAX_DIFF_CHARS = 300_000;
@@ -57,9 +58,7 @@ function parse(text: string): unknown {
 }
 
 function obj(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isJsonObject(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 function headersText(headers: HeaderList | undefined): string {

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '../protocol/tasks/wire.ts';
-import type { ClientInfo, JsonObject } from '../protocol/types.ts';
+import { isJsonObject, type ClientInfo, type JsonObject } from '../protocol/types.ts';
 import { hasOwnKey } from '../protocol/own-keys.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from './compose.ts';
 import type { Conversation, Draft, DraftPart, Leg, SessionState } from './model.ts';
@@ -148,7 +148,7 @@ export function outcomeSummary(leg: Leg | undefined): string {
     case 'complete': {
       const content = Array.isArray(o.result.content) ? o.result.content : [];
       const text = content
-        .map((b) => (b && typeof b === 'object' && !Array.isArray(b) && typeof b.text === 'string' ? b.text : ''))
+        .map((b) => (isJsonObject(b) && typeof b.text === 'string' ? b.text : ''))
         .join(' ')
         .trim();
       return clip(`${o.result.isError === true ? 'isError: ' : ''}${text || 'complete'}`, 160);

@@ -6,8 +6,8 @@ import type { AuditProgress, AuditReport } from '../session/flows/audit.ts';
 import type { CheckResult } from '../session/flows/audit-checks.ts';
 import { createDriver } from '../session/flows/driver.ts';
 import { connectionContextOf } from '../session/selectors.ts';
-import { currentSettings } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+import { currentSettings } from './connection-settings.ts';
 
 /** One "Audit this server" run (transient: never saved; export it as JSON). */
 export interface AuditRun {

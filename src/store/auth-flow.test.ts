@@ -4,16 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createOAuthLib } from '../client/auth/oauth4webapi-lib.ts';
-import {
-  INITIAL_AUTH,
-  type AuthEvent,
-  type AuthFlowState,
-  type AuthHttpRequest,
-  type AuthStep,
-} from '../session/auth/auth-model.ts';
+import { INITIAL_AUTH, type AuthEvent, type AuthFlowState, type AuthStep } from '../session/auth/auth-model.ts';
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
 import { refreshTokens, runOAuthFlow, type OAuthFlowInput } from '../session/flows/oauth.ts';
 import { AS, fakeServers, RS, type FakeOptions } from '../session/flows/oauth-servers.fixtures.ts';
+import type { AuthHttpRequest } from '../protocol/auth/http.ts';
 
 function harness(opts: FakeOptions = {}, hold?: (step: AuthStep) => Promise<AuthStep['request'] | null>) {
   const fake = fakeServers(opts);

@@ -2,17 +2,12 @@ import type { StateCreator } from 'zustand';
 import { createAuthHttp } from '../client/auth/auth-http.ts';
 import { challengeKindOf } from '../protocol/auth/www-authenticate.ts';
 import type { RegisteredClient } from '../protocol/auth/oauth-lib.ts';
-import {
-  INITIAL_AUTH,
-  type AuthEvent,
-  type AuthFlowState,
-  type AuthHttpRequest,
-  type TokenSet,
-} from '../session/auth/auth-model.ts';
+import { INITIAL_AUTH, type AuthEvent, type AuthFlowState, type TokenSet } from '../session/auth/auth-model.ts';
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
 import type { OAuthFlowDeps, OAuthSession } from '../session/flows/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+import type { AuthHttpRequest } from '../protocol/auth/http.ts';
 
 /** What a response said that asks for authorization: a 401, or a 403 with error="insufficient_scope". */
 export interface AuthChallenge {

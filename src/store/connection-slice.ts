@@ -151,8 +151,6 @@ export interface ConnectionSlice {
   switchProtocolVersion: (version: string, note: string) => void;
 }
 
-export { connectedSettingsOf, currentSettings, DEFAULT_SERVER_URL } from './connection-settings.ts';
-
 export const createConnectionSlice: StateCreator<InspectorState, [], [], ConnectionSlice> = (set, get) => ({
   serverUrl: DEFAULT_SERVER_URL,
   connectedUrl: null,

@@ -1,10 +1,10 @@
 import type { StateCreator } from 'zustand';
 import { newId } from '../lib/ids.ts';
 import { mergeSessions } from '../session/io/merge.ts';
-import type { ImportOrigin } from '../session/io/session-file.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState } from './inspector-store.ts';
 import { notSecretNames } from './persisted-settings.ts';
+import type { ImportOrigin } from '../session/io/import-origin.ts';
 
 /** What an export, a HAR or a share link is made from, read when the user asks for one. */
 export interface ExportSource {

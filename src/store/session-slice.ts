@@ -17,11 +17,11 @@ import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completi
 import { runTamperMatrix, tamperNote } from '../session/flows/run-tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
-import { currentSettings } from './connection-slice.ts';
 import { sendLegacyDraft, type OpenCall } from './send-legacy-draft.ts';
 import { recordSessionRequest } from './session-requests.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+import { currentSettings } from './connection-settings.ts';
 
 export interface StartCallInput {
   method: 'tools/call' | 'prompts/get' | 'resources/read';

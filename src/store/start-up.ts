@@ -1,6 +1,6 @@
 import type { ConnectionSettingsData } from './connection-slice.ts';
-import { connectedSettingsOf, DEFAULT_SERVER_URL } from './connection-slice.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
+import { connectedSettingsOf, DEFAULT_SERVER_URL } from './connection-settings.ts';
 
 /** What the page was opened with, and what was restored, for `connectOnLoad`. */
 export interface LoadRequest {

@@ -6,11 +6,11 @@ import { createInspectorStore, type InspectorStore } from '../../store/inspector
 import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
 import { StoreProvider } from '../../store/store-context.tsx';
 import { queryEnvOf } from '../../queries/query-env.ts';
-import { connectedSettingsOf } from '../../store/connection-slice.ts';
 import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import type { ToolDescriptor } from '../../protocol/types.ts';
 import { preloadSchemaForm } from '../../features/call/arguments-editor.tsx';
 import { CallScreen } from './call-screen.tsx';
+import { connectedSettingsOf } from '../../store/connection-settings.ts';
 
 // the arguments form's chunk is loaded before the tests: a picked tool's form renders at once, with no lazy wait
 beforeAll(() => preloadSchemaForm());

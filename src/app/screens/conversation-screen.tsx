@@ -15,7 +15,7 @@ const ConversationView = lazy(() => loadView().then((m) => ({ default: m.Convers
  * it at once: once they are here the view renders without suspending.
  */
 export function preloadConversationView(): Promise<unknown> {
-  return loadView().then((m) => m.preloadElicitForm());
+  return loadView().then((m) => m.preloadFirstQuestion());
 }
 
 /** The selected conversation, or how to start one. */

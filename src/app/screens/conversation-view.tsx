@@ -32,7 +32,7 @@ import { tamperRows } from '../../session/tamper-matrix.ts';
 import { headerValue } from '../../protocol/exchange.ts';
 import { CLIENT_SUPPORTED_VERSIONS, versionRecoveryOf } from '../../protocol/doctor-plan.ts';
 import type { VersionMismatchProps } from '../../features/result/version-mismatch.tsx';
-export { preloadElicitForm } from '../../features/input-requests/form-elicitation.tsx';
+import { preloadElicitForm } from '../../features/input-requests/form-elicitation.tsx';
 import { originOf } from '../../protocol/server-url.ts';
 import { sentSummaryOf } from '../../features/composer/sent-summary.tsx';
 import { HeaderMismatchNote } from '../../features/result/header-mismatch.tsx';
@@ -41,6 +41,11 @@ import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting
 import { resultRecovery } from './result-recovery.ts';
 import { TaskSection } from './task-section.tsx';
 import { resultOutcome } from '../../session/task-view.ts';
+
+/** Loads what the view shows for a first question (the elicitation form's chunk), so it renders without suspending. */
+export function preloadFirstQuestion(): Promise<void> {
+  return preloadElicitForm();
+}
 
 const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),

@@ -13,6 +13,7 @@ import {
   type RegisteredClient,
   type TokenResponse,
 } from '../../protocol/auth/oauth-lib.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 /** Plain http is allowed only to loopback hosts (local development and test servers). */
 export function isLoopbackUrl(url: string): boolean {
@@ -128,7 +129,7 @@ async function lenientRegistration(res: Response): Promise<{ response: Response;
   } catch {
     return { response: rebuilt(text) };
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { response: rebuilt(text) };
+  if (!isJsonObject(body)) return { response: rebuilt(text) };
   const record = body as Record<string, unknown>;
   if (typeof record.client_secret !== 'string' || record.client_secret_expires_at !== undefined)
     return { response: rebuilt(text) };

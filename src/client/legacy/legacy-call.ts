@@ -7,13 +7,8 @@
  * legs.
  */
 import type { Exchange } from '../../protocol/exchange.ts';
-import {
-  LegacyProtocolError,
-  type LegacySession,
-  type PushedHandler,
-  type PushedRequest,
-  type PushedVia,
-} from './legacy-session.ts';
+import { LegacyProtocolError, type LegacySession, type PushedHandler, type PushedVia } from './legacy-session.ts';
+import type { PushedRequest } from './messages.ts';
 
 export type CallStep =
   /** the server pushed a request; `exchange` shows the stream it came on, up to and including that event */

@@ -10,10 +10,9 @@
 import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
 import type { FetchLike } from '../send-leg.ts';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
-import { isObject, isResponse, listHeaders, toPushed, type Message, type PushedRequest } from './messages.ts';
+import { isResponse, listHeaders, toPushed, type Message, type PushedRequest } from './messages.ts';
 import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
-
-export type { JsonRpcId, PushedRequest } from './messages.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
@@ -160,7 +159,7 @@ export class LegacySession {
     if (contentType.toLowerCase().startsWith('text/event-stream')) {
       const notifications: unknown[] = [];
       sse = await readSse(res, startedAt, this.now, (m, event) => {
-        if (!isObject(m)) return false;
+        if (!isJsonObject(m)) return false;
         if (isResponse(m)) exchange.message = m;
         else notifications.push(m);
         return onMessage(m, { label, exchange, event });
@@ -174,7 +173,7 @@ export class LegacySession {
       Object.assign(recorded, { body: text, size: new TextEncoder().encode(text).byteLength });
       const m = text ? tryParseJson(text) : undefined;
       if (m !== undefined) exchange.message = m;
-      if (isObject(m)) onMessage(m, { label, exchange });
+      if (isJsonObject(m)) onMessage(m, { label, exchange });
     }
     exchange.durationMs = this.now() - startedAt;
     this.opts.onExchange?.({ label, exchange });
@@ -196,8 +195,8 @@ export class LegacySession {
     });
     const { exchange } = await this.http('initialize', 'POST', body, () => {});
     const m = exchange.message;
-    if (!exchange.response || !isObject(m) || !isObject(m.result)) {
-      const why = isObject(m) && isObject(m.error) ? `${String(m.error.code)} ${String(m.error.message)}` : '';
+    if (!exchange.response || !isJsonObject(m) || !isJsonObject(m.result)) {
+      const why = isJsonObject(m) && isJsonObject(m.error) ? `${String(m.error.code)} ${String(m.error.message)}` : '';
       throw new LegacyProtocolError(
         `initialize failed (${exchange.failure?.message ?? `HTTP ${exchange.response?.status}`}${why ? `: ${why}` : ''})`,
         exchange,
@@ -210,9 +209,9 @@ export class LegacySession {
       typeof result.protocolVersion === 'string' ? result.protocolVersion : LEGACY_PROTOCOL_VERSION;
     const outcome: InitializeOutcome = {
       protocolVersion: this.protocolVersion,
-      capabilities: isObject(result.capabilities) ? result.capabilities : {},
+      capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
     };
-    if (isObject(result.serverInfo)) outcome.serverInfo = result.serverInfo as InitializeOutcome['serverInfo'];
+    if (isJsonObject(result.serverInfo)) outcome.serverInfo = result.serverInfo as InitializeOutcome['serverInfo'];
     if (typeof result.instructions === 'string') outcome.instructions = result.instructions;
     this.server = outcome;
     await this.http(

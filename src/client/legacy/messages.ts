@@ -1,5 +1,6 @@
 /** JSON-RPC message shapes of a 2025-11-25 stream, and the pushed request read from one. Pure. */
 import type { HeaderList } from '../../protocol/exchange.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export type Message = Record<string, unknown>;
 export type JsonRpcId = string | number;
@@ -11,7 +12,6 @@ export interface PushedRequest {
   params?: Record<string, unknown>;
 }
 
-export const isObject = (v: unknown): v is Message => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isResponse = (m: Message) => 'id' in m && ('result' in m || 'error' in m) && !('method' in m);
 export const isRequest = (m: Message) =>
   typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number');
@@ -20,7 +20,7 @@ export const isRequest = (m: Message) =>
 export function toPushed(m: Message): PushedRequest | undefined {
   if (!isRequest(m)) return undefined;
   const pushed: PushedRequest = { id: m.id as JsonRpcId, method: m.method as string };
-  if (isObject(m.params)) pushed.params = m.params;
+  if (isJsonObject(m.params)) pushed.params = m.params;
   return pushed;
 }
 

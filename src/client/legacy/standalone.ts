@@ -5,7 +5,8 @@
  * session's `sessionHandler` (the store gives it a conversation of its own). With no handler a `ping` is answered at
  * once and anything else is refused with a JSON-RPC error saying why.
  */
-import type { LegacySession, PushedAnswer, PushedHandler, PushedRequest } from './legacy-session.ts';
+import type { LegacySession, PushedAnswer, PushedHandler } from './legacy-session.ts';
+import type { PushedRequest } from './messages.ts';
 
 export function answerWithoutCall(request: PushedRequest): PushedAnswer {
   if (request.method === 'ping') return { result: {} };

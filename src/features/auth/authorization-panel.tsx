@@ -1,11 +1,12 @@
 import { Button } from '../../components/ui/button.tsx';
 import { SPEC } from '../../protocol/auth/spec-refs.ts';
-import type { AuthFlowState, AuthHttpRequest } from '../../session/auth/auth-model.ts';
+import type { AuthFlowState } from '../../session/auth/auth-model.ts';
 import { AuthSequence } from './auth-sequence.tsx';
 import { AuthSettingsForm, type AuthSettingsValue } from './auth-settings-form.tsx';
 import { AuthStepView } from './auth-step-view.tsx';
 import { HeldStepEditor } from './held-step-editor.tsx';
 import { TokenView } from './token-view.tsx';
+import type { AuthHttpRequest } from '../../protocol/auth/http.ts';
 
 export interface AuthorizationPanelProps {
   auth: AuthFlowState;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { AuthHttpRequest, AuthStep } from '../../session/auth/auth-model.ts';
+import type { AuthStep } from '../../session/auth/auth-model.ts';
+import type { AuthHttpRequest } from '../../protocol/auth/http.ts';
 
 function headersText(list: [string, string][]): string {
   return list.map(([k, v]) => `${k}: ${v}`).join('\n');

@@ -1,6 +1,6 @@
 import { decodeJwt } from '../../protocol/request-state/decode-jwt.ts';
 import type { TokenSet } from '../../session/auth/auth-model.ts';
-import { useTickingNow } from './use-ticking-now.ts';
+import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 
 function mask(token: string): string {
   return token.length <= 12
@@ -31,7 +31,7 @@ export function TokenView({
   connectedUrl: string | null;
   onRefresh?: (() => void) | undefined;
 }) {
-  const now = useTickingNow();
+  const now = useTickingClock(1000);
   const jwt = decodeJwt(tokens.accessToken, now);
   const claims = jwt && typeof jwt.claims === 'object' && jwt.claims !== null ? jwt.claims : null;
   const claimExp = claims && !Array.isArray(claims) && typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;

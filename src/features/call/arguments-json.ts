@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../protocol/types.ts';
 /**
  * The arguments of a call typed as JSON (the "JSON" side of the arguments editor). PURE. A `tools/call`'s
  * `params.arguments` is a JSON object (2026-07-28 server/tools, "Calling Tools"; `CallToolRequestParams.arguments`),
@@ -57,7 +58,7 @@ export function parseArgumentsJson(text: string): ArgumentsParse {
     const reason = raw.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\s*(in JSON )?at position \d+/, '');
     return { ok: false, message: `Invalid JSON at line ${line}, column ${column}: ${reason}.`, line, column, offset };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (!isJsonObject(parsed)) {
     const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : `a ${typeof parsed}`;
     return { ok: false, message: `The arguments must be a JSON object ({ "name": value, … }), not ${kind}.` };
   }

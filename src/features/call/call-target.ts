@@ -1,8 +1,8 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { invalidToolReason } from '../../protocol/headers.ts';
 import type { JsonObject, PromptDescriptor, ResourceTemplateDescriptor, ToolDescriptor } from '../../protocol/types.ts';
 import { formSchema } from './form-schema.ts';
 import { fillTemplate, templateVariables } from './uri-template.ts';
+import { invalidToolReason } from '../../protocol/param-headers.ts';
 
 /** What the sidebar picked: a tool or prompt name, a resource URI or a template's uriTemplate. */
 export interface CallPick {

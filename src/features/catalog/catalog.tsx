@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { useInspector } from '../../store/store-context.tsx';
-import { paramHeaderDeclarations } from '../../protocol/headers.ts';
 import {
   discoverQuery,
   promptsQuery,
@@ -11,6 +10,7 @@ import {
 } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import type { Selection } from '../../store/ui-slice.ts';
+import { paramHeaderDeclarations } from '../../protocol/param-headers.ts';
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: string | null }) {
   return (

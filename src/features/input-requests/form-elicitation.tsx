@@ -2,9 +2,9 @@ import { Suspense, useId, useMemo } from 'react';
 import { preloadableLazy } from '../../components/ui/preloadable-lazy.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { elicitAccept, elicitCancel, elicitDecline } from '../../protocol/elicitation/answers.ts';
-import { checkRestrictedSchema, isPlainObject } from '../../protocol/elicitation/restricted-schema.ts';
+import { checkRestrictedSchema } from '../../protocol/elicitation/restricted-schema.ts';
 import type { SchemaProblem } from '../../protocol/elicitation/restricted-schema.ts';
-import type { InputResponse, JsonObject } from '../../protocol/types.ts';
+import { isJsonObject, type InputResponse, type JsonObject } from '../../protocol/types.ts';
 import { RawAnswerEditor } from './raw-answer-editor.tsx';
 
 const elicitForm = preloadableLazy(() => import('./rjsf-elicit-form.tsx'));
@@ -47,7 +47,7 @@ export function FormElicitation({ params, previous, onAnswer, offerSend }: FormE
   const idPrefix = 'elicit' + useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const message = typeof params?.message === 'string' ? params.message : undefined;
   const previousContent =
-    previous?.action === 'accept' && isPlainObject(previous.content) ? (previous.content as JsonObject) : undefined;
+    previous?.action === 'accept' && isJsonObject(previous.content) ? (previous.content as JsonObject) : undefined;
 
   return (
     <div className="flex flex-col gap-3">
@@ -56,7 +56,7 @@ export function FormElicitation({ params, previous, onAnswer, offerSend }: FormE
       ) : (
         <p className="text-sm text-amber-800">Server-side protocol warning: the request has no message.</p>
       )}
-      {report.ok && isPlainObject(schema) ? (
+      {report.ok && isJsonObject(schema) ? (
         <Suspense fallback={<p className="text-sm text-slate-600">Loading form…</p>}>
           <ElicitForm
             requestedSchema={schema as JsonObject}

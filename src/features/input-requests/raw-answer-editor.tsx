@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { JsonObject } from '../../protocol/types.ts';
+import { isJsonObject, type JsonObject } from '../../protocol/types.ts';
 
 /** Parses `text` as a JSON object answer; returns the object or a message saying why it is refused. */
 export function parseRawAnswer(text: string): { ok: true; value: JsonObject } | { ok: false; error: string } {
@@ -10,7 +10,7 @@ export function parseRawAnswer(text: string): { ok: true; value: JsonObject } | 
   } catch (e) {
     return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     return {
       ok: false,
       error: `An answer must be a JSON object, got ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)}.`,

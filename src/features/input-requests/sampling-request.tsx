@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { samplingAnswer, STOP_REASONS } from '../../protocol/elicitation/answers.ts';
-import type { InputResponse, JsonObject, JsonValue } from '../../protocol/types.ts';
+import { isJsonObject, type InputResponse, type JsonObject, type JsonValue } from '../../protocol/types.ts';
 
 const SamplingToolUse = lazy(() => import('./sampling-tool-use.tsx'));
 
@@ -24,13 +24,7 @@ const SHOWN_KEYS = new Set([
 ]);
 
 function ContentBlock({ block }: { block: JsonValue | undefined }) {
-  if (
-    typeof block === 'object' &&
-    block !== null &&
-    !Array.isArray(block) &&
-    block.type === 'text' &&
-    typeof block.text === 'string'
-  ) {
+  if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') {
     return <p className="whitespace-pre-wrap">{block.text}</p>;
   }
   return <JsonText value={block} className="max-h-40" />;
@@ -41,7 +35,7 @@ function SamplingMessages({ messages }: { messages: JsonValue | undefined }) {
   return (
     <ol aria-label="Sampling messages" className="flex flex-col gap-2">
       {messages.map((m, i) => {
-        const msg = typeof m === 'object' && m !== null && !Array.isArray(m) ? m : {};
+        const msg = isJsonObject(m) ? m : {};
         const blocks = Array.isArray(msg.content) ? msg.content : [msg.content];
         return (
           <li key={i} className="rounded border border-slate-200 p-2">

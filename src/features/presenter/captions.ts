@@ -1,5 +1,5 @@
 import { ERROR_MEANINGS } from '../../protocol/classify.ts';
-import type { InputRequest, JsonObject } from '../../protocol/types.ts';
+import { isJsonObject, type InputRequest, type JsonObject } from '../../protocol/types.ts';
 import type { Conversation, Leg } from '../../session/model.ts';
 
 export interface LegStory {
@@ -61,7 +61,7 @@ function answers(leg: Leg): string {
   const parts = Object.entries(sent).map(([key, r]) => {
     const content = r.content;
     if (r.action && r.action !== 'accept') return `${key}: ${String(r.action)}`;
-    if (content && typeof content === 'object' && !Array.isArray(content)) {
+    if (isJsonObject(content)) {
       return `${key}: ${Object.values(content).map(String).join(', ')}`;
     }
     return key;
@@ -110,9 +110,7 @@ export function describeLeg(conversation: Conversation, leg: Leg, round: number)
     }
     case 'complete': {
       const content = Array.isArray(o.result.content) ? o.result.content : [];
-      const text = content
-        .map((b) => (b && typeof b === 'object' && !Array.isArray(b) && typeof b.text === 'string' ? b.text : ''))
-        .find(Boolean);
+      const text = content.map((b) => (isJsonObject(b) && typeof b.text === 'string' ? b.text : '')).find(Boolean);
       const failed = o.result.isError === true;
       return {
         round,

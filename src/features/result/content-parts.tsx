@@ -2,12 +2,12 @@
  * Pieces of a completed result: content blocks (tool results, prompt messages), resource contents with mime type and
  * size. Everything the server sent is rendered as text: no HTML, no images from data URLs, no links followed.
  */
-import type { JsonObject, JsonValue } from '../../protocol/types.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../protocol/types.ts';
 import { CutText } from '../../components/ui/cut-text.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 
 export function asObject(v: JsonValue | undefined): JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {};
+  return isJsonObject(v) ? v : {};
 }
 
 export function asArray(v: JsonValue | undefined): JsonValue[] {

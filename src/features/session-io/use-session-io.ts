@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { parseSessionFileOffThread } from './parse-off-thread.ts';
 import { pickConversations } from '../../session/io/merge.ts';
-import type { ImportOrigin } from '../../session/io/session-file.ts';
 import type { SessionState } from '../../session/model.ts';
 import type { Persistence } from '../../store/persistence.ts';
 import { useInspectorActions } from '../../store/store-context.tsx';
 import { downloadBlob, downloadText, slug, stampedName } from '../../lib/download.ts';
 import { exportOffThread } from './export-off-thread.ts';
 import { groupDigits } from '../../lib/text.ts';
+import type { ImportOrigin } from '../../session/io/import-origin.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
 const shareCodec = () => import('../../session/io/share-link.ts');

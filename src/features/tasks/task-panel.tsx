@@ -6,7 +6,7 @@
  * marked "updated by notification").
  * Props in, callbacks out; every string from the server is rendered as text.
  */
-import { useEffect, useState } from 'react';
+import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
@@ -62,20 +62,12 @@ function listenText(p: TaskPanelProps): string {
   }
 }
 
-function useTick(active: boolean, now: () => number): number {
-  const [t, setT] = useState(now);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setT(now()), 200);
-    return () => clearInterval(timer);
-  }, [active, now]);
-  return active ? t : now();
-}
-
 const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
 
 export function TaskPanel(p: TaskPanelProps) {
-  const t = useTick(p.autoPolling && p.nextPollAt !== undefined, p.now);
+  const ticking = p.autoPolling && p.nextPollAt !== undefined;
+  const tick = useTickingClock(200, { enabled: ticking, now: p.now });
+  const t = ticking ? tick : p.now();
   const tone =
     p.status === 'completed' ? 'good' : p.status === 'failed' ? 'bad' : p.status === 'cancelled' ? 'warn' : 'info';
   const ttlLeft = typeof p.ttlMs === 'number' ? p.createdAt + p.ttlMs - p.now() : undefined;

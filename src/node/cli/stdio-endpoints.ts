@@ -14,8 +14,6 @@ import { splitCommand } from '../stdio/split-command.ts';
 import { startStdioBridge, type StdioBridge } from '../stdio/stdio-bridge.ts';
 import type { LocalEndpoint } from './serve.ts';
 
-export { STDIO_LOG_PATH };
-
 export interface StdioLog {
   url: string;
   bridge: StdioBridge;

@@ -9,7 +9,8 @@ import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
 import { createDriver } from '../../session/flows/driver.ts';
 import { startInspectorServer, type InspectorServer } from './serve.ts';
-import { STDIO_LOG_PATH, stderrRoute, stdioEndpoints } from './stdio-endpoints.ts';
+import { stderrRoute, stdioEndpoints } from './stdio-endpoints.ts';
+import { STDIO_LOG_PATH } from '../../protocol/relay-paths.ts';
 
 const DEMO = join(import.meta.dirname, '..', 'stdio', 'demo-server.ts');
 const demoCommand = `"${process.execPath}" --import tsx "${DEMO}"`;

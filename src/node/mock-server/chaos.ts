@@ -19,14 +19,13 @@ import {
   unknownInputMethod,
   unknownResultType,
 } from './chaos/mrtr-cases.ts';
-import { isObject, sendError, sendResult, serverMeta } from './chaos/shared.ts';
+import { sendError, sendResult, serverMeta } from './chaos/shared.ts';
 import type { ChaosTool, JsonObject, RpcId } from './chaos/shared.ts';
 import { hugeResult, slowResponse } from './chaos/slow-huge-cases.ts';
 import { html500, malformedJson, sseCut, wrongContentType } from './chaos/transport-cases.ts';
 import { applyCors } from './cors.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
-export { CHAOS_SERVER_INFO } from './chaos/shared.ts';
-export type { ChaosTool } from './chaos/shared.ts';
 export {
   HUGE_RESULT_CHARS,
   SLOW_RESPONSE_MS,
@@ -179,8 +178,8 @@ export async function handleChaos(req: IncomingMessage, res: ServerResponse, pat
     sendError(res, 400, null, -32600, 'Invalid Request: batches are not supported in 2026-07-28');
     return;
   }
-  if (!isObject(msg) || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') {
-    const id = isObject(msg) && (typeof msg.id === 'string' || typeof msg.id === 'number') ? msg.id : null;
+  if (!isJsonObject(msg) || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') {
+    const id = isJsonObject(msg) && (typeof msg.id === 'string' || typeof msg.id === 'number') ? msg.id : null;
     sendError(res, 400, id, -32600, 'Invalid Request: expected a JSON-RPC 2.0 request or notification');
     return;
   }
@@ -197,10 +196,10 @@ export async function handleChaos(req: IncomingMessage, res: ServerResponse, pat
   }
   const id: RpcId = msg.id;
   const method = msg.method;
-  const params: JsonObject = isObject(msg.params) ? msg.params : {};
+  const params: JsonObject = isJsonObject(msg.params) ? msg.params : {};
 
   // Envelope + standard headers (the chaos server is correct here; its faults are in tools/call).
-  const meta = isObject(params._meta) ? params._meta : undefined;
+  const meta = isJsonObject(params._meta) ? params._meta : undefined;
   const envelopeVersion = meta?.[META_PROTOCOL_VERSION];
   const headerVersion = header(req, 'mcp-protocol-version');
   if (typeof envelopeVersion !== 'string') {
@@ -226,7 +225,7 @@ export async function handleChaos(req: IncomingMessage, res: ServerResponse, pat
     });
     return;
   }
-  if (!isObject(meta?.[META_CLIENT_CAPABILITIES])) {
+  if (!isJsonObject(meta?.[META_CLIENT_CAPABILITIES])) {
     sendError(res, 400, id, -32602, `Invalid params: params._meta["${META_CLIENT_CAPABILITIES}"] is required`);
     return;
   }

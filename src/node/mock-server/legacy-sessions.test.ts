@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LegacySession, type LegacyExchange, type PushedRequest } from '../../client/legacy/legacy-session.ts';
+import { LegacySession, type LegacyExchange } from '../../client/legacy/legacy-session.ts';
 import { useMockServer } from './mock-rpc.fixtures.ts';
+import type { PushedRequest } from '../../client/legacy/messages.ts';
 
 const mock = useMockServer();
 

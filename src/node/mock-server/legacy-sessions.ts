@@ -21,6 +21,7 @@ import {
   type JSONRPCMessage,
   type McpServer,
 } from '@modelcontextprotocol/server';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export interface LegacySessionsOptions {
   /** Builds the server of a new session (the same factory as the modern path). */
@@ -76,12 +77,7 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 }
 
 function isInitialize(body: unknown): boolean {
-  return (
-    body !== null &&
-    typeof body === 'object' &&
-    !Array.isArray(body) &&
-    (body as { method?: unknown }).method === 'initialize'
-  );
+  return isJsonObject(body) && (body as { method?: unknown }).method === 'initialize';
 }
 
 export function createLegacySessions(opts: LegacySessionsOptions): LegacySessions {

@@ -31,6 +31,7 @@ import { TASKS_EXTENSION } from './tasks/task-methods.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createLegacySessions } from './legacy-sessions.ts';
 import { PITFALL_TOOL } from './scenarios/dual-era-pitfall.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export const MOCK_SERVER_INFO = { name: 'mrtr-mock', version: '1.0.0' } as const;
 
@@ -93,10 +94,6 @@ interface PeekedRequest {
   target: RequestTarget;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * Reads the body once (so we know method/name/arguments). A body that parses as JSON goes to the SDK as
  * `parsedBody`; anything else goes as an equivalent rebuilt Request, so the SDK gives its own answer (-32700, 413).
@@ -118,12 +115,12 @@ async function peek(req: Request): Promise<PeekedRequest> {
   } catch {
     return { request: rebuilt(), target: empty };
   }
-  if (!isRecord(message) || typeof message.method !== 'string') {
+  if (!isJsonObject(message) || typeof message.method !== 'string') {
     return { request: req, parsedBody: message, target: empty };
   }
-  const params = isRecord(message.params) ? message.params : {};
+  const params = isJsonObject(message.params) ? message.params : {};
   const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : '';
-  const args = isRecord(params.arguments) ? params.arguments : {};
+  const args = isJsonObject(params.arguments) ? params.arguments : {};
   return {
     request: req,
     parsedBody: message,

@@ -16,6 +16,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { realClock, type Clock } from '../clock.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export type StateMode = 'signed' | 'sealed' | 'none';
 
@@ -133,7 +134,7 @@ export function decodePlainState<T extends object = Record<string, unknown>>(tok
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(token)) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as T) : undefined;
+    return isJsonObject(value) ? (value as T) : undefined;
   } catch {
     return undefined;
   }

@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import type { StdioNotification, StdioStatus } from '../../protocol/stdio-log.ts';
 import { createSessionStream } from './session-stream.ts';
 import { createStdioLeg, progressTokenOf, relatedLegs, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export interface StdioBridgeOptions {
   argv: readonly string[];
@@ -136,7 +137,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
       } catch {
         return rpcError(400, null, -32700, 'Parse error: the body is not JSON');
       }
-      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      if (!isJsonObject(message)) {
         return rpcError(400, null, -32600, 'Invalid Request: one JSON-RPC object per POST');
       }
       const m = message as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../types.ts';
 /**
  * The resource the token is for (RFC 8707, RFC 9728 §3.3, MCP "Canonical Server URI") and the Protected Resource
  * Metadata document's shape. Pure.
@@ -17,8 +18,7 @@ function isStringArray(v: unknown): v is string[] {
 
 /** Validate a parsed PRM document: `resource` (required), a non-empty `authorization_servers`, optional scopes. */
 export function checkPrmDocument(json: unknown): Checked<ProtectedResourceMetadata> {
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return { ok: false, problem: 'The Protected Resource Metadata is not a JSON object.' };
+  if (!isJsonObject(json)) return { ok: false, problem: 'The Protected Resource Metadata is not a JSON object.' };
   const doc = json as Record<string, unknown>;
   if (typeof doc.resource !== 'string' || !doc.resource)
     return { ok: false, problem: 'The Protected Resource Metadata has no "resource" (RFC 9728 §2 requires it).' };

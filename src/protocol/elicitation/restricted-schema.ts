@@ -1,3 +1,4 @@
+import { isJsonObject } from '../types.ts';
 /**
  * Checks an elicitation `requestedSchema` against the restricted JSON Schema subset of MCP 2026-07-28
  * (mrtr-wire.md section 4, spec `ElicitRequestFormParams.requestedSchema` / `PrimitiveSchemaDefinition`).
@@ -46,10 +47,6 @@ const ARRAY_KEYS = new Set(['type', 'minItems', 'maxItems', 'items', 'default'])
 type Obj = Record<string, unknown>;
 
 const REF_MESSAGE = '$ref is not allowed: the schema must be self-contained';
-
-export function isPlainObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function pointer(...segments: (string | number)[]): string {
   return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
@@ -109,7 +106,7 @@ function checkTitledOptions(list: unknown, path: string, out: Collector): string
   }
   const values: string[] = [];
   list.forEach((opt, i) => {
-    if (!isPlainObject(opt) || typeof opt.const !== 'string' || typeof opt.title !== 'string') {
+    if (!isJsonObject(opt) || typeof opt.const !== 'string' || typeof opt.title !== 'string') {
       out.add(`${path}/${i}`, 'each option must be {const: string, title: string}');
       return;
     }
@@ -194,7 +191,7 @@ function checkArray(node: Obj, base: string, out: Collector): void {
   checkMinMax(node, 'minItems', 'maxItems', base, out);
   const items = node.items;
   let values: string[] = [];
-  if (!isPlainObject(items)) {
+  if (!isJsonObject(items)) {
     out.add(`${base}/items`, 'a multi select needs items {type:"string", enum:[...]} or {anyOf:[{const, title}]}');
   } else if ('$ref' in items) {
     out.add(`${base}/items/$ref`, REF_MESSAGE);
@@ -229,7 +226,7 @@ function checkArray(node: Obj, base: string, out: Collector): void {
 
 function checkProperty(name: string, node: unknown, out: Collector): void {
   const base = pointer('properties', name);
-  if (!isPlainObject(node)) {
+  if (!isJsonObject(node)) {
     out.add(base, `property must be a schema object, got ${describe(node)}`);
     return;
   }
@@ -264,7 +261,7 @@ function checkBooleanDefault(node: Obj, base: string, out: Collector): void {
 /** Checks `schema` against the restricted elicitation subset; `ok` is true only when there are no problems. */
 export function checkRestrictedSchema(schema: unknown): RestrictedSchemaReport {
   const out = new Collector();
-  if (!isPlainObject(schema)) {
+  if (!isJsonObject(schema)) {
     out.add('', `requestedSchema must be an object, got ${describe(schema)}`);
     return { ok: false, problems: out.problems };
   }
@@ -274,7 +271,7 @@ export function checkRestrictedSchema(schema: unknown): RestrictedSchemaReport {
   }
   if (schema.type !== 'object') out.add('/type', `type must be "object", got ${describe(schema.type)}`);
   const props = schema.properties;
-  if (!isPlainObject(props)) {
+  if (!isJsonObject(props)) {
     out.add('/properties', `properties must be an object, got ${describe(props)}`);
   } else {
     for (const [name, node] of Object.entries(props)) checkProperty(name, node, out);
@@ -283,7 +280,7 @@ export function checkRestrictedSchema(schema: unknown): RestrictedSchemaReport {
     const req = schema.required;
     if (!Array.isArray(req) || !req.every((r) => typeof r === 'string')) {
       out.add('/required', 'required must be an array of property names');
-    } else if (isPlainObject(props)) {
+    } else if (isJsonObject(props)) {
       req.forEach((r, i) => {
         if (!Object.hasOwn(props, r)) out.add(`/required/${i}`, `required lists "${r}", which is not a property`);
       });

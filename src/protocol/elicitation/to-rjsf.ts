@@ -3,8 +3,8 @@
  * react-jsonschema-form needs: a schema rjsf renders natively, a uiSchema choosing proper widgets, and the form data
  * to start from (server defaults pre-filled). Pure: no rjsf import, only plain JSON.
  */
-import type { JsonObject, JsonValue } from '../types.ts';
-import { isPlainObject } from './restricted-schema.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../types.ts';
+import {} from './restricted-schema.ts';
 
 export interface RjsfFormSpec {
   /** A draft-07 compatible object schema rjsf can render and ajv can validate. */
@@ -65,7 +65,7 @@ function convertProperty(prop: JsonObject): JsonObject {
     out.oneOf = toOptions(prop.enum, prop.enumNames);
     delete out.enum;
     delete out.enumNames;
-  } else if (kind === 'multi-select' && isPlainObject(prop.items)) {
+  } else if (kind === 'multi-select' && isJsonObject(prop.items)) {
     // rjsf treats an array as a multi select only when it has uniqueItems and its items are a select.
     out.uniqueItems = true;
     const items = prop.items as JsonObject;
@@ -101,13 +101,13 @@ function uiFor(kind: FieldKind): JsonObject {
 
 /** Builds the rjsf schema, uiSchema and initial form data for a restricted `requestedSchema`. */
 export function toRjsf(requestedSchema: JsonObject): RjsfFormSpec {
-  const props = isPlainObject(requestedSchema.properties) ? (requestedSchema.properties as JsonObject) : {};
+  const props = isJsonObject(requestedSchema.properties) ? (requestedSchema.properties as JsonObject) : {};
   const properties: JsonObject = {};
   const uiSchema: JsonObject = {};
   const formData: JsonObject = {};
   const order: string[] = [];
   for (const [name, raw] of Object.entries(props)) {
-    if (!isPlainObject(raw)) continue;
+    if (!isJsonObject(raw)) continue;
     const prop = raw as JsonObject;
     const kind = fieldKind(prop);
     properties[name] = convertProperty(prop);
@@ -127,9 +127,9 @@ export function toRjsf(requestedSchema: JsonObject): RjsfFormSpec {
  * string[] (rjsf leaves `undefined` for cleared fields).
  */
 export function toElicitContent(formData: unknown, requestedSchema: JsonObject): JsonObject {
-  const props = isPlainObject(requestedSchema.properties) ? requestedSchema.properties : {};
+  const props = isJsonObject(requestedSchema.properties) ? requestedSchema.properties : {};
   const content: JsonObject = {};
-  if (!isPlainObject(formData)) return content;
+  if (!isJsonObject(formData)) return content;
   for (const key of Object.keys(props)) {
     const v = formData[key];
     if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)))

@@ -4,9 +4,8 @@
  */
 import { contentTypeProblem } from '../classify-exchange.ts';
 import { checkRestrictedSchema } from '../elicitation/restricted-schema.ts';
-import { MRTR_METHODS, type ClientCapabilities, type JsonObject } from '../types.ts';
+import { isJsonObject, MRTR_METHODS, type ClientCapabilities, type JsonObject } from '../types.ts';
 import { SPEC, type LintContext, type LintFinding, type LintLeg } from './lint-types.ts';
-import { isJsonObject } from '../types.ts';
 import { rawResult, sentBody } from './wire-facts.ts';
 
 const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'];
@@ -46,12 +45,7 @@ export function inputRequiredNotEmpty({ leg }: LintContext): LintFinding[] {
   const result = rawResult(leg.exchange);
   if (!result || result.resultType !== 'input_required') return [];
   const requests = result.inputRequests;
-  const noRequests =
-    requests === undefined ||
-    (typeof requests === 'object' &&
-      requests !== null &&
-      !Array.isArray(requests) &&
-      Object.keys(requests).length === 0);
+  const noRequests = requests === undefined || (isJsonObject(requests) && Object.keys(requests).length === 0);
   if (!noRequests || result.requestState !== undefined) return [];
   if (requests !== undefined) {
     return [

@@ -1,5 +1,6 @@
 import type { JsonView } from './decoded-view.ts';
-import { expiryFrom, flattenFields, isJsonObject } from './expiry.ts';
+import { expiryFrom, flattenFields } from './expiry.ts';
+import { isJsonObject } from '../types.ts';
 import { clip, parseJsonOrNull } from './decode-util.ts';
 
 /** Decode text that is a JSON object or array (plain numbers and strings are not reported). */

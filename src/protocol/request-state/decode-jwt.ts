@@ -1,7 +1,7 @@
-import type { JsonValue } from '../types.ts';
+import { isJsonObject, type JsonValue } from '../types.ts';
 import { decodeBase64 } from './base64.ts';
 import type { Confidence, DecodedField, JwtView } from './decoded-view.ts';
-import { expiryFrom, flattenFields, isJsonObject } from './expiry.ts';
+import { expiryFrom, flattenFields } from './expiry.ts';
 import { bytesToHex, clip, parseJsonOrNull, utf8OrNull } from './decode-util.ts';
 
 function segmentJson(segment: string): JsonValue | undefined {

@@ -1,7 +1,7 @@
-import type { JsonValue } from '../types.ts';
+import { isJsonObject, type JsonValue } from '../types.ts';
 import { decodeBase64 } from './base64.ts';
 import type { Confidence, DecodedField, V1SignedView } from './decoded-view.ts';
-import { expiryFrom, flattenFields, isJsonObject, jsonText } from './expiry.ts';
+import { expiryFrom, flattenFields, jsonText } from './expiry.ts';
 import { bytesToHex, clip, parseJsonOrNull, utf8OrNull } from './decode-util.ts';
 
 export const V1_PREFIX = 'v1.';

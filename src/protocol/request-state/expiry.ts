@@ -1,4 +1,4 @@
-import type { JsonValue } from '../types.ts';
+import { isJsonObject, type JsonValue } from '../types.ts';
 import type { ExpiryInfo } from './decoded-view.ts';
 
 /** Expiry of a Unix-seconds `exp` relative to `now` (milliseconds, like Date.now()). Null when not a finite number. */
@@ -29,10 +29,6 @@ export function formatRemaining(secondsRemaining: number): string {
   const text = parts.join(' ');
   if (secondsRemaining === 0) return 'expires now';
   return secondsRemaining > 0 ? `in ${text}` : `expired ${text} ago`;
-}
-
-export function isJsonObject(v: JsonValue | undefined | null): v is { [key: string]: JsonValue } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Compact JSON for display; never throws (cycles cannot occur in parsed JSON, but be defensive). */

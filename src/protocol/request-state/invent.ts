@@ -1,6 +1,7 @@
 import { encodeBase64Url } from './base64.ts';
 import { decodeV1 } from './decode-v1.ts';
 import { toBytes } from './bytes.ts';
+import { isJsonObject } from '../types.ts';
 
 /**
  * Make up a requestState the server never minted (a forgery). When the original is a v1 signed token, the forgery
@@ -13,7 +14,7 @@ export function inventRequestState(
   randomBytes: (length: number) => Uint8Array,
 ): string {
   const v1 = original !== null ? decodeV1(original, now) : null;
-  if (v1?.envelope && typeof v1.envelope === 'object' && !Array.isArray(v1.envelope)) {
+  if (isJsonObject(v1?.envelope)) {
     const envelope = { ...v1.envelope, exp: Math.floor(now / 1000) + 3600 };
     const body = encodeBase64Url(toBytes(JSON.stringify(envelope)));
     return `v1.${body}.${encodeBase64Url(randomBytes(32))}`;

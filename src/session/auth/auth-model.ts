@@ -8,7 +8,6 @@ import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
 export type AuthStepKind =
   'challenge' | 'prm' | 'as-metadata' | 'registration' | 'authorize' | 'callback' | 'token' | 'refresh';
 
-export type { AuthHttpRequest, AuthHttpResponse } from '../../protocol/auth/http.ts';
 import type { AuthHttpRequest, AuthHttpResponse } from '../../protocol/auth/http.ts';
 
 export interface AuthStep {

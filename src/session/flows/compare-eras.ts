@@ -8,7 +8,7 @@
 import type { Finding } from '../../protocol/doctor.ts';
 import { dualEraPitfall } from '../../protocol/era.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
-import type { JsonObject } from '../../protocol/types.ts';
+import { isJsonObject, type JsonObject } from '../../protocol/types.ts';
 
 /** Structural copy of client/era-runs.ts `EraTrace` (session/ does not import client/). */
 export interface EraTraceLike {
@@ -51,7 +51,6 @@ export interface EraComparison {
   pitfall?: Finding;
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const utf8 = (s: string) => new TextEncoder().encode(s).byteLength;
 
 /** The messages a response carried, each with when it arrived (ms epoch). */
@@ -62,7 +61,7 @@ function messagesOf(exchange: Exchange): { m: JsonObject; at: number }[] {
     for (const e of events) {
       try {
         const m: unknown = e.data.trim() ? JSON.parse(e.data) : undefined;
-        if (isObject(m)) out.push({ m, at: exchange.startedAt + e.at });
+        if (isJsonObject(m)) out.push({ m, at: exchange.startedAt + e.at });
       } catch {
         /* a non-JSON event carries no message */
       }
@@ -70,14 +69,15 @@ function messagesOf(exchange: Exchange): { m: JsonObject; at: number }[] {
     return out;
   }
   const at = exchange.startedAt + (exchange.headersMs ?? exchange.durationMs);
-  return isObject(exchange.message) ? [{ m: exchange.message, at }] : [];
+  return isJsonObject(exchange.message) ? [{ m: exchange.message, at }] : [];
 }
 
 function describe(m: JsonObject): string {
   if (typeof m.method === 'string') return 'id' in m ? `${m.method} (pushed)` : m.method;
-  if (isObject(m.error)) return `error ${String(m.error.code)}`;
+  if (isJsonObject(m.error)) return `error ${String(m.error.code)}`;
   const r = m.result;
-  if (isObject(r) && typeof r.resultType === 'string' && r.resultType !== 'complete') return `result: ${r.resultType}`;
+  if (isJsonObject(r) && typeof r.resultType === 'string' && r.resultType !== 'complete')
+    return `result: ${r.resultType}`;
   return 'result';
 }
 
@@ -86,8 +86,8 @@ function requestText(step: { label: string; exchange: Exchange }): string {
   if (!body) return step.label;
   try {
     const m: unknown = JSON.parse(body);
-    if (isObject(m) && typeof m.method === 'string') return m.method;
-    if (isObject(m) && 'result' in m) return 'answer (JSON-RPC response)';
+    if (isJsonObject(m) && typeof m.method === 'string') return m.method;
+    if (isJsonObject(m) && 'result' in m) return 'answer (JSON-RPC response)';
   } catch {
     /* fall through */
   }
@@ -97,12 +97,12 @@ function requestText(step: { label: string; exchange: Exchange }): string {
 function summaryOf(trace: EraTraceLike): Pick<EraFigures, 'outcome' | 'summary'> {
   const final = trace.final;
   if (!final) return { outcome: 'failed', summary: trace.failure ?? 'no response' };
-  if (isObject(final.error))
+  if (isJsonObject(final.error))
     return { outcome: 'error', summary: `${String(final.error.code)} ${String(final.error.message)}` };
-  const result = isObject(final.result) ? final.result : {};
+  const result = isJsonObject(final.result) ? final.result : {};
   const content = Array.isArray(result.content) ? result.content : [];
   const text = content
-    .map((c) => (isObject(c) && typeof c.text === 'string' ? c.text : ''))
+    .map((c) => (isJsonObject(c) && typeof c.text === 'string' ? c.text : ''))
     .filter(Boolean)
     .join(' ');
   return { outcome: result.isError === true ? 'error' : 'complete', summary: text || 'complete' };
@@ -161,7 +161,7 @@ export async function compareEras(deps: CompareErasDeps): Promise<EraComparison>
   const modernTrace = await deps.runModern();
   const legacyTrace = await deps.runLegacy();
   const comparison: EraComparison = { modern: eraFigures(modernTrace), legacy: eraFigures(legacyTrace) };
-  const error = legacyTrace.final && isObject(legacyTrace.final.error) ? legacyTrace.final.error : undefined;
+  const error = legacyTrace.final && isJsonObject(legacyTrace.final.error) ? legacyTrace.final.error : undefined;
   const pitfall = dualEraPitfall({
     era: 'legacy',
     method: deps.method,

@@ -11,9 +11,10 @@ import {
   type ProtectedResourceMetadata,
 } from '../../protocol/auth/resource.ts';
 import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
-import type { AuthHttpResponse, TokenSet } from '../auth/auth-model.ts';
+import type { TokenSet } from '../auth/auth-model.ts';
 import { exchange, recordingFetch, toResponse, type StepMeta } from './oauth-recorder.ts';
 import type { OAuthFlowDeps, OAuthFlowInput } from './oauth.ts';
+import type { AuthHttpResponse } from '../../protocol/auth/http.ts';
 
 export class FlowStop extends Error {
   constructor(

@@ -4,14 +4,8 @@
  */
 import type { AuthFetch } from '../../protocol/auth/oauth-lib.ts';
 import type { SpecKey } from '../../protocol/auth/spec-refs.ts';
-import type {
-  AuthActor,
-  AuthEvent,
-  AuthHttpRequest,
-  AuthHttpResponse,
-  AuthStep,
-  AuthStepKind,
-} from '../auth/auth-model.ts';
+import type { AuthActor, AuthEvent, AuthStep, AuthStepKind } from '../auth/auth-model.ts';
+import type { AuthHttpRequest, AuthHttpResponse } from '../../protocol/auth/http.ts';
 
 export interface AuthHttpResult {
   response: AuthHttpResponse;

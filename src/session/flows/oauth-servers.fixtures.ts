@@ -2,8 +2,8 @@
  * A scripted resource server + authorization server for the flow's Node tests: answers the recorded requests the way
  * the conformance suite's servers do, with knobs for each failure. Test support only.
  */
-import type { AuthHttpRequest } from '../auth/auth-model.ts';
 import type { AuthHttpResult } from './oauth-recorder.ts';
+import type { AuthHttpRequest } from '../../protocol/auth/http.ts';
 
 export interface FakeOptions {
   prmResource?: string;

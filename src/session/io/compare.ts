@@ -4,15 +4,8 @@ import type { Conversation, SessionState } from '../model.ts';
 import { compareRounds, parseIgnore, type RoundComparison } from '../flows/compare-legs.ts';
 import { runOutcomes } from './compare-runs.ts';
 import { importOrigin } from './import-origin.ts';
+import { stableJson } from './stable-json.ts';
 import { targetOf } from '../selectors.ts';
-
-function stable(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
 
 /** The call a conversation makes, without per-leg fields: two runs of "the same call" share this key. */
 // a conversation's params never change once it exists, so its key is computed once per object
@@ -21,7 +14,7 @@ const keys = new WeakMap<Conversation, string>();
 export function callKey(c: Conversation): string {
   let key = keys.get(c);
   if (key === undefined) {
-    key = `${c.method} ${stable(baseParams(c.params))}`;
+    key = `${c.method} ${stableJson(baseParams(c.params))}`;
     keys.set(c, key);
   }
   return key;

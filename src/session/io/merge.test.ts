@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptySession } from '../model.ts';
 import { mergeSessions, pickConversations } from './merge.ts';
-import { importOrigin, parseSessionFile, serializeSessionFile, toSessionFile } from './session-file.ts';
+import { parseSessionFile, serializeSessionFile, toSessionFile } from './session-file.ts';
 import { testSession } from './session.fixtures.ts';
+import { importOrigin } from './import-origin.ts';
 
 const origin = { source: 'file' as const, name: 'orders.mrtr.json', at: 5 };
 

@@ -1,5 +1,6 @@
 import type { Conversation, Leg, SessionState } from '../model.ts';
 import type { ImportedConversation, ImportOrigin } from './import-origin.ts';
+import { stableJson } from './stable-json.ts';
 
 /**
  * The conversations named, plus every conversation they were forked from (their shared legs belong to the parent),
@@ -38,15 +39,6 @@ export interface MergeResult {
   added: string[];
   /** conversations that were already present, unchanged */
   alreadyPresent: string[];
-}
-
-/** JSON with sorted keys: a parsed file may list fields in another order than the live object. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 }
 
 function withoutOrigin(c: Conversation): string {

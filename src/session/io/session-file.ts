@@ -12,9 +12,7 @@ import {
   sessionFileHeader,
   type SessionFileHeader,
 } from './session-file-header.ts';
-
-export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION };
-export { importOrigin, type ImportedConversation, type ImportOrigin } from './import-origin.ts';
+import { isJsonObject } from '../../protocol/types.ts';
 
 export interface SessionFile extends SessionFileHeader {
   session: SessionState;
@@ -141,7 +139,7 @@ export function parseSessionFile(text: string): ParseResult {
   } catch (err) {
     return { ok: false, error: `The file is not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (!isJsonObject(data)) {
     return { ok: false, error: `The file holds ${describe(data)}, not a session file object.` };
   }
   const file = data as Record<string, unknown>;

@@ -6,12 +6,12 @@
 import {
   completeRetryEchoing,
   inputRequiredResult,
-  isObject,
   sendResult,
   serverMeta,
   type ChaosTool,
   type JsonObject,
 } from './shared.ts';
+import { isJsonObject } from '../../../protocol/types.ts';
 
 const NEVER_ADVANCES_STATE = 'chaos.never_advances.v1.same-every-time';
 
@@ -169,7 +169,7 @@ export const undeclaredCapability: ChaosTool = {
     'data.requiredCapabilities). A correct client lints "server asked for an undeclared capability" and does not ' +
     'silently sample. A retry with any inputResponses completes.',
   run(ctx) {
-    const declared = isObject(ctx.clientCapabilities.sampling);
+    const declared = isJsonObject(ctx.clientCapabilities.sampling);
     const lead = `undeclared_capability: completed (sampling was ${declared ? '' : 'NOT '}declared on this request).`;
     if (completeRetryEchoing(ctx, lead)) return;
     sendResult(

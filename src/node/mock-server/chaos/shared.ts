@@ -2,6 +2,7 @@
  * Types and small helpers shared by the chaos endpoint (`../chaos.ts`) and its case files in this folder.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isJsonObject } from '../../../protocol/types.ts';
 
 export const CHAOS_SERVER_INFO = { name: 'mrtr-chaos', version: '0.1.0' } as const;
 
@@ -24,10 +25,6 @@ export interface ChaosTool {
   title: string;
   description: string;
   run(ctx: CallContext): void | Promise<void>;
-}
-
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function serverMeta(): JsonObject {
@@ -81,7 +78,7 @@ export function inputRequiredResult(inputRequests: JsonObject, requestState: str
 }
 
 function hasInputResponses(params: JsonObject): boolean {
-  return isObject(params.inputResponses) && Object.keys(params.inputResponses).length > 0;
+  return isJsonObject(params.inputResponses) && Object.keys(params.inputResponses).length > 0;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Chaos cases that break the HTTP/JSON-RPC transport: a truncated body, the wrong content type, an HTML error
  * page, and an SSE stream cut before the response. Documented in `../chaos.md`.
  */
-import { isObject, textResult, type ChaosTool } from './shared.ts';
+import { textResult, type ChaosTool } from './shared.ts';
+import { isJsonObject } from '../../../protocol/types.ts';
 
 export const malformedJson: ChaosTool = {
   name: 'malformed_json',
@@ -70,7 +71,7 @@ export const sseCut: ChaosTool = {
     'stream without ever sending the JSON-RPC response. A correct client shows the progress it received and then ' +
     '"stream ended without a response", not a spinner forever.',
   run({ res, params }) {
-    const meta = isObject(params._meta) ? params._meta : {};
+    const meta = isJsonObject(params._meta) ? params._meta : {};
     const token =
       typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number'
         ? meta.progressToken

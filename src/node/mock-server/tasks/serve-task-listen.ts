@@ -27,11 +27,10 @@ import {
 } from '@modelcontextprotocol/server';
 import { TASKS_EXTENSION } from './task-methods.ts';
 import { TERMINAL_STATUSES, type TaskStatus, type TaskStore } from './task-store.ts';
+import { isJsonObject } from '../../../protocol/types.ts';
 
 type Json = Record<string, unknown>;
 type RpcId = string | number;
-
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const LIST_CHANGED: Record<string, ServerEvent['kind']> = {
   toolsListChanged: 'tools_list_changed',
@@ -70,9 +69,10 @@ function rpcError(id: RpcId | null, status: number, code: number, message: strin
 
 /** Is this a `subscriptions/listen` whose filter names `taskIds` (in any shape: a bad one is answered -32602)? */
 export function asksForTaskNotifications(message: unknown): boolean {
-  if (!isRecord(message) || message.method !== 'subscriptions/listen' || !isRecord(message.params)) return false;
+  if (!isJsonObject(message) || message.method !== 'subscriptions/listen' || !isJsonObject(message.params))
+    return false;
   const filter = message.params.notifications;
-  return isRecord(filter) && 'taskIds' in filter;
+  return isJsonObject(filter) && 'taskIds' in filter;
 }
 
 export function createTaskListenRouter(opts: TaskListenOptions): TaskListenRouter {
@@ -89,7 +89,7 @@ export function createTaskListenRouter(opts: TaskListenOptions): TaskListenRoute
       body: message,
     });
     if (outcome.kind === 'reject') {
-      const id = isRecord(message) && (typeof message.id === 'string' || typeof message.id === 'number');
+      const id = isJsonObject(message) && (typeof message.id === 'string' || typeof message.id === 'number');
       return rpcError(
         id ? (message as { id: RpcId }).id : null,
         outcome.httpStatus,
@@ -101,9 +101,9 @@ export function createTaskListenRouter(opts: TaskListenOptions): TaskListenRoute
     if (outcome.kind !== 'modern' || outcome.messageKind !== 'request') return undefined; // legacy: not ours
     const request = outcome.message;
     const params = request.params as Json;
-    const meta = isRecord(params._meta) ? params._meta : {};
+    const meta = isJsonObject(params._meta) ? params._meta : {};
     const caps = meta['io.modelcontextprotocol/clientCapabilities'];
-    if (!(isRecord(caps) && isRecord(caps.extensions) && isRecord(caps.extensions[TASKS_EXTENSION]))) {
+    if (!(isJsonObject(caps) && isJsonObject(caps.extensions) && isJsonObject(caps.extensions[TASKS_EXTENSION]))) {
       return rpcError(
         request.id,
         400,
@@ -132,7 +132,7 @@ export function createTaskListenRouter(opts: TaskListenOptions): TaskListenRoute
     const watching = new Set(taskIds);
     const stamp = (params: Json = {}): Json => ({
       ...params,
-      _meta: { ...(isRecord(params._meta) ? params._meta : {}), [SUBSCRIPTION_ID_META_KEY]: subscriptionId },
+      _meta: { ...(isJsonObject(params._meta) ? params._meta : {}), [SUBSCRIPTION_ID_META_KEY]: subscriptionId },
     });
     const encoder = new TextEncoder();
     let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -189,7 +189,7 @@ export function createTaskListenRouter(opts: TaskListenOptions): TaskListenRoute
           cleanups.push(
             opts.bus.subscribe((event) => {
               const method = events.has(event.kind) ? NOTIFICATION_OF[event.kind] : undefined;
-              if (method) notify(method, isRecord(event.params) ? event.params : {});
+              if (method) notify(method, isJsonObject(event.params) ? event.params : {});
             }),
           );
         }

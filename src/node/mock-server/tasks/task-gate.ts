@@ -4,16 +4,16 @@
  * (an error thrown inside a tool handler would become an `isError` tool result). HTTP 400, like every -32021.
  */
 import { REQUIRED_TASK_TOOLS, TASKS_EXTENSION } from './task-methods.ts';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject } from '../../../protocol/types.ts';
 
 export function requiredTaskGate(message: unknown): Response | undefined {
-  if (!isRecord(message) || message.method !== 'tools/call' || !isRecord(message.params)) return undefined;
+  if (!isJsonObject(message) || message.method !== 'tools/call' || !isJsonObject(message.params)) return undefined;
   const { name, _meta: meta } = message.params;
   if (typeof name !== 'string' || !REQUIRED_TASK_TOOLS.has(name)) return undefined;
-  if (!isRecord(meta) || meta['io.modelcontextprotocol/protocolVersion'] === undefined) return undefined; // SDK answers
+  if (!isJsonObject(meta) || meta['io.modelcontextprotocol/protocolVersion'] === undefined) return undefined; // SDK answers
   const caps = meta['io.modelcontextprotocol/clientCapabilities'];
-  if (isRecord(caps) && isRecord(caps.extensions) && isRecord(caps.extensions[TASKS_EXTENSION])) return undefined;
+  if (isJsonObject(caps) && isJsonObject(caps.extensions) && isJsonObject(caps.extensions[TASKS_EXTENSION]))
+    return undefined;
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
   return Response.json(
     {

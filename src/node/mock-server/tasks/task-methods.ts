@@ -19,19 +19,18 @@ import {
 import * as z from 'zod/v4';
 import type { Clock } from '../../clock.ts';
 import type { Job, JobHandle, TaskStore } from './task-store.ts';
+import { isJsonObject } from '../../../protocol/types.ts';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 /** Tools registered with task support `required` (the same on every instance: registration is static). */
 export const REQUIRED_TASK_TOOLS = new Set<string>();
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Did this request declare the tasks extension in its per-request client capabilities? */
 export function optedIntoTasks(sctx: ServerContext): boolean {
   const envelope = sctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const caps = envelope?.['io.modelcontextprotocol/clientCapabilities'];
-  return isRecord(caps) && isRecord(caps.extensions) && isRecord(caps.extensions[TASKS_EXTENSION]);
+  return isJsonObject(caps) && isJsonObject(caps.extensions) && isJsonObject(caps.extensions[TASKS_EXTENSION]);
 }
 
 function requireTasks(sctx: ServerContext, what: string): void {
@@ -58,7 +57,7 @@ export function registerTaskMethods(server: McpServer, store: TaskStore): void {
   low.setRequestHandler('tasks/update', { params: z.looseObject({ taskId: z.unknown() }) }, async (params, sctx) => {
     requireTasks(sctx, 'tasks/update');
     const responses = sctx.mcpReq.inputResponses ?? (params as Record<string, unknown>).inputResponses;
-    if (typeof params.taskId !== 'string' || !isRecord(responses)) {
+    if (typeof params.taskId !== 'string' || !isJsonObject(responses)) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'tasks/update needs taskId (string) and inputResponses');
     }
     if (!store.update(params.taskId, responses)) throw unknownTask(params.taskId);
