@@ -1,5 +1,5 @@
-import type { Request } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, type Request } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { AuthPage } from '../pages/auth-page.ts';
 
 const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;

@@ -5,11 +5,12 @@
  * conversation (store/send-legacy-draft.ts); the call in flight goes on without waiting for it.
  */
 import { pushedExchange } from '../client/legacy/legacy-call.ts';
-import type { PushedRequest, PushedVia } from '../client/legacy/legacy-session.ts';
+import type { PushedVia } from '../client/legacy/legacy-session.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
 import type { SentFacts } from '../session/model.ts';
 import { pushedFacts } from '../session/pushed-legs.ts';
+import type { PushedRequest } from '../client/legacy/messages.ts';
 
 export interface SessionRequestDeps {
   dispatch: (event: SessionEvent) => void;

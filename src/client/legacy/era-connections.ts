@@ -6,8 +6,9 @@
  * (`DELETE`). Every HTTP exchange of a session is kept in `exchanges`, in order, so calls can record their legs.
  * No React, no store.
  */
-import type { LegacyExchange, LegacySession, PushedAnswer, PushedRequest, PushedVia } from './legacy-session.ts';
+import type { LegacyExchange, LegacySession, PushedAnswer, PushedVia } from './legacy-session.ts';
 import { answerWithoutCall } from './standalone.ts';
+import type { PushedRequest } from './messages.ts';
 
 /** Takes a request a session's server pushed outside any call; `null`: it is answered later (`session.respond`). */
 export type SessionPushedListener = (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LegacyCall } from './legacy-call.ts';
-import { LegacySession, type PushedRequest } from './legacy-session.ts';
+import { LegacySession } from './legacy-session.ts';
 import { openStandalone } from './standalone.ts';
+import type { PushedRequest } from './messages.ts';
 
 type Call = { method: string; body?: string };
 

@@ -3,12 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LegacySession, type PushedRequest } from '../../client/legacy/legacy-session.ts';
+import { LegacySession } from '../../client/legacy/legacy-session.ts';
 import { openStandalone } from '../../client/legacy/standalone.ts';
 import { createRelayFetch } from '../../client/relay-fetch.ts';
 import { RELAY_FORWARD_PATH } from '../../protocol/relay-paths.ts';
 import { startInspectorServer, type InspectorServer } from './serve.ts';
 import { stdioEndpoints } from './stdio-endpoints.ts';
+import type { PushedRequest } from '../../client/legacy/messages.ts';
 
 /** The reference server of the 2025-11-25 era (a devDependency), started over stdio like `--stdio "… stdio"`. */
 function everything(): string | undefined {
