@@ -36,7 +36,7 @@ test.describe('Audit this server', () => {
       audit.check(
         'approve_payment_unprotected',
         'FAIL',
-        'State is bound to the request it was minted for (other arguments)',
+        'State is bound to the request it was minted for (arguments, tool or prompt, method)',
       ),
     ).toBeVisible();
 

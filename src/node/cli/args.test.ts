@@ -49,7 +49,61 @@ describe('parseArgs', () => {
       servers: ['http://a/mcp', 'http://b/mcp'],
       json: false,
       only: ['x'],
+      headers: {},
+      unusable: {},
     });
+  });
+
+  it('takes the identity, second identity, expiry wait and other service of an audit', () => {
+    expect(
+      parseArgs([
+        'audit',
+        '--server',
+        'http://a/mcp',
+        '--header',
+        'Authorization: Bearer A',
+        '--header=X-Tenant: t1',
+        '--second-identity-header',
+        'Authorization: Bearer B',
+        '--expiry-wait',
+        '601',
+        '--other-service',
+        'http://b/mcp',
+      ]),
+    ).toEqual({
+      kind: 'audit',
+      servers: ['http://a/mcp'],
+      json: false,
+      only: [],
+      headers: { Authorization: 'Bearer A', 'X-Tenant': 't1' },
+      secondIdentity: { Authorization: 'Bearer B' },
+      expiryWait: 601,
+      otherService: 'http://b/mcp',
+      unusable: {},
+    });
+  });
+
+  it('names a bad second identity, wait or other service as the reason its check is skipped, not as a usage error', () => {
+    const cmd = parseArgs([
+      'audit',
+      '--server',
+      'http://a/mcp',
+      '--second-identity-header',
+      'Bearer B',
+      '--expiry-wait',
+      'soon',
+      '--other-service',
+      'ftp://b',
+    ]);
+    expect(cmd.kind === 'audit' && cmd.unusable).toEqual({
+      principal: '--second-identity-header: "Bearer B" is not a header (write it as "Name: value")',
+      expiry: '--expiry-wait must be a number of seconds above 0 (at most 86400), got "soon"',
+      audience: '--other-service must be an http: or https: URL, got "ftp://b"',
+    });
+    // the identity of every leg is not optional once given: a bad one stops the command
+    expect(() => parseArgs(['audit', '--server', 'http://a/mcp', '--header', 'nope'])).toThrow(
+      '--header: "nope" is not a header',
+    );
   });
 
   it('names the problem when an option is unknown, missing its value or not a URL', () => {

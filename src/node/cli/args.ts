@@ -17,9 +17,14 @@ export const USAGE = `Usage:
   mrtr-inspector replay <session.json|file.har> --server URL [--junit out.xml] [--json] [--ignore path,...]
       Re-run each recorded conversation against URL with the recorded answers; exit 1 on any divergence.
 
-  mrtr-inspector audit --server URL [--server URL ...] [--json] [--only name,...]
+  mrtr-inspector audit --server URL [--server URL ...] [--json] [--only name,...] [--header "Name: value"]...
+                       [--second-identity-header "Name: value"]... [--expiry-wait SECONDS] [--other-service URL]
       Score how the server handles requestState for every tool, prompt and template that asks for input.
-      Several --server URLs are treated as instances of one fleet.
+      Several --server URLs are treated as instances of one fleet (state is tried both ways between them).
+      --header H                  sent on every leg (e.g. "Authorization: Bearer <token>"; repeatable)
+      --second-identity-header H  another user of the same client: state minted under --header is sent as it
+      --expiry-wait SECONDS       for a token that shows no exp: wait this long after minting, then replay it
+      --other-service URL         a different service believed to share the key: state minted here is sent there
 `;
 
 export type Command =
@@ -35,7 +40,19 @@ export type Command =
       proxy: string[];
     }
   | { kind: 'replay'; file: string; server: string; junit?: string; json: boolean; ignore: string[] }
-  | { kind: 'audit'; servers: string[]; json: boolean; only: string[] };
+  | {
+      kind: 'audit';
+      servers: string[];
+      json: boolean;
+      only: string[];
+      /** `--header` values, by name */
+      headers: Record<string, string>;
+      secondIdentity?: Record<string, string>;
+      expiryWait?: number;
+      otherService?: string;
+      /** options given with a value that cannot be used: the check they feed is skipped with this reason */
+      unusable: Partial<Record<'principal' | 'expiry' | 'audience', string>>;
+    };
 
 export class UsageError extends Error {}
 
@@ -47,7 +64,10 @@ interface Spec {
 const SPECS: Record<'serve' | 'replay' | 'audit', Spec> = {
   serve: { values: ['--server', '--port', '--stdio', '--proxy'], flags: ['--mock', '--open'] },
   replay: { values: ['--server', '--junit', '--ignore'], flags: ['--json'] },
-  audit: { values: ['--server', '--only'], flags: ['--json'] },
+  audit: {
+    values: ['--server', '--only', '--header', '--second-identity-header', '--expiry-wait', '--other-service'],
+    flags: ['--json'],
+  },
 };
 
 function parseWith(args: readonly string[], spec: Spec) {
@@ -96,6 +116,56 @@ function list(values: string[] | undefined): string[] {
     .filter(Boolean);
 }
 
+/** `"Name: value"` lines into a header map; the first line that is not one is returned as the problem. */
+export function parseHeaders(lines: readonly string[]): { headers: Record<string, string> } | { problem: string } {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      return { problem: `"${line}" is not a header (write it as "Name: value")` };
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return { headers };
+}
+
+function auditCommand(values: Map<string, string[]>, json: boolean): Command {
+  const servers = (values.get('--server') ?? []).map((s) => httpUrl(s, '--server'));
+  if (!servers.length) throw new UsageError('audit needs --server URL');
+  const first = parseHeaders(values.get('--header') ?? []);
+  if ('problem' in first) throw new UsageError(`--header: ${first.problem}`);
+  const cmd: Extract<Command, { kind: 'audit' }> = {
+    kind: 'audit',
+    servers,
+    json,
+    only: list(values.get('--only')),
+    headers: first.headers,
+    unusable: {},
+  };
+  const second = values.get('--second-identity-header');
+  if (second) {
+    const parsed = parseHeaders(second);
+    if ('problem' in parsed) cmd.unusable.principal = `--second-identity-header: ${parsed.problem}`;
+    else cmd.secondIdentity = parsed.headers;
+  }
+  const wait = values.get('--expiry-wait')?.at(-1);
+  if (wait !== undefined) {
+    const seconds = Number(wait);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+      cmd.unusable.expiry = `--expiry-wait must be a number of seconds above 0 (at most 86400), got "${wait}"`;
+    else cmd.expiryWait = seconds;
+  }
+  const other = values.get('--other-service')?.at(-1);
+  if (other !== undefined) {
+    try {
+      cmd.otherService = httpUrl(other, '--other-service');
+    } catch (err) {
+      cmd.unusable.audience = err instanceof Error ? err.message : String(err);
+    }
+  }
+  return cmd;
+}
+
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   if (argv.includes('--version')) return { kind: 'version' };
@@ -119,9 +189,7 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === 'audit') {
     const { values, flags, positionals } = parseWith(rest, SPECS.audit);
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const servers = (values.get('--server') ?? []).map((s) => httpUrl(s, '--server'));
-    if (!servers.length) throw new UsageError('audit needs --server URL');
-    return { kind: 'audit', servers, json: flags.has('--json'), only: list(values.get('--only')) };
+    return auditCommand(values, flags.has('--json'));
   }
   const { values, flags, positionals } = parseWith(argv, SPECS.serve);
   if (positionals.length) throw new UsageError(`unknown command "${positionals[0]}"`);

@@ -1,7 +1,7 @@
 /** `mrtr-inspector audit --server URL [--server URL …] [--json] [--only a,b]`: exit 0 when nothing fails, 1 otherwise. */
 import { auditReportJson, runAudit, type AuditReport } from '../../session/flows/audit.ts';
 import type { Command } from './args.ts';
-import { nodeDriver } from './node-driver.ts';
+import { identityOf, nodeDriver } from './node-driver.ts';
 
 const MARK = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', skip: 'skip' } as const;
 
@@ -39,10 +39,15 @@ export function formatAudit(report: AuditReport): string {
 export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Promise<number> {
   const [server, ...fleet] = cmd.servers as [string, ...string[]];
   const report = await runAudit({
-    driver: nodeDriver(server),
+    driver: nodeDriver(server, undefined, cmd.headers),
     server,
     fleet,
     only: cmd.only,
+    // the second identity replaces the first one's headers of the same name and keeps the others
+    ...(cmd.secondIdentity ? { secondIdentity: identityOf({ ...cmd.headers, ...cmd.secondIdentity }) } : {}),
+    ...(cmd.expiryWait !== undefined ? { expiryWaitSeconds: cmd.expiryWait } : {}),
+    ...(cmd.otherService ? { otherService: cmd.otherService } : {}),
+    unusable: cmd.unusable,
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     onScorecard: cmd.json

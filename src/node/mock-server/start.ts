@@ -6,6 +6,8 @@
  *   /consent/<flowId>         URL-mode consent page (GET), approval (POST /consent/<flowId>/approve)
  *   /fleet/...                round-robin fleet (fleet.ts)
  *   /chaos...                 misbehaving endpoint (chaos.ts)
+ *   /auth/<variant>/...       OAuth-protected main endpoint and its authorization server (auth/)
+ *   /seal/...                 sealed requestState, each protection shown passing and failing (seal/)
  *   /                         plain-text index of endpoints and scenarios
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +21,7 @@ import { applyCors, rejectForeignHost, sendJsonError } from './cors.ts';
 import { handleFleet } from './fleet.ts';
 import { createMainHandler, MOCK_SERVER_INFO } from './main-endpoint.ts';
 import { createProtectedEndpoints } from './auth/protected-endpoint.ts';
+import { createSealRoutes } from './seal/seal-routes.ts';
 
 export interface StartMockServerOptions {
   /** Port to bind; 0 (or omitted in tests) picks a free one. Default 0. */
@@ -39,6 +42,8 @@ export interface StartMockServerOptions {
   authAutoApprove?: boolean;
   /** redirect URIs of the pre-registered OAuth client (default: the app's callback on 5173 and APP_PORT) */
   authRedirects?: string[];
+  /** lifetime of the /seal endpoints' sealed state, in seconds (default 600) */
+  sealTtlSeconds?: number;
 }
 
 export interface MockServerHandle {
@@ -61,6 +66,9 @@ function indexText(base: string): string {
     `  POST ${base}/fleet/shared            two instances, round-robin, shared requestState key`,
     `  POST ${base}/fleet/split             two instances, round-robin, one key each (retries on the other fail)`,
     `  POST ${base}/chaos                   misbehaving endpoint (see chaos.md)`,
+    `  POST ${base}/seal/<variant>/mcp      sealed requestState (sign in at /auth/seal): strict, strict-sibling,`,
+    `                                        no-audience(-sibling), no-principal, method-only, per-call-message, redeploy`,
+    `  POST ${base}/seal/rotation/<step>/<a|b>/mcp  a two-instance fleet at one step of a key rotation`,
     '',
     'Tools on /mcp',
     '  provision {name}                    one form question (region), signed state',
@@ -127,6 +135,12 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     serve: (req, res) => mainNode(req, res),
     log,
   });
+  const seal = createSealRoutes({
+    base: () => baseUrl,
+    authServer: () => auth.serverFor('seal'),
+    ...(opts.sealTtlSeconds !== undefined ? { ttlSeconds: opts.sealTtlSeconds } : {}),
+    log,
+  });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -142,6 +156,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
 
     if (path === '/mcp' || path === '/mcp/') return mainNode(req, res);
     if (await auth.handle(req, res, path)) return;
+    if (await seal.handle(req, res, path)) return;
     if (path.startsWith('/consent/')) {
       handleConsent(req, res, path, sharedConsentFlows);
       log(`[consent] ${req.method} ${path} -> ${res.statusCode}`);
@@ -184,6 +199,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     close: () =>
       (closing ??= (async () => {
         await main.close();
+        await seal.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

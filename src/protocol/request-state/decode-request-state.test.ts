@@ -127,4 +127,11 @@ describe('decodeRequestState', () => {
     expect(performance.now() - t0).toBeLessThan(1500);
     expect(v1.fields.find((f) => f.name === 'p.blob')?.value.length).toBeLessThan(2100);
   });
+  it('names a v1. token whose body is no JSON as sealed, with nothing readable (the Python SDK seal)', () => {
+    const sealed = `v1.${Buffer.from(Array.from({ length: 60 }, (_, i) => (i * 37 + 11) % 256)).toString('base64url')}`;
+    const v1 = find(decodeRequestState(sealed, NOW), 'v1-signed');
+    expect(v1.label).toBe('v1 token with no readable body (sealed, e.g. AES-GCM)');
+    expect(v1.envelope).toBeNull();
+    expect(v1.notes[0]).toMatch(/sealed \(encrypted\) token, not a signed one/);
+  });
 });

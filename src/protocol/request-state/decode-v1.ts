@@ -65,9 +65,14 @@ export function decodeV1(token: string, now: number): V1SignedView | null {
 
   const confidence: Confidence =
     env && exp && macByteLength === V1_MAC_BYTES ? 'high' : env || macBytes ? 'medium' : 'low';
+  // classified by what decodes, not by the prefix: a v1. token whose body is no JSON is sealed (the Python SDK's
+  // AES-GCM tokens are `v1.<kid, nonce, ciphertext>`), and nothing in it is readable
+  if (!env) notes.unshift('The body does not decode to JSON: a sealed (encrypted) token, not a signed one.');
   return {
     kind: 'v1-signed',
-    label: 'TypeScript SDK signed state (v1, HMAC-SHA256)',
+    label: env
+      ? 'TypeScript SDK signed state (v1, HMAC-SHA256)'
+      : 'v1 token with no readable body (sealed, e.g. AES-GCM)',
     confidence,
     fields,
     notes,

@@ -5,7 +5,8 @@
  */
 import { decodeRequestState } from '../../protocol/request-state/decode-request-state.ts';
 import type { DecodedView } from '../../protocol/request-state/decoded-view.ts';
-import type { InputRequests, InputResponses, JsonObject } from '../../protocol/types.ts';
+import type { InputRequests, InputResponses } from '../../protocol/types.ts';
+import type { ConnectionContext } from '../compose.ts';
 import { runTamperMatrix } from './run-tamper-matrix.ts';
 import { CHECKS, type CheckId } from './audit-spec.ts';
 import { answersFor, withElicitations } from './audit-values.ts';
@@ -38,6 +39,9 @@ export interface CheckContext {
   bad: { label: string; verdict: Verdict }[];
 }
 
+/** Another identity or another URL for one leg: what a variant changes in the connection. */
+export type ConnectionChange = Partial<Pick<ConnectionContext, 'url' | 'authorization' | 'headers'>>;
+
 export function result(id: CheckId, status: CheckStatus, evidence: string): CheckResult {
   return { id, status, evidence, ...CHECKS[id] };
 }
@@ -46,13 +50,18 @@ export function result(id: CheckId, status: CheckStatus, evidence: string): Chec
 export async function variant(
   ctx: CheckContext,
   label: string,
-  change: { requestState?: string | null; answers?: InputResponses; url?: string; from?: string },
+  change: {
+    requestState?: string | null;
+    answers?: InputResponses;
+    connection?: ConnectionChange;
+    from?: string;
+  },
 ): Promise<Verdict> {
   const from = change.from ?? ctx.probe;
   const asked = ctx.driver.conversation(from).draft?.inputRequests ?? ctx.asked;
   const branch = ctx.driver.forkDraft(from, change.requestState);
   ctx.driver.dispatch({ type: 'draft/answers', conversationId: branch, answers: change.answers ?? ctx.answers });
-  const leg = await ctx.driver.sendDraft(branch, change.url ? { url: change.url } : {});
+  const leg = await ctx.driver.sendDraft(branch, change.connection ?? {});
   const verdict = verdictOf(leg, asked);
   if (verdict.kind === 'rejected' || verdict.kind === 'refused') ctx.bad.push({ label, verdict });
   return verdict;
@@ -65,7 +74,38 @@ const NO_STATE = 'the server gave no requestState: nothing to protect';
  * one fork per mutation, including a state minted for another target audited earlier and, when the state's exp is
  * near, the replay after expiry. Returns the tamper check and the expiry check (that row of the matrix).
  */
-export async function tamperAndExpiryChecks(ctx: CheckContext): Promise<[CheckResult, CheckResult]> {
+export interface ExpiryPlan {
+  /** when round 1's state was minted (ms epoch) */
+  mintedAt: number;
+  /** wait this long after minting, then replay (for a token with no readable exp) */
+  waitSeconds?: number;
+  /** why the wait the user gave cannot be used (a bad value) */
+  unusable?: string;
+}
+
+function readableExp(ctx: CheckContext): boolean {
+  return decodeRequestState(ctx.state!, ctx.now()).some(
+    (v) => (v.kind === 'v1-signed' || v.kind === 'jwt' || v.kind === 'json') && v.exp !== null,
+  );
+}
+
+/** Replay round 1 once `waitSeconds` have passed since it was minted: refused passes. */
+async function replayAfterWait(ctx: CheckContext, plan: ExpiryPlan, waitSeconds: number): Promise<CheckResult> {
+  const remaining = plan.mintedAt + waitSeconds * 1000 - ctx.now();
+  if (remaining > 0) await ctx.sleep(remaining);
+  const v = await variant(ctx, `replay ${waitSeconds} s after minting`, { requestState: ctx.state! });
+  const accepted = v.kind === 'advanced';
+  return result(
+    'expiry',
+    accepted ? 'fail' : 'pass',
+    `resent round 1's state ${waitSeconds} s after it was minted (the token shows no exp): ${accepted ? 'ACCEPTED, ' : ''}${v.summary}`,
+  );
+}
+
+export async function tamperAndExpiryChecks(
+  ctx: CheckContext,
+  plan: ExpiryPlan = { mintedAt: ctx.now() },
+): Promise<[CheckResult, CheckResult]> {
   if (ctx.state === undefined) return [result('tamper', 'skip', NO_STATE), result('expiry', 'skip', NO_STATE)];
   const { driver } = ctx;
   driver.dispatch({ type: 'draft/answers', conversationId: ctx.probe, answers: ctx.answers });
@@ -104,20 +144,49 @@ export async function tamperAndExpiryChecks(ctx: CheckContext): Promise<[CheckRe
     if (v.kind === 'advanced') accepted += 1;
     lines.push(`${row.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
   }
-  return [result('tamper', accepted ? 'fail' : 'pass', lines.join('\n')), expiry];
+  const tamper = result('tamper', accepted ? 'fail' : 'pass', lines.join('\n'));
+  // a readable exp keeps the matrix's answer; an opaque token needs the wait the user gave
+  if (expiry.status === 'skip' && !readableExp(ctx)) {
+    if (plan.unusable) expiry = result('expiry', 'skip', `not checked: ${plan.unusable}`);
+    else if (plan.waitSeconds !== undefined) expiry = await replayAfterWait(ctx, plan, plan.waitSeconds);
+    else
+      expiry = result(
+        'expiry',
+        'skip',
+        `${expiry.evidence}; give a wait longer than the server's TTL (--expiry-wait SECONDS, or "Expiry wait" in the app) to check it`,
+      );
+  }
+  return [tamper, expiry];
 }
 
-export async function bindingCheck(ctx: CheckContext, other: { probe: string; args: JsonObject } | null) {
+/** A call paused at round 1 that the state can be moved to: other arguments, another tool or prompt, another method. */
+export interface BindingTarget {
+  kind: 'other arguments' | 'another tool' | 'another prompt' | 'another resource' | 'another method';
+  /** what it is, for the evidence: `other arguments {...}`, `another tool (close_account)`, `another method (prompts/get statement)` */
+  label: string;
+  probe: string;
+}
+
+export async function bindingCheck(ctx: CheckContext, targets: readonly BindingTarget[]) {
   if (ctx.state === undefined) return result('binding', 'skip', NO_STATE);
-  if (!other) return result('binding', 'skip', 'no argument to vary, or the call with other arguments asked nothing');
-  const answers = answersFor(ctx.driver.conversation(other.probe).draft?.inputRequests ?? {});
-  const v = await variant(ctx, 'state on other arguments', { from: other.probe, requestState: ctx.state, answers });
-  const sent = `sent round 1's state on a call with arguments ${JSON.stringify(other.args)}`;
-  return result(
-    'binding',
-    v.kind === 'advanced' ? 'fail' : 'pass',
-    `${sent}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`,
-  );
+  if (!targets.length)
+    return result(
+      'binding',
+      'skip',
+      'nothing to move the state to: no argument to vary, and no other tool, prompt or method that asks',
+    );
+  const accepted: string[] = [];
+  const lines: string[] = [];
+  for (const t of targets) {
+    const answers = answersFor(ctx.driver.conversation(t.probe).draft?.inputRequests ?? {});
+    const v = await variant(ctx, `state on ${t.label}`, { from: t.probe, requestState: ctx.state, answers });
+    if (v.kind === 'advanced') accepted.push(t.kind);
+    lines.push(`sent round 1's state on ${t.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
+  }
+  const head = accepted.length
+    ? `accepted on ${accepted.join(' and ')}`
+    : `refused on all ${targets.length} (${targets.map((t) => t.kind).join(', ')})`;
+  return result('binding', accepted.length ? 'fail' : 'pass', [head, ...lines].join('\n'));
 }
 
 export async function reuseCheck(ctx: CheckContext, finalLegId: string | undefined) {
@@ -150,15 +219,21 @@ export async function answerCheck(ctx: CheckContext, action: 'decline' | 'cancel
   return result(action, ok ? 'pass' : 'fail', `answered every elicitation with "${action}": ${v.summary}`);
 }
 
-function readablePayload(view: DecodedView): string {
-  const value =
-    view.kind === 'v1-signed'
-      ? view.payload
-      : view.kind === 'jwt'
-        ? view.claims
-        : view.kind === 'json'
-          ? view.value
-          : null;
+/** What the client can read in a view (null: nothing decoded). Classified by what decodes, never by a prefix. */
+function readableValue(view: DecodedView): unknown {
+  switch (view.kind) {
+    case 'v1-signed':
+      return view.envelope === null ? null : (view.payload ?? view.envelope);
+    case 'jwt':
+      return view.claims;
+    case 'json':
+      return view.value;
+    default:
+      return null;
+  }
+}
+
+function clipJson(value: unknown): string {
   const text = JSON.stringify(value ?? null);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
@@ -166,10 +241,21 @@ function readablePayload(view: DecodedView): string {
 export function opaqueCheck(ctx: CheckContext) {
   if (ctx.state === undefined) return result('opaque', 'skip', NO_STATE);
   const views = decodeRequestState(ctx.state, ctx.now());
-  const readable = views.find((v) => v.kind === 'v1-signed' || v.kind === 'jwt' || v.kind === 'json');
-  return readable
-    ? result('opaque', 'warn', `the client can read the payload (${readable.label}): ${readablePayload(readable)}`)
-    : result('opaque', 'pass', `no readable payload (${views.map((v) => v.kind).join(', ') || 'opaque'})`);
+  const readable = views.find((v) => readableValue(v) !== null);
+  if (readable)
+    return result(
+      'opaque',
+      'warn',
+      `the client can read the payload (${readable.label}): ${clipJson(readableValue(readable))}`,
+    );
+  const sealedV1 = views.some((v) => v.kind === 'v1-signed');
+  return result(
+    'opaque',
+    'pass',
+    sealedV1
+      ? "sealed: a v1. token whose body does not decode to JSON (encrypted, e.g. the Python SDK's AES-GCM)"
+      : `no readable payload (${views.map((v) => v.kind).join(', ') || 'opaque'})`,
+  );
 }
 
 export function frozenCheck(ctx: CheckContext) {
@@ -191,17 +277,4 @@ export function frozenCheck(ctx: CheckContext) {
     distinct.size === 1 ? 'pass' : 'fail',
     `${distinct.size} distinct answer(s) to ${count} bad states:\n${lines.join('\n')}`,
   );
-}
-
-export async function fleetCheck(ctx: CheckContext, others: readonly string[]) {
-  if (ctx.state === undefined) return result('fleet', 'skip', NO_STATE);
-  if (!others.length) return result('fleet', 'skip', 'one URL given: pass several --server URLs of one fleet to check');
-  const lines: string[] = [];
-  let refused = 0;
-  for (const url of others) {
-    const v = await variant(ctx, `retry on ${url}`, { url, requestState: ctx.state });
-    if (v.kind === 'rejected' || v.kind === 'refused') refused += 1;
-    lines.push(`retry on ${url}: ${v.summary}`);
-  }
-  return result('fleet', refused ? 'fail' : 'pass', lines.join('\n'));
 }

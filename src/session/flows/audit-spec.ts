@@ -8,6 +8,7 @@ export type CheckId =
   | 'baseline'
   | 'tamper'
   | 'binding'
+  | 'principal'
   | 'reuse'
   | 'expiry'
   | 'missing'
@@ -17,7 +18,9 @@ export type CheckId =
   | 'header'
   | 'frozen'
   | 'opaque'
-  | 'fleet';
+  | 'pinning'
+  | 'fleet'
+  | 'audience';
 
 export interface CheckSpec {
   title: string;
@@ -39,9 +42,14 @@ export const CHECKS: Record<CheckId, CheckSpec> = {
     fix: 'Sign (HMAC, e.g. the TS SDK createRequestStateCodec) or seal (AES-GCM) requestState and reject any token that fails verification before using it.',
   },
   binding: {
-    title: 'State is bound to the request it was minted for (other arguments)',
+    title: 'State is bound to the request it was minted for (arguments, tool or prompt, method)',
     spec: `${MRTR}: servers SHOULD include "an identifier for the originating request, e.g. the method name and a digest of its salient parameters, rejecting state presented on a request that does not match."`,
     fix: "Put the method, the tool/prompt/URI and a digest of the arguments inside the protected payload (the SDK codec's bind option) and compare on receipt.",
+  },
+  principal: {
+    title: 'State minted for one user is refused for another',
+    spec: `${MRTR}: state is attacker-controlled input and must be bound to the user it was minted for (the user-binding the TypeScript SDK's codec documents as a MUST); the Python SDK binds the token's client, issuer and subject, so two users of one OAuth client are told apart.`,
+    fix: "Bind the state to the token's client, issuer and subject (the Python SDK's RequestStateSecurity does by default; the TS SDK codec's bind option must return them) and refuse a mismatch.",
   },
   reuse: {
     title: 'State is not accepted again after the call completed',
@@ -49,7 +57,7 @@ export const CHECKS: Record<CheckId, CheckSpec> = {
     fix: 'For one-time effects (payments, redemptions) record a nonce from the state when the call completes and refuse it the second time; otherwise keep the TTL short.',
   },
   expiry: {
-    title: 'Expired state is refused',
+    title: 'Expired state is refused (after its exp, or after the wait you gave)',
     spec: `${MRTR}: servers SHOULD include "a short expiry (TTL), rejecting state presented after it lapses."`,
     fix: "Put an expiry inside the protected payload (the SDK codec's ttlSeconds) and reject state past it.",
   },
@@ -91,6 +99,16 @@ export const CHECKS: Record<CheckId, CheckSpec> = {
   fleet: {
     title: 'State minted by one instance is accepted by another',
     spec: 'Multi Round-Trip Requests: MRTR exists to work "without requiring a shared storage layer across server instances or requiring stateful load balancing."',
-    fix: 'Give every instance behind one URL the same requestState key (or key set for rotation).',
+    fix: 'Give every instance behind one URL the same requestState key (or key set for rotation). Rotate in three phases, each fully rolled out before the next: [OLD, NEW] (every instance verifies NEW), then [NEW, OLD] (NEW mints), then [NEW] one TTL later.',
+  },
+  pinning: {
+    title: 'An answer is used for the question it answers, and a stable question is asked once',
+    spec: `${MRTR}: a server may answer input_required again, and clients cap the rounds (SDK default 10). The Python SDK pins each answer to the question the client was shown: a reworded question (a redeploy) is asked again rather than answered with a stale answer, and a message built from per-call data (a timestamp, a live rate) is asked again every round until the client's round cap ends the call.`,
+    fix: "Derive each question's message and schema from the arguments and the state, not from per-call data (time, live rates, counters); put changing figures in the result instead.",
+  },
+  audience: {
+    title: "Another service that shares the key refuses this server's state",
+    spec: "Security considerations: state minted by one service must not be accepted by another service that shares its secret; the Python SDK seals the server's name as the audience and refuses any other.",
+    fix: "Put the service's own name in the protected payload (an audience) and refuse state whose audience is not yours, or give each service its own key.",
   },
 };

@@ -6,6 +6,7 @@
 import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../protocol/types.ts';
 import { objectFor } from './audit-values.ts';
+import type { ConnectionContext } from '../compose.ts';
 import type { SessionDriver } from './driver.ts';
 
 export type MrtrCall = 'tools/call' | 'prompts/get' | 'resources/read';
@@ -116,14 +117,23 @@ export async function listCandidates(driver: SessionDriver, problems: ListingPro
   return out;
 }
 
-/** Call a candidate once (all capabilities declared); the conversation id, paused at round 1 when it asked. */
-export async function probe(driver: SessionDriver, c: AuditCandidate, params: JsonObject = c.params): Promise<string> {
+/**
+ * Call a candidate once (all capabilities declared); the conversation id, paused at round 1 when it asked.
+ * `connection`: another URL or identity for this call (the control calls of the principal, audience and fleet checks).
+ */
+export async function probe(
+  driver: SessionDriver,
+  c: AuditCandidate,
+  params: JsonObject = c.params,
+  connection?: Partial<ConnectionContext>,
+): Promise<string> {
   const input: Parameters<SessionDriver['start']>[0] = {
     method: c.method,
     title: c.name,
     params,
     capabilities: ALL_CAPABILITIES,
   };
+  if (connection) input.connection = connection;
   if (c.inputSchema) input.inputSchema = c.inputSchema;
   return driver.start(input);
 }

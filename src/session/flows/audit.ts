@@ -3,23 +3,26 @@
  * and the MRTR rules around it, and score it. A plain async function over an injected driver, clock and sleep; the
  * command line prints the scorecards, tests assert them against the mock's variants.
  */
-import type { ClientCapabilities } from '../../protocol/types.ts';
+import type { ClientCapabilities, InputRequests } from '../../protocol/types.ts';
 import {
   answerCheck,
   bindingCheck,
-  fleetCheck,
   frozenCheck,
   missingCheck,
   opaqueCheck,
   result,
   reuseCheck,
   tamperAndExpiryChecks,
+  type BindingTarget,
   type CheckContext,
   type CheckResult,
+  type ConnectionChange,
 } from './audit-checks.ts';
+import { pinningCheck } from './audit-pinning.ts';
+import { audienceCheck, fleetCheck, principalCheck } from './audit-reach-checks.ts';
 import { listCandidates, probe, type AuditCandidate, type ListingProblem } from './audit-targets.ts';
 import { answersFor, otherArguments } from './audit-values.ts';
-import { CHECKS } from './audit-spec.ts';
+import { CHECKS, type CheckId } from './audit-spec.ts';
 import { verdictOf } from './audit-verdict.ts';
 import type { SessionDriver } from './driver.ts';
 
@@ -38,6 +41,14 @@ export interface AuditOptions {
   onProgress?: (progress: AuditProgress) => void;
   /** stops the audit between checks (the report so far comes back with `cancelled`); also pass it to the sender */
   signal?: AbortSignal;
+  /** another user of the same client (its Authorization, other headers): state minted for the first is sent as it */
+  secondIdentity?: ConnectionChange;
+  /** for a token with no readable exp: wait this long after minting, then replay it */
+  expiryWaitSeconds?: number;
+  /** a different service believed to share the key: state minted here is sent there */
+  otherService?: string;
+  /** options given that cannot be used (a bad value), by the check they feed: that check is a skip with this reason */
+  unusable?: Partial<Record<CheckId, string>>;
 }
 
 export type AuditProgress =
@@ -89,11 +100,23 @@ export function score(checks: readonly CheckResult[]): Scorecard['score'] {
   };
 }
 
-async function baseline(ctx: CheckContext): Promise<{ check: CheckResult; finalLegId?: string }> {
+interface Baseline {
+  check: CheckResult;
+  finalLegId?: string;
+  /** the input requests of every round answered, round 1 first (for the pinning check) */
+  rounds: InputRequests[];
+  completed: boolean;
+}
+
+/** The client's round cap in the baseline: legs sent after round 1 before the audit gives up. */
+const BASELINE_LEGS = 8;
+
+async function baseline(ctx: CheckContext): Promise<Baseline> {
   const { driver } = ctx;
   const id = driver.forkDraft(ctx.probe);
+  const rounds: InputRequests[] = [ctx.asked];
   driver.dispatch({ type: 'draft/answers', conversationId: id, answers: ctx.answers });
-  for (let legs = 1; legs <= 8; legs++) {
+  for (let legs = 1; legs <= BASELINE_LEGS; legs++) {
     const leg = await driver.sendDraft(id);
     const o = leg.outcome;
     if (o.kind === 'complete') {
@@ -101,6 +124,8 @@ async function baseline(ctx: CheckContext): Promise<{ check: CheckResult; finalL
       return {
         check: result('baseline', 'pass', `completed after ${legs + 1} legs: ${v.summary}`),
         finalLegId: leg.id,
+        rounds,
+        completed: true,
       };
     }
     if (o.kind !== 'input_required') {
@@ -110,14 +135,25 @@ async function baseline(ctx: CheckContext): Promise<{ check: CheckResult; finalL
           'fail',
           `the retry with the server's own state failed: ${verdictOf(leg, {}).summary}`,
         ),
+        rounds,
+        completed: false,
       };
     }
     const draft = driver.conversation(id).draft;
     if (!draft) break;
     if (o.stateOnly) await ctx.sleep(100);
+    if (Object.keys(draft.inputRequests).length) rounds.push(draft.inputRequests);
     driver.dispatch({ type: 'draft/answers', conversationId: id, answers: answersFor(draft.inputRequests) });
   }
-  return { check: result('baseline', 'skip', 'still asking after 8 legs (it may wait for something out of band)') };
+  return {
+    check: result(
+      'baseline',
+      'skip',
+      `still asking after ${BASELINE_LEGS} legs (the round cap: it may wait for something out of band, or ask again every round)`,
+    ),
+    rounds,
+    completed: false,
+  };
 }
 
 async function firstLegCheck(
@@ -144,7 +180,59 @@ async function firstLegCheck(
   return result(id, v.kind === 'rejected' && v.code === want ? 'pass' : 'fail', `${sent}: ${v.summary}`);
 }
 
-async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions): Promise<Scorecard> {
+/** Calls the state of one target can be moved to (binding): found among the other candidates, probed once each. */
+export interface SiblingProbes {
+  /** another tool (same method, another name) and another method, each paused at round 1, when one asks */
+  find(c: AuditCandidate): Promise<BindingTarget[]>;
+}
+
+const SIBLING_TRIES = 3;
+
+function siblingProbes(driver: SessionDriver, candidates: readonly AuditCandidate[]): SiblingProbes {
+  const probes = new Map<string, Promise<string | null>>();
+  const asking = (c: AuditCandidate): Promise<string | null> => {
+    const key = `${c.method} ${c.name}`;
+    let p = probes.get(key);
+    if (!p) {
+      p = probe(driver, c).then((id) =>
+        driver.lastLeg(id)?.outcome.kind === 'input_required' && driver.conversation(id).draft ? id : null,
+      );
+      probes.set(key, p);
+    }
+    return p;
+  };
+  const first = async (
+    list: AuditCandidate[],
+    kind: BindingTarget['kind'],
+    label: (o: AuditCandidate) => string,
+  ): Promise<BindingTarget[]> => {
+    for (const o of list.slice(0, SIBLING_TRIES)) {
+      const id = await asking(o);
+      if (id) return [{ kind, label: label(o), probe: id }];
+    }
+    return [];
+  };
+  return {
+    async find(c) {
+      const sameMethod = candidates.filter((o) => o.method === c.method && o.name !== c.name);
+      const otherMethod = candidates.filter((o) => o.method !== c.method);
+      const kind =
+        c.method === 'tools/call' ? 'another tool' : c.method === 'prompts/get' ? 'another prompt' : 'another resource';
+      return [
+        ...(await first(sameMethod, kind, (o) => `${kind} (${o.name})`)),
+        ...(await first(otherMethod, 'another method', (o) => `another method (${o.method} ${o.name})`)),
+      ];
+    },
+  };
+}
+
+async function auditOne(
+  c: AuditCandidate,
+  probeId: string,
+  mintedAt: number,
+  siblings: SiblingProbes,
+  opts: AuditOptions,
+): Promise<Scorecard> {
   const { driver } = opts;
   const draft = driver.conversation(probeId).draft!;
   const ctx: CheckContext = {
@@ -158,6 +246,7 @@ async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions):
     bad: [],
   };
   if (draft.originalRequestState !== undefined) ctx.state = draft.originalRequestState;
+  const unusable = opts.unusable ?? {};
   const checks: CheckResult[] = [];
   let done = 0;
   const emit = (check: CheckResult) => {
@@ -177,15 +266,21 @@ async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions):
   stopIfCancelled(opts.signal);
   emit(base.check);
   checks.push(base.check);
-  const otherArgs =
-    c.method === 'resources/read' ? null : otherArguments(c.argsSchema, (c.params.arguments ?? {}) as never);
-  let other: { probe: string; args: typeof c.params } | null = null;
-  if (otherArgs) {
-    const q = await probe(driver, c, { ...c.params, arguments: otherArgs });
-    if (driver.conversation(q).draft && driver.lastLeg(q)?.outcome.kind === 'input_required')
-      other = { probe: q, args: otherArgs };
-  }
-  checks.push(await step(() => bindingCheck(ctx, other)));
+  checks.push(
+    await step(async () => {
+      const targets: BindingTarget[] = [];
+      const otherArgs =
+        c.method === 'resources/read' ? null : otherArguments(c.argsSchema, (c.params.arguments ?? {}) as never);
+      if (otherArgs && ctx.state !== undefined) {
+        const q = await probe(driver, c, { ...c.params, arguments: otherArgs });
+        if (driver.conversation(q).draft && driver.lastLeg(q)?.outcome.kind === 'input_required')
+          targets.push({ kind: 'other arguments', label: `other arguments ${JSON.stringify(otherArgs)}`, probe: q });
+      }
+      if (ctx.state !== undefined) targets.push(...(await siblings.find(c)));
+      return bindingCheck(ctx, targets);
+    }),
+  );
+  checks.push(await step(() => principalCheck(ctx, c, opts.secondIdentity, unusable.principal)));
   checks.push(await step(() => reuseCheck(ctx, base.finalLegId)));
   checks.push(await step(() => missingCheck(ctx)));
   checks.push(await step(() => answerCheck(ctx, 'decline')));
@@ -193,10 +288,15 @@ async function auditOne(c: AuditCandidate, probeId: string, opts: AuditOptions):
   checks.push(await step(() => firstLegCheck(driver, c, 'capability')));
   checks.push(await step(() => firstLegCheck(driver, c, 'header')));
   checks.push(await step(() => opaqueCheck(ctx)));
-  checks.push(await step(() => fleetCheck(ctx, opts.fleet ?? [])));
+  checks.push(await step(() => pinningCheck(base.rounds, base.completed)));
+  checks.push(await step(() => fleetCheck(ctx, c, opts.server, opts.fleet ?? [])));
+  checks.push(await step(() => audienceCheck(ctx, c, opts.otherService, unusable.audience)));
   // last of the checks that send the state: its replay-after-expiry row may wait for the state to expire
   stopIfCancelled(opts.signal);
-  const [tamper, expiry] = await tamperAndExpiryChecks(ctx);
+  const plan: Parameters<typeof tamperAndExpiryChecks>[1] = { mintedAt };
+  if (opts.expiryWaitSeconds !== undefined) plan.waitSeconds = opts.expiryWaitSeconds;
+  if (unusable.expiry) plan.unusable = unusable.expiry;
+  const [tamper, expiry] = await tamperAndExpiryChecks(ctx, plan);
   stopIfCancelled(opts.signal);
   emit(tamper);
   emit(expiry);
@@ -215,13 +315,15 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
   };
   try {
     opts.onProgress?.({ type: 'listing' });
-    const candidates = (await listCandidates(opts.driver, report.problems)).filter(
-      (c) => !opts.only?.length || opts.only.includes(c.name),
-    );
+    const all = await listCandidates(opts.driver, report.problems);
+    const candidates = all.filter((c) => !opts.only?.length || opts.only.includes(c.name));
+    // the binding check moves state to another tool or method: the audited ones first, then the rest
+    const siblings = siblingProbes(opts.driver, [...candidates, ...all.filter((c) => !candidates.includes(c))]);
     for (const [index, c] of candidates.entries()) {
       stopIfCancelled(opts.signal);
       opts.onProgress?.({ type: 'target', method: c.method, name: c.name, index, total: candidates.length });
       const id = await probe(opts.driver, c);
+      const mintedAt = opts.now();
       stopIfCancelled(opts.signal);
       const leg = opts.driver.lastLeg(id);
       if (leg?.outcome.kind !== 'input_required' || !opts.driver.conversation(id).draft) {
@@ -230,7 +332,7 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
         opts.onProgress?.({ type: 'not-asking', name: c.name, outcome });
         continue;
       }
-      const card = await auditOne(c, id, opts);
+      const card = await auditOne(c, id, mintedAt, siblings, opts);
       opts.onScorecard?.(card);
       report.scorecards.push(card);
     }

@@ -31,6 +31,8 @@ export interface StartInput {
   requestOptions?: RequestOptions;
   /** extra headers on the first leg only (e.g. a deliberately wrong Mcp-Name) */
   headers?: Record<string, string>;
+  /** send the first leg with this connection changed (another URL, another identity) */
+  connection?: Partial<ConnectionContext>;
 }
 
 export interface SessionDriver {
@@ -91,13 +93,13 @@ export function createDriver(deps: DriverDeps): SessionDriver {
       const id = newId('conv');
       dispatch(
         conversationStarted(id, input, {
-          serverUrl: deps.connection.url,
+          serverUrl: input.connection?.url ?? deps.connection.url,
           capabilities: input.capabilities,
           at: deps.now(),
         }),
       );
       if (input.headers) dispatch({ type: 'draft/headers', conversationId: id, headers: input.headers });
-      await sendDraft(id);
+      await sendDraft(id, input.connection);
       return id;
     },
     forkDraft(conversationId, requestState) {

@@ -10,6 +10,9 @@
  *   resource-mismatch  its Protected Resource Metadata names another server's endpoint (protected-endpoint.ts)
  *   no-pkce          its metadata leaves out code_challenge_methods_supported
  *   denied           the consent step answers access_denied (a user who says no)
+ * and `seal`, the authorization server of the `/seal/*` endpoints (seal/seal-routes.ts): it issues tokens for any of
+ * them (one authorization server for a family of services that share a requestState key).
+ * Two users, `alice` and `bob`: the consent page has a choice; with autoApprove, `login_hint` picks one (default alice).
  * All of them know the pre-registered client `mrtr-preregistered` / `mrtr-preregistered-secret` (client_secret_basic),
  * need PKCE S256, take RFC 8707 resource indicators (audience = the protected endpoint) and send `iss` on redirects.
  * Consent: a page with Approve / Deny for people; `autoApprove` (the e2e suite) approves at once.
@@ -27,10 +30,13 @@ export const AUTH_VARIANTS = [
   'resource-mismatch',
   'no-pkce',
   'denied',
+  'seal',
 ] as const;
 export type AuthVariant = (typeof AUTH_VARIANTS)[number];
 export const PRE_REGISTERED = { clientId: 'mrtr-preregistered', clientSecret: 'mrtr-preregistered-secret' };
 export const MOCK_SCOPES = ['mcp:read', 'mcp:write'];
+/** the users every authorization server knows (the token's subject); the first is the default */
+export const MOCK_USERS = ['alice', 'bob'] as const;
 
 export interface AuthServerOptions {
   /** mock base URL, e.g. http://127.0.0.1:8765 */
@@ -55,7 +61,8 @@ function consentPage(uid: string, client: string, scopes: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html><head><title>Authorize ${esc(client)}</title></head><body style="font:16px system-ui;margin:2rem">
 <h1>Authorize ${esc(client)}?</h1><p>It asks for: ${esc(scopes || '(no scopes)')}</p>
-<form method="post" action="./${esc(uid)}/approve"><button type="submit">Approve</button></form>
+<form method="post" action="./${esc(uid)}/approve"><label>Sign in as <select name="user">${MOCK_USERS.map((u) => `<option>${u}</option>`).join('')}</select></label>
+<button type="submit">Approve</button></form>
 <form method="post" action="./${esc(uid)}/deny"><button type="submit">Deny</button></form></body></html>`;
 }
 
@@ -72,6 +79,18 @@ function offlineAccessAsksForConsent(local: string): string {
   if (!scopes.includes('offline_access') || query.has('prompt')) return local;
   query.set('prompt', 'consent');
   return `/auth?${query.toString()}`;
+}
+
+/** The user picked on the consent page (form field `user`), else the one `login_hint` names. */
+async function chosenUser(req: IncomingMessage, hint: unknown): Promise<string | undefined> {
+  const known = (name: unknown) => MOCK_USERS.find((u) => u === name);
+  if (req.method === 'POST') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const picked = known(new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('user'));
+    if (picked) return picked;
+  }
+  return known(hint);
 }
 
 export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
@@ -100,7 +119,15 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
         defaultResource: () => resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource) throw new Error(`unknown resource ${indicator}`);
+          const family = opts.variant === 'seal' && indicator.startsWith(`${opts.base}/seal/`);
+          if (indicator !== resource && !family) throw new Error(`unknown resource ${indicator}`);
+          if (family)
+            return {
+              scope: MOCK_SCOPES.join(' '),
+              audience: indicator,
+              accessTokenTTL: ttl,
+              accessTokenFormat: 'opaque',
+            };
           return { scope: MOCK_SCOPES.join(' '), audience: resource, accessTokenTTL: ttl, accessTokenFormat: 'opaque' };
         },
       },
@@ -127,11 +154,11 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
     });
   const callback = provider.callback();
 
-  /** Log the demo user in and grant what was asked, in one step (login and consent together). */
+  /** Log the chosen user in and grant what was asked, in one step (login and consent together). */
   async function approve(req: IncomingMessage, res: ServerResponse) {
     const details = await provider.interactionDetails(req, res);
     const { params } = details;
-    const accountId = details.session?.accountId ?? 'demo-user';
+    const accountId = (await chosenUser(req, params.login_hint)) ?? details.session?.accountId ?? MOCK_USERS[0];
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)
       : new provider.Grant({ accountId, clientId: String(params.client_id) });
@@ -141,7 +168,9 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
     grant.addOIDCScope(
       requested.filter((s) => s === 'openid' || s === 'offline_access' || MOCK_SCOPES.includes(s)).join(' '),
     );
-    grant.addResourceScope(resource, requested.filter((s) => MOCK_SCOPES.includes(s)).join(' '));
+    // the resource asked for (the seal server serves a family of them; the others, their one endpoint)
+    const asked = typeof params.resource === 'string' ? params.resource : resource;
+    grant.addResourceScope(asked, requested.filter((s) => MOCK_SCOPES.includes(s)).join(' '));
     const grantId = await grant.save();
     await provider.interactionFinished(
       req,

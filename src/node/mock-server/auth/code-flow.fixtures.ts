@@ -11,6 +11,8 @@ export interface CodeFlowInput {
   clientId: string;
   redirectUri: string;
   scope: string;
+  /** more authorization request parameters (e.g. `login_hint` to pick the user) */
+  extra?: Record<string, string>;
 }
 
 export interface CodeFlowResult {
@@ -33,6 +35,7 @@ export async function authorizeInNode(input: CodeFlowInput): Promise<CodeFlowRes
     state: 'st',
     resource: input.resource,
     scope: input.scope,
+    ...input.extra,
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const cookies = new Map<string, string>();

@@ -111,5 +111,5 @@ export function createProtectedEndpoints(opts: ProtectedEndpointsOptions) {
     return true;
   }
 
-  return { handle };
+  return { handle, serverFor };
 }
