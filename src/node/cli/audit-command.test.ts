@@ -117,6 +117,16 @@ describe('audit against the mock variants', () => {
     );
   }, 30_000);
 
+  it("keeps another tool's own refusal of the state out of the frozen-error comparison", async () => {
+    // the first other tool of the list is the unprotected one: it answers a foreign state with its own tool error
+    const report = await audit(['/mcp'], ['approve_payment_signed', 'approve_payment_unprotected']);
+    const signed = report.scorecards.find((c) => c.name === 'approve_payment_signed');
+    expect(statuses(signed)).toMatchObject({ binding: 'pass', frozen: 'pass' });
+    expect(signed!.checks.find((c) => c.id === 'binding')!.evidence).toContain(
+      'another tool (approve_payment_unprotected): tool error: Malformed requestState',
+    );
+  }, 30_000);
+
   it('fails the baseline when one round-robin URL fronts instances with different keys', async () => {
     const report = await audit(['/fleet/split'], ['provision']);
     expect(statuses(report.scorecards[0])).toMatchObject({ baseline: 'fail' });

@@ -55,6 +55,11 @@ export async function variant(
     answers?: InputResponses;
     connection?: ConnectionChange;
     from?: string;
+    /**
+     * false: the answer comes from another tool, method or service, whose own refusal says nothing about this
+     * target's errors, so it stays out of the frozen-error comparison
+     */
+    sameTarget?: boolean;
   },
 ): Promise<Verdict> {
   const from = change.from ?? ctx.probe;
@@ -63,7 +68,8 @@ export async function variant(
   ctx.driver.dispatch({ type: 'draft/answers', conversationId: branch, answers: change.answers ?? ctx.answers });
   const leg = await ctx.driver.sendDraft(branch, change.connection ?? {});
   const verdict = verdictOf(leg, asked);
-  if (verdict.kind === 'rejected' || verdict.kind === 'refused') ctx.bad.push({ label, verdict });
+  if ((verdict.kind === 'rejected' || verdict.kind === 'refused') && change.sameTarget !== false)
+    ctx.bad.push({ label, verdict });
   return verdict;
 }
 
@@ -179,7 +185,12 @@ export async function bindingCheck(ctx: CheckContext, targets: readonly BindingT
   const lines: string[] = [];
   for (const t of targets) {
     const answers = answersFor(ctx.driver.conversation(t.probe).draft?.inputRequests ?? {});
-    const v = await variant(ctx, `state on ${t.label}`, { from: t.probe, requestState: ctx.state, answers });
+    const v = await variant(ctx, `state on ${t.label}`, {
+      from: t.probe,
+      requestState: ctx.state,
+      answers,
+      sameTarget: t.kind === 'other arguments',
+    });
     if (v.kind === 'advanced') accepted.push(t.kind);
     lines.push(`sent round 1's state on ${t.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
   }

@@ -81,6 +81,7 @@ export async function audienceCheck(
   const v = await variant(ctx, `state at ${otherService}`, {
     connection: { url: otherService },
     requestState: ctx.state,
+    sameTarget: false,
   });
   const accepted = v.kind === 'advanced';
   return result(
