@@ -68,7 +68,7 @@ describe('audit slice', () => {
     const run = store.getState().audit!;
     expect(run.status).toBe('done');
     expect(seen).toContain('Auditing tools/call pay (1 of 1)');
-    expect(run.target?.checks).toHaveLength(13);
+    expect(run.target?.checks).toHaveLength(16);
     const card = run.report!.scorecards[0]!;
     expect(card.name).toBe('pay');
     expect(card.checks.find((c) => c.id === 'tamper')?.status).toBe('fail');
