@@ -5,7 +5,7 @@
  * mock); e.g.
  * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
  *
- * Measures the figures of issue 9 on this machine, prints a table (Markdown) and writes JSON to
+ * Measures the performance figures the README quotes on this machine, prints a table (Markdown) and writes JSON to
  * bench-results/latest.json (or bench-results/smoke.json with --smoke). See e2e/bench/README.md for each figure.
  * Exit code: 0 when every budgeted figure passes or was not measured, 1 when one fails, 2 when the run crashed.
  * --smoke: small counts, no download of the official inspector (uses the cache if there is one), < 60 s.

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { expectedFailure } from './expected-failures.ts';
 import { clientScenarios, driverErrorOf, judge, type Check, type ScenarioResult } from './outcome.ts';
 
-/** The revisions whose client sets this runner measures (2025-11-25: the stateful era, issue 18). */
+/** The revisions whose client sets this runner measures (2025-11-25: the stateful era, driven through the same UI). */
 const REVISIONS = ['2026-07-28', '2025-11-25'];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

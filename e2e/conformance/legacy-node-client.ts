@@ -1,6 +1,6 @@
 /**
  * Interim conformance client for the 2025-11-25 client set, until the browser driver (`client-runner.ts` +
- * `driver.ts`, issue 15) can run `journeys/legacy-2025.ts` in the real UI. It drives the product's client-edge
+ * `driver.ts`) can run `journeys/legacy-2025.ts` in the real UI. It drives the product's client-edge
  * adapter (`src/client/legacy/legacy-session.ts`) the way the inspector does: initialize, list tools, call each
  * tool, and answer pushed requests the way the UI pre-fills them (elicitation defaults from the same
  * `toRjsf` the form uses; sampling and roots with fixed answers), then DELETE the session.

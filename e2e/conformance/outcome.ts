@@ -57,7 +57,7 @@ export function judge(
   if (expected) {
     return ok
       ? { ...base, verdict: 'unexpectedly passed', breaks: true, note: 'remove it from expected-failures.ts' }
-      : { ...base, verdict: 'expected failure', breaks: false, note: `issue ${expected.issue}: ${expected.reason}` };
+      : { ...base, verdict: 'expected failure', breaks: false, note: expected.reason };
   }
   if (ok) return { ...base, verdict: 'passed', breaks: false, note: '' };
   const names = [...new Set(failedChecks.map((c) => c.name ?? c.id))];

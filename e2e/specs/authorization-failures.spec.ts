@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test';
 /**
  * Each sign-in failure the issue names, against the mock's misconfigured authorization servers (oidc-provider with
  * one thing wrong) or a redirect the user edited while stepping through: shown in plain words with its spec section,
  * nothing further is sent, and the session is kept.
  */
+import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { AuthPage } from '../pages/auth-page.ts';
 

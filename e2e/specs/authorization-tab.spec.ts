@@ -1,8 +1,8 @@
-import { expect } from '@playwright/test';
 /**
  * Tokens stay in memory; "Keep me signed in in this tab" (per server) keeps them in sessionStorage so a reload stays
  * signed in. Never otherwise, and never in IndexedDB, localStorage, the session file, HAR or a share link.
  */
+import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { AuthPage } from '../pages/auth-page.ts';
 import { SessionPage } from '../pages/session-page.ts';

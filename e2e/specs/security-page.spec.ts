@@ -1,8 +1,8 @@
-import { expect } from '@playwright/test';
 /**
- * A hostile page on another loopback origin attacks the app (issue 22): it tries to read the relay token from
+ * A hostile page on another loopback origin attacks the app: it tries to read the relay token from
  * `/__inspector/config` and to frame the app (clickjacking). And the app's own page runs under its CSP unharmed.
  */
+import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import { startHostilePage, type HostileServer } from '../../src/node/test-servers/hostile-servers.fixtures.ts';

@@ -1,8 +1,8 @@
-import { expect } from '@playwright/test';
 /**
- * A hostile MCP server attacks the browser through the relay (issue 22): each test runs the attack against the app in
+ * A hostile MCP server attacks the browser through the relay: each test runs the attack against the app in
  * Chromium and checks it has no effect.
  */
+import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import { startHostileMcp, type HostileServer } from '../../src/node/test-servers/hostile-servers.fixtures.ts';

@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test';
 /**
- * Secrets in custom headers (issue 22): a key sent in a custom header whose name says nothing (Azure API
+ * Secrets in custom headers: a key sent in a custom header whose name says nothing (Azure API
  * Management's `Ocp-Apim-Subscription-Key`) must not reach the browser's storage or the exported files; a header the
  * user marked "not secret" is kept.
  */
+import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
 import { SessionPage } from '../pages/session-page.ts';

@@ -25,7 +25,7 @@ export function useAppCommands(opts: { io: SessionIo; openPresenter: () => void;
     const noConversation = conversation ? undefined : 'select a conversation';
     const sendBlocked = noConversation ?? (!draft ? 'the call is over' : busy ? 'a leg is in flight' : undefined);
     // the leg list is built when a next/previous command runs, not on every render: with 10,000 legs it costs
-    // ~6-20 ms, which used to land in every click that changes the session (issue #20)
+    // ~6-20 ms, which used to land in every click that changes the session and made it slow
     const selectLeg = (delta: number) => {
       const legs = timelineRows(s.session).flatMap((row) =>
         row.legs.filter((l) => !l.inherited).map((l) => ({ legId: l.legId, conversationId: row.conversationId })),

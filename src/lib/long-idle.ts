@@ -2,7 +2,7 @@
  * Work that may wait for the page to be truly idle: each step runs in an idle period of the browser's longest kind
  * (no frame being drawn: Chrome gives up to 50 ms then, and at most the gap between two frames while something
  * scrolls or animates), one step per period, the next only after the step's promise settles. Evaluating a lazy chunk
- * takes 10-40 ms on a slow machine; run in a frame gap it lands in the middle of a scroll (issue #20).
+ * takes 10-40 ms on a slow machine; run in a frame gap it lands in the middle of a scroll as a late frame.
  * After `giveUpMs` a step runs in the next idle period of any length (the browser's `timeout`), so nothing waits for
  * ever on a page that never rests.
  */

@@ -61,7 +61,7 @@ export function legFindings(state: SessionState, leg: Leg, method = ''): LintFin
  * What `legFindings` needs to run later, read now so the session is not kept alive: the leg, its method, the legs of
  * its retry chain (references, oldest first) and, only when one of them differs, their methods. Plain references and
  * at most two arrays: the timeline keeps one of these per leg of a long session, and builds no lint input (no closure,
- * no per-leg copies of the chain) until a row is read (issue #20: ~6 objects per leg less on the heap).
+ * no per-leg copies of the chain) until a row is read (~6 objects per leg less on the heap).
  */
 export interface DeferredLint {
   readonly leg: Leg;

@@ -47,7 +47,7 @@ interface RowItems {
 /**
  * A row's items, reused while the row object, its expansion and its first position are unchanged: rows are rebuilt
  * only for the conversations an event touched, so a session event re-creates a few items, not all 14,000 of a
- * 10,000-leg session (issue #20). Items are plain data: the reused ones equal what would be built afresh.
+ * 10,000-leg session (a slow click). Items are plain data: the reused ones equal what would be built afresh.
  */
 const rowItemsCache = new WeakMap<ConversationRow, RowItems>();
 
@@ -79,7 +79,7 @@ function rowItems(row: ConversationRow, expanded: boolean, start: number): RowIt
 /**
  * True when two item lists have the same keys and kinds in the same order: what a virtualised list's keys and
  * estimated sizes depend on. A session event that changes one conversation (an answer, a leg in flight) builds new
- * items with new rows but usually the same shape, and the list can then keep every measured offset (issue #20).
+ * items with new rows but usually the same shape, and the list can then keep every measured offset.
  */
 export function sameShape(a: readonly TimelineItem[], b: readonly TimelineItem[]): boolean {
   if (a === b) return true;

@@ -44,7 +44,7 @@ export function TimelineScreen() {
   const session = shownSession(s);
   const [view, setView] = useState<ConversationViewKind>('waterfall');
   // the list (rows, filter, flat items: 20-30 ms with 10,000 legs) follows the session one render later, so a click
-  // that changes one conversation (Accept, Send retry) paints its own update first (issue #20)
+  // that changes one conversation (Accept, Send retry) paints its own update first instead of waiting for the list
   const listed = useDeferredValue(session);
   const rows = useMemo(() => timelineRows(listed), [listed]);
   const filter = useDeferredValue(s.filter);
@@ -66,8 +66,8 @@ export function TimelineScreen() {
   // The selected conversation's views and the leg panel show a change of the session (a leg sent or answered, an
   // import) after the list's deferred render and one painted frame, session and selection together: the frame of a
   // call's answer paints the conversation's own update (Result, first question, focus) and these mounts (leg
-  // inspector, waterfall) the next, once the list's render is done (issue #20). A change of selection alone (a click
-  // in the timeline) shows at once.
+  // inspector, waterfall) the next, once the list's render is done (the answer's frame stays short). A change of
+  // selection alone (a click in the timeline) shows at once.
   const listedState = useDeferredValue(s);
   const followed = useAfterFrame(listedState);
   const d = followed.session === s.session ? s : followed;

@@ -36,7 +36,7 @@ export function useFling(scrolling: boolean, offset: number, height: number): bo
 
 /**
  * What a row is while the list is flung: one element and one text node instead of a button with badges, so a frame
- * that mounts a whole screen of new rows stays short (issue #20: 1,900 px per frame through 10,000 legs). The full
+ * that mounts a whole screen of new rows stays short (a fling moves 1,900 px per frame through 10,000 legs). The full
  * rows come back in the frame the scroll slows to less than a screen per frame, or 150 ms after it stops.
  */
 export function FlingRow({

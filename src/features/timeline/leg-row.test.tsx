@@ -37,7 +37,7 @@ describe('LegRowButton', () => {
     expect(button.getAttribute('aria-pressed')).toBe('true');
     for (const text of ['#2', 'input_required', `HTTP ${row.httpStatus}`, 'asks region', 'answers region', 'think'])
       expect(button.textContent).toContain(text);
-    // the details are one text node, not one element per fact: a fast scroll mounts every row afresh (issue #20)
+    // the details are one text node, not one element per fact: a fast scroll mounts every row afresh
     expect(button.querySelectorAll('*').length).toBeLessThanOrEqual(8);
   });
 

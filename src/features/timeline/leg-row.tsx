@@ -13,9 +13,10 @@ function outcomeTone(row: LegRowData): Tone {
 const BADGE = 'rounded px-1.5 py-px text-[11px] font-medium';
 
 /**
- * One leg: the whole row is one button (the only control in its list item). A fast scroll mounts every visible row afresh each frame, so
- * the row is kept light (issue #20): each piece of text is one string (one DOM text node), the badges are inline
- * spans, the second line is one text, and the round and the duration are placed absolutely instead of with a grid.
+ * One leg: the whole row is one button (the only control in its list item). A fast scroll mounts every visible row
+ * afresh each frame, so the row is kept light to keep those frames short: each piece of text is one string (one DOM
+ * text node), the badges are inline spans, the second line is one text, and the round and the duration are placed
+ * absolutely instead of with a grid.
  */
 export const LegRowButton = memo(function LegRowButton({
   row,

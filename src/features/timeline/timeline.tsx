@@ -47,7 +47,7 @@ export function Timeline({
   // stable while the items' keys and kinds are: the virtualizer recomputes every item's offset (14,000 objects for
   // a long session) whenever getItemKey changes, and it re-renders this list on every scrolled frame. A session
   // event usually rebuilds `items` with the same shape (new rows, same keys), so the callbacks keep reading the
-  // earlier array, which has the same keys and kinds (issue #20: 5-16 ms per click with 10,000 legs).
+  // earlier array, which has the same keys and kinds (re-measuring cost 5-16 ms per click with 10,000 legs).
   const [shaped, setShaped] = useState(items);
   const same = useMemo(() => sameShape(shaped, items), [shaped, items]);
   if (!same) setShaped(items);
@@ -149,7 +149,7 @@ export const MAX_LIST_HEIGHT = 480;
 /**
  * A flung row's key is its place on screen (first, second, …), not the row it shows: every row of a fling frame is new,
  * and with these keys the next frame's rows are the same elements, updated (text, position), instead of a screen of
- * rows unmounted and the next mounted (issue #20: no new fibers or DOM nodes per flung frame, so less garbage and fewer
+ * rows unmounted and the next mounted (no new fibers or DOM nodes per flung frame, so less garbage and fewer
  * GC pauses in a long scroll).
  */
 function flingKey(slot: number): string {
@@ -159,8 +159,8 @@ function flingKey(slot: number): string {
 /**
  * The scroll box contains its layout, style and paint (CSS `contain: strict`; it has a fixed height), and so does
  * every row (fixed height, full width): the rows a scrolled frame mounts are laid out and painted inside the box
- * instead of relaying out and repainting the whole page with them (issue #20). Without a height (no items, the
- * empty text) nothing is contained, so the box keeps its content's height.
+ * instead of relaying out and repainting the whole page with them (late frames in a long scroll). Without a height
+ * (no items, the empty text) nothing is contained, so the box keeps its content's height.
  */
 export function scrollBoxStyle(height: number | undefined): CSSProperties {
   return height === undefined ? {} : { height, contain: 'strict' };

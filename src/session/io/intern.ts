@@ -93,8 +93,8 @@ export function internSessionStrings(session: SessionState, intern: Intern = int
  * For a session about to be structured-cloned (a worker's reply): each of those strings becomes one `String` object
  * per distinct value. A structured clone copies a string at every occurrence but an object once, so the receiver's
  * heap gets each repeated string once instead of making every copy and dropping all but one: interning after the
- * clone left about 18 MB of garbage for a 10,000-leg file, and its major GC paused a frame of the first scroll
- * (issue #20). In place; the receiver must call `unboxSessionStrings` before anything reads the session.
+ * clone left about 18 MB of garbage for a 10,000-leg file, and its major GC paused a frame of the first scroll.
+ * In place; the receiver must call `unboxSessionStrings` before anything reads the session.
  */
 export function boxStringsForClone(session: SessionState): void {
   const boxes = new Map<string, unknown>();
