@@ -5,13 +5,19 @@ import { AuthPage } from '../pages/auth-page.ts';
 const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;
 
 test.describe("authorization: sign in to the mock's protected endpoints", () => {
-  test('signs in with a Client ID Metadata Document and lists the tools', async ({ page }) => {
+  test('offers no http:// Client ID Metadata Document: registers dynamically, says why, and lists the tools', async ({
+    page,
+  }) => {
     const auth = new AuthPage(page);
     await auth.open(`${MOCK}/auth/cimd/mcp`);
     await expect(auth.notice).toContainText('needs authorization');
     await auth.signIn();
     await auth.expectSignedIn();
-    await expect(auth.step(/Authorization request/)).toContainText('Client ID Metadata Document');
+    // served from http://127.0.0.1, the app's own document URL is one no real authorization server can fetch
+    await expect(auth.step(/Authorization server metadata/).last()).toContainText(
+      /supports Client ID Metadata Documents, but this app's client_id URL http:\/\/127\.0\.0\.1:\d+\/oauth\/client-metadata\.json is not an https URL with a path/,
+    );
+    await expect(auth.step(/Authorization request/)).toContainText('registered dynamically');
     await expect(page.getByRole('button', { name: 'provision', exact: true })).toBeVisible();
     await expect(auth.token).toContainText('mcp:read');
   });

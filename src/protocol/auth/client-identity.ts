@@ -27,7 +27,7 @@ export interface AsCapabilities {
 export type IdentityPlan =
   | { kind: 'pre-registered'; clientId: string; clientSecret: string; method: TokenAuthMethod; why: string }
   | { kind: 'cimd'; clientId: string; method: 'none'; why: string }
-  | { kind: 'dcr'; requestMethod: TokenAuthMethod; why: string }
+  | { kind: 'dcr'; requestMethod: TokenAuthMethod; why: string; notes: string[] }
   | { kind: 'none'; why: string };
 
 /** RFC 8414 §2: absent `token_endpoint_auth_methods_supported` means client_secret_basic. */
@@ -51,6 +51,20 @@ export function preRegisteredMismatch(settings: IdentitySettings, issuer: string
   return `The pre-registered client ID was registered with ${own}, but the resource now names the authorization server ${issuer}: it is not sent there. Set the client ID for this server, or clear it, in Client identity.`;
 }
 
+/**
+ * A Client ID Metadata Document's URL is the client_id, and it MUST be an https URL with a path (2026-07-28
+ * basic/authorization, Client ID Metadata Documents): an authorization server fetches it, so a plain-http or loopback
+ * URL (this app served from http://127.0.0.1) is one no real server can use.
+ */
+export function isClientIdUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && u.pathname !== '/' && u.pathname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export function planIdentity(settings: IdentitySettings, as: AsCapabilities & { issuer?: string }): IdentityPlan {
   const mismatch = as.issuer !== undefined ? preRegisteredMismatch(settings, as.issuer) : undefined;
   if (settings.clientId.trim() && !mismatch) {
@@ -64,7 +78,13 @@ export function planIdentity(settings: IdentitySettings, as: AsCapabilities & { 
       why: `pre-registered client id from the connection settings, authenticating with ${method}`,
     };
   }
-  if (as.client_id_metadata_document_supported === true && settings.metadataDocumentUrl) {
+  const notes: string[] = [];
+  const cimd = as.client_id_metadata_document_supported === true && settings.metadataDocumentUrl !== '';
+  if (cimd && !isClientIdUrl(settings.metadataDocumentUrl))
+    notes.push(
+      `The authorization server supports Client ID Metadata Documents, but this app's client_id URL ${settings.metadataDocumentUrl} is not an https URL with a path (the spec requires one: the server must fetch it), so it is not offered.`,
+    );
+  else if (cimd) {
     return {
       kind: 'cimd',
       clientId: settings.metadataDocumentUrl,
@@ -81,12 +101,13 @@ export function planIdentity(settings: IdentitySettings, as: AsCapabilities & { 
         : supported.includes('client_secret_post')
           ? 'client_secret_post'
           : 'none';
-    return { kind: 'dcr', requestMethod, why: `Dynamic Client Registration, asking for ${requestMethod}` };
+    return { kind: 'dcr', requestMethod, why: `Dynamic Client Registration, asking for ${requestMethod}`, notes };
   }
   return {
     kind: 'none',
     why:
       mismatch ??
+      notes[0] ??
       'The authorization server offers neither Client ID Metadata Documents nor Dynamic Client Registration, and no pre-registered client id is set: enter one in Connection settings.',
   };
 }

@@ -141,11 +141,11 @@ export async function discoverAs(deps: OAuthFlowDeps, issuer: string): Promise<A
 export async function identify(deps: OAuthFlowDeps, input: OAuthFlowInput, as: AsMetadata): Promise<RegisteredClient> {
   const known = input.registrations[as.issuer];
   const plan = planIdentity(input.identity, as);
-  const mismatch = preRegisteredMismatch(input.identity, as.issuer);
+  // why an identity was passed over is said on the metadata step, whatever identity is used instead
+  const passedOver = [preRegisteredMismatch(input.identity, as.issuer), ...(plan.kind === 'dcr' ? plan.notes : [])];
   const lastStep = deps.getState().steps.at(-1);
-  // said on the metadata step, whatever identity is used instead
-  if (mismatch && plan.kind !== 'none' && lastStep)
-    deps.dispatch({ type: 'auth/finding', id: lastStep.id, finding: mismatch });
+  for (const finding of passedOver)
+    if (finding && plan.kind !== 'none' && lastStep) deps.dispatch({ type: 'auth/finding', id: lastStep.id, finding });
   if (plan.kind === 'pre-registered')
     return {
       issuer: as.issuer,
