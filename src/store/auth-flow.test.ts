@@ -205,6 +205,17 @@ describe('runOAuthFlow', () => {
     expect(h.state().failure?.message).toMatch(/registered with https:\/\/old-as\.example.*not sent there/);
     expect(tokenRequests(h.fake.log)).toHaveLength(0);
   });
+  it.each([`${AS}/`, AS.toUpperCase().replace('HTTP://', 'http://')])(
+    'refuses metadata whose issuer %s is not the discovered issuer string exactly (no normalisation)',
+    async (claimed) => {
+      const h = harness({ metadataIssuer: claimed });
+      const result = await runOAuthFlow(h.input, h.deps);
+      expect(result.ok).toBe(false);
+      expect(h.state().failure).toMatchObject({ spec: 'asIssuer' });
+      expect(h.state().failure?.message).toContain(`says its issuer is "${claimed}"`);
+      expect(tokenRequests(h.fake.log)).toHaveLength(0);
+    },
+  );
   it('refreshes with the refresh token and the same resource', async () => {
     const h = harness();
     const result = await runOAuthFlow(h.input, h.deps);

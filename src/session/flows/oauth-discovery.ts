@@ -116,6 +116,14 @@ export async function discoverAs(deps: OAuthFlowDeps, issuer: string): Promise<A
       'asMetadata',
     );
   const { id, response } = found;
+  // RFC 8414 §3.3: the issuer in the metadata is identical to the one it was discovered from, compared as strings (the
+  // library compares normalised URLs, which lets `https://as.example/` stand for `https://as.example`)
+  const body = json(response.body) as { issuer?: unknown } | undefined;
+  if (typeof body?.issuer === 'string' && body.issuer !== issuer)
+    throw new FlowStop(
+      `The metadata fetched for ${issuer} says its issuer is "${body.issuer}": metadata whose issuer is not identical to the one it was fetched for (compared as a string, no normalisation) is refused, and none of its endpoints are used.`,
+      'asIssuer',
+    );
   try {
     const as = await deps.lib.processAsMetadata(issuer, toResponse(response));
     deps.dispatch({
@@ -126,15 +134,7 @@ export async function discoverAs(deps: OAuthFlowDeps, issuer: string): Promise<A
     return as;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const body = json(response.body) as { issuer?: unknown } | undefined;
-    const claimed = typeof body?.issuer === 'string' ? body.issuer : undefined;
-    const mismatch = claimed !== undefined && claimed !== issuer;
-    throw new FlowStop(
-      mismatch
-        ? `The metadata fetched for ${issuer} says its issuer is "${claimed}": metadata whose issuer differs from the one it was fetched for is refused, and none of its endpoints are used.`
-        : `The authorization server metadata is malformed: ${message}`,
-      mismatch ? 'asIssuer' : 'asMetadata',
-    );
+    throw new FlowStop(`The authorization server metadata is malformed: ${message}`, 'asMetadata');
   }
 }
 
