@@ -14,6 +14,7 @@ import type { JsonObject, RpcId } from '../protocol/types.ts';
 import type { ComposedRequest } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft, SentFacts } from '../session/model.ts';
+import { legacyCallParams } from '../session/legacy-params.ts';
 import { pushedFacts } from '../session/pushed-legs.ts';
 
 /** A call whose stream is still open, with where its exchanges start in the session's log. */
@@ -138,7 +139,8 @@ export async function sendLegacyDraft(
     params: draft.params as JsonObject,
   };
   const from = deps.eras.exchanges.length;
-  const call = new LegacyCall(deps.session, conversation.method, draft.params, stop.signal, deps.now);
+  const params = legacyCallParams(draft.params as JsonObject, draft.requestOptions);
+  const call = new LegacyCall(deps.session, conversation.method, params, stop.signal, deps.now);
   const open: OpenCall = { call, from, sent, stop };
   deps.calls.set(id, open);
   return recordNextStep(deps, conversation, open);

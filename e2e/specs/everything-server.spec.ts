@@ -1,0 +1,160 @@
+import { expect, test } from '../fixtures.ts';
+import type { InspectorPage } from '../pages/inspector-page.ts';
+import { CatalogPage } from '../pages/catalog-page.ts';
+import { InputRequestsPage } from '../pages/input-requests-page.ts';
+import { RequestOptionsPage } from '../pages/request-options-page.ts';
+import type { InspectorServer } from '../../src/node/cli/serve.ts';
+import {
+  distMissing,
+  everythingEntry,
+  openEverythingStdio,
+  startEverythingHttp,
+  type RunningEverything,
+} from '../pages/everything-server.ts';
+
+/**
+ * The official everything server (2025-11-25, `@modelcontextprotocol/server-everything`), a real server the inspector
+ * did not write: over streamable HTTP on a port of its own, and over stdio through `mrtr-inspector --stdio`.
+ */
+test.describe('the everything server, a real 2025-11-25 server', () => {
+  test.describe.configure({ timeout: 90_000 });
+  test.skip(!everythingEntry(), '@modelcontextprotocol/server-everything is not installed (npm install)');
+
+  /** The conversation a session request (one the server pushed outside any call) was given, opened from the Timeline. */
+  async function openSessionRequest(app: InspectorPage, method: string) {
+    const leg = app.timeline.getByRole('button', { name: new RegExp(`^Round 1 ${method.replace('/', '\\/')} server`) });
+    await leg.first().click();
+    return app.page.getByRole('group', { name: new RegExp(`^${method.replace('/', '\\/')} #`) });
+  }
+
+  /** echo right after connecting completes, although the server asks roots/list on its session meanwhile. */
+  async function echoDespiteRoots(app: InspectorPage) {
+    await app.callTool('echo', async (p) => {
+      await p.getByRole('textbox', { name: 'message', exact: true }).fill('hi');
+    });
+    const echo = app.timeline.getByRole('button', { name: /^Round 1 tools\/call echo:/ });
+    await expect(echo).toContainText('complete');
+    const roots = await openSessionRequest(app, 'roots/list');
+    await expect(roots).toBeVisible();
+    await roots.getByRole('button', { name: 'Send roots' }).click();
+    await app.composer.getByRole('button', { name: 'Send response' }).click();
+    await expect(app.result).toContainText('The response went out (the server acknowledged it with HTTP 202)');
+  }
+
+  async function elicitation(app: InspectorPage, action: 'Accept' | 'Decline') {
+    await app.callTool('trigger-elicitation-request');
+    const card = app.page.getByRole('group', { name: /^elicitation\/create #/ });
+    await expect(card).toContainText('Please provide inputs for the following fields:');
+    if (action === 'Accept')
+      await card
+        .getByRole('textbox', { name: /^String/ })
+        .first()
+        .fill('Ada Lovelace');
+    await card.getByRole('button', { name: action, exact: true }).click();
+    await app.composer.getByRole('button', { name: 'Send response' }).click();
+  }
+
+  async function sampling(app: InspectorPage) {
+    await app.callTool('trigger-sampling-request', async (p) => {
+      await p.getByRole('textbox', { name: 'prompt', exact: true }).fill('Say hi');
+    });
+    const ui = new InputRequestsPage(app);
+    const card = app.page.getByRole('group', { name: /^sampling\/createMessage #/ });
+    await expect(card).toContainText('Say hi');
+    const key = (await card.getAttribute('aria-label'))!;
+    await ui.answerSampling(key, 'Hi from the page.', 'by-hand');
+    await app.composer.getByRole('button', { name: 'Send response' }).click();
+  }
+
+  /** Progress on the call's stream, a prompt and a resource read over the session. */
+  async function progressPromptResource(app: InspectorPage) {
+    const options = new RequestOptionsPage(app);
+    await options.open('trigger-long-running-operation');
+    await app.page.getByRole('spinbutton', { name: 'duration', exact: true }).fill('1');
+    await app.page.getByRole('spinbutton', { name: 'steps', exact: true }).fill('2');
+    await options.askProgress.check();
+    await app.page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(app.result).toContainText('Long running operation completed. Duration: 1 seconds, Steps: 2.');
+    await options.legInspector.getByRole('tab', { name: /^SSE events/ }).click();
+    await expect(options.legInspector.getByRole('list', { name: 'SSE events' })).toContainText(
+      'notifications/progress',
+    );
+
+    const catalog = new CatalogPage(app);
+    await catalog.getPrompt('simple-prompt', {});
+    await expect(app.result).toContainText('This is a simple prompt without arguments.');
+    await catalog.entry('Resources', 'features.md').click();
+    await catalog.callPanel.getByRole('button', { name: 'Read resource' }).click();
+    await expect(app.result).toContainText('demo://resource/static/document/features.md');
+  }
+
+  test.describe('over streamable HTTP', () => {
+    let server: RunningEverything | undefined;
+    test.beforeEach(async () => {
+      server = await startEverythingHttp();
+    });
+    test.afterEach(async () => {
+      await server?.close();
+      server = undefined;
+    });
+
+    test('calls, answers its requests from the page, and reads a resource and a prompt', async ({
+      inspector: app,
+      page,
+    }) => {
+      await page.goto(`/?server=${encodeURIComponent(server!.url)}`);
+      await expect(app.status).toContainText('era 2025-11-25');
+      await echoDespiteRoots(app);
+
+      await app.callTool('get-sum', async (p) => {
+        await p.getByRole('spinbutton', { name: 'a', exact: true }).fill('2');
+        await p.getByRole('spinbutton', { name: 'b', exact: true }).fill('3');
+      });
+      await expect(app.result).toContainText('The sum of 2 and 3 is 5.');
+
+      // a request on the call's own stream is a round of that call
+      await elicitation(app, 'Accept');
+      await expect(app.result).toContainText('Ada Lovelace');
+      await expect(
+        app.timeline.getByRole('button', { name: /^Round 2 tools\/call trigger-elicitation-request:/ }),
+      ).toBeVisible();
+      await elicitation(app, 'Decline');
+      await expect(app.result).toContainText('decline');
+
+      await sampling(app);
+      await expect(app.result).toContainText('Hi from the page.');
+
+      await progressPromptResource(app);
+    });
+  });
+
+  test.describe('over stdio, through mrtr-inspector --stdio', () => {
+    let inspector: InspectorServer | undefined;
+    test.afterEach(async () => {
+      await inspector?.close();
+      inspector = undefined;
+    });
+
+    test('every request the server pushes reaches the page and is answered there', async ({ inspector: app, page }) => {
+      test.skip(distMissing(), 'dist/ is not built (npm run build)');
+      inspector = await openEverythingStdio(page);
+      await expect(app.status).toContainText('era 2025-11-25');
+      await echoDespiteRoots(app);
+
+      // stdio cannot say which call a server request belongs to: each is a conversation of its own
+      await elicitation(app, 'Decline');
+      const call = app.timeline.getByRole('button', { name: /^Round 1 tools\/call trigger-elicitation-request:/ });
+      await expect(call).toContainText('complete');
+      await call.click();
+      await expect(app.result).toContainText('decline');
+
+      await sampling(app);
+      const sampled = app.timeline.getByRole('button', { name: /^Round 1 tools\/call trigger-sampling-request:/ });
+      await expect(sampled).toContainText('complete');
+      await sampled.click();
+      await expect(app.result).toContainText('Hi from the page.');
+
+      await progressPromptResource(app);
+    });
+  });
+});
