@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
