@@ -81,6 +81,8 @@ export interface ToolDescriptor {
   description?: string;
   inputSchema?: JsonObject;
   annotations?: JsonObject;
+  /** 2025-11-25: whether the tool runs as a task (`taskSupport`: required, optional, forbidden) */
+  execution?: JsonObject;
 }
 
 export interface PromptDescriptor {

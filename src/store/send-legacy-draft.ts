@@ -53,8 +53,18 @@ function failed(url: string, at: number, message: string): Exchange {
   };
 }
 
+const openCalls = new WeakMap<EraConnections, Map<string, OpenCall>>();
+
+/** The calls still open on `eras`' sessions, by conversation: one map, whichever slice opened the call. */
+export function legacyCallsOf(eras: EraConnections | undefined): Map<string, OpenCall> {
+  if (!eras) return new Map();
+  let calls = openCalls.get(eras);
+  if (!calls) openCalls.set(eras, (calls = new Map()));
+  return calls;
+}
+
 /** Wait for the call's next step and record it as a leg; returns the leg's id. */
-async function recordNextStep(deps: LegacyLegDeps, conversation: Conversation, open: OpenCall): Promise<string> {
+export async function recordNextStep(deps: LegacyLegDeps, conversation: Conversation, open: OpenCall): Promise<string> {
   const step = await open.call.next();
   const legId = deps.newId('leg');
   const conversationId = conversation.id;
@@ -73,8 +83,10 @@ async function recordNextStep(deps: LegacyLegDeps, conversation: Conversation, o
   }
   deps.calls.delete(conversationId);
   const mine = deps.eras.exchanges.slice(open.from);
+  // the exchanges' label is the call's method (tasks/result for a 2025-11-25 task's result stream)
+  const method = open.sent.method ?? conversation.method;
   // the server lost the session (404): that answer is a leg of the call, before the call resent in the new session
-  for (const gone of mine.filter((e) => e.label.startsWith(`${conversation.method} (session gone`))) {
+  for (const gone of mine.filter((e) => e.label.startsWith(`${method} (session gone`))) {
     deps.dispatch({
       type: 'leg/recorded',
       conversationId,
@@ -84,7 +96,7 @@ async function recordNextStep(deps: LegacyLegDeps, conversation: Conversation, o
       sent: open.sent,
     });
   }
-  const legs = mine.filter((e) => e.label === conversation.method || e.label.startsWith('GET (resume'));
+  const legs = mine.filter((e) => e.label === method || e.label.startsWith('GET (resume'));
   const exchange =
     legs.at(-1)?.exchange ??
     step.error?.exchange ??

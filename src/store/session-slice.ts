@@ -17,7 +17,8 @@ import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completi
 import { runTamperMatrix, tamperNote } from '../session/flows/run-tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
-import { sendLegacyDraft, type OpenCall } from './send-legacy-draft.ts';
+import { legacyCallsOf, sendLegacyDraft } from './send-legacy-draft.ts';
+import { isLegacyTask } from '../session/legacy-task-legs.ts';
 import { recordSessionRequest } from './session-requests.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
@@ -91,7 +92,7 @@ export const createSessionSlice =
   (deps: InspectorDeps): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
-    const legacyCalls = new Map<string, OpenCall>(); // 2025-11-25 calls whose stream is still open
+    const legacyCalls = legacyCallsOf(deps.eras); // 2025-11-25 calls whose stream is still open
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
     const live = createLiveEventBuffer((change) => set((st) => ({ liveEvents: change(st.liveEvents) })));
 
@@ -135,6 +136,9 @@ export const createSessionSlice =
         const legacyDeps = { session: legacy, eras: deps.eras, calls: legacyCalls, dispatch, now: deps.now, newId };
         const legId = await sendLegacyDraft(legacyDeps, conversation, draft, composed);
         if (opts.select !== false) set({ selectedLegId: legId, selectedConversationId: conversationId });
+        // the call created a 2025-11-25 task: follow it (polls, its requests and result on tasks/result)
+        const now = get().session.conversations[conversationId];
+        if (!conversation.task && isLegacyTask(now)) void get().autoPollTask(conversationId);
         return focusNext(conversationId, opts.focusFrom, focusAfterLeg);
       }
       const exchange = await sendLeg({

@@ -14,6 +14,15 @@ import { pollTask } from '../session/flows/task-polling.ts';
 import { taskView } from '../session/task-view.ts';
 import { outcomeSummary } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
+import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
+import { isLegacyTask } from '../session/legacy-task-legs.ts';
+import { closeLegacyResult, legacyResultState, openLegacyResult, sendLegacyTaskLeg } from './legacy-task-legs.ts';
+import { legacyCallsOf, type LegacyLegDeps } from './send-legacy-draft.ts';
+
+/** What the Task panel says once a 2025-11-25 task's tasks/result is open. */
+export const LEGACY_RESULT_NOTE =
+  'tasks/result is open: the requests the task needs arrive on its stream (answer them in the composer), then its result.';
 
 export interface TaskPollState {
   /** automatic polling is on */
@@ -107,21 +116,65 @@ export const createTaskSlice =
       return outcomeSummary(leg);
     };
 
+    // a 2025-11-25 task goes over the session of its connection (store/legacy-task-legs.ts); a string: why it cannot
+    const legacyOf = (conversationId: string): LegacyLegDeps | string | undefined => {
+      const c = get().session.conversations[conversationId];
+      if (!isLegacyTask(c) || !c) return undefined;
+      const session = deps.eras?.legacyFor(c.serverUrl);
+      if (!session || !deps.eras) return `the ${LEGACY_PROTOCOL_VERSION} session this task belongs to is not connected`;
+      return {
+        session,
+        eras: deps.eras,
+        calls: legacyCallsOf(deps.eras),
+        dispatch: get().dispatch,
+        now: deps.now,
+        newId,
+      };
+    };
+    const sessionState = () => get().session;
+    const legacyPoll = (
+      conversationId: string,
+      legacy: LegacyLegDeps | string,
+      method: 'tasks/get' | 'tasks/cancel',
+    ) =>
+      typeof legacy === 'string'
+        ? Promise.resolve(legacy)
+        : sendLegacyTaskLeg(legacy, sessionState, conversationId, method);
+
     return {
       taskPolls: {},
-      pollTaskNow: (conversationId) => sendTaskLeg(conversationId, 'tasks/get'),
+      pollTaskNow: (conversationId) => {
+        const legacy = legacyOf(conversationId);
+        return legacy ? legacyPoll(conversationId, legacy, 'tasks/get') : sendTaskLeg(conversationId, 'tasks/get');
+      },
       autoPollTask: async (conversationId) => {
         if (controllers.has(conversationId)) return;
         const controller = new AbortController();
         controllers.set(conversationId, controller);
         patch(conversationId, { auto: true, note: undefined });
-        const end = await pollTask({
-          poll: () => sendTaskLeg(conversationId, 'tasks/get'),
-          sleep,
-          now: deps.now,
-          signal: controller.signal,
-          onWait: (until) => patch(conversationId, { nextPollAt: until }),
-        });
+        const legacy = legacyOf(conversationId);
+        const end = legacy
+          ? await followLegacyTask({
+              poll: () => legacyPoll(conversationId, legacy, 'tasks/get'),
+              openResult: () => {
+                if (typeof legacy === 'string') return;
+                openLegacyResult(legacy, sessionState, conversationId);
+                patch(conversationId, { note: LEGACY_RESULT_NOTE });
+              },
+              resultState: () =>
+                typeof legacy === 'string' ? 'none' : legacyResultState(legacy, get().session, conversationId),
+              sleep,
+              now: deps.now,
+              signal: controller.signal,
+              onWait: (until) => patch(conversationId, { nextPollAt: until }),
+            })
+          : await pollTask({
+              poll: () => sendTaskLeg(conversationId, 'tasks/get'),
+              sleep,
+              now: deps.now,
+              signal: controller.signal,
+              onWait: (until) => patch(conversationId, { nextPollAt: until }),
+            });
         controllers.delete(conversationId);
         const note =
           end.kind === 'needs-input'
@@ -198,6 +251,13 @@ export const createTaskSlice =
       },
       cancelTask: async (conversationId) => {
         controllers.get(conversationId)?.abort();
+        const legacy = legacyOf(conversationId);
+        if (legacy) {
+          // the cancel answers the cancelled task itself; tasks/result has no result to wait for any more
+          if (typeof legacy !== 'string') closeLegacyResult(legacy, conversationId);
+          await legacyPoll(conversationId, legacy, 'tasks/cancel');
+          return;
+        }
         await sendTaskLeg(conversationId, 'tasks/cancel');
         // the cancelled status is seen on the next tasks/get (the cancel ack carries no task)
         await sendTaskLeg(conversationId, 'tasks/get');

@@ -4,7 +4,8 @@ import { CallPanel } from '../../features/call/call-panel.tsx';
 import { callTargetOf } from '../../features/call/call-target.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
-import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import { discoverQuery, promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import { acceptsTaskCalls } from '../../protocol/tasks/legacy-wire.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 
 const EMPTY: Record<string, unknown> = {};
@@ -21,9 +22,12 @@ export function CallScreen() {
   const tools = useQuery(connectedQuery(env, toolsQuery));
   const prompts = useQuery(connectedQuery(env, promptsQuery));
   const templates = useQuery(connectedQuery(env, templatesQuery));
+  const discover = useQuery(connectedQuery(env, discoverQuery));
+  // a 2025-11-25 server that accepts task-augmented calls: tools that run as tasks carry params.task
+  const taskCalls = discover.data?.era === 'legacy' && acceptsTaskCalls(discover.data.capabilities);
   const target = useMemo(
-    () => callTargetOf(selection, { tools: tools.data, prompts: prompts.data, templates: templates.data }),
-    [selection, tools.data, prompts.data, templates.data],
+    () => callTargetOf(selection, { tools: tools.data, prompts: prompts.data, templates: templates.data, taskCalls }),
+    [selection, tools.data, prompts.data, templates.data, taskCalls],
   );
   const key = selection ? `${selection.kind}:${selection.name}` : '';
   return (

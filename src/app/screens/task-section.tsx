@@ -26,7 +26,7 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
   const conversation = s.session.conversations[conversationId];
   const view = conversation ? taskView(s.session, conversation) : undefined;
   const running = view !== undefined && !isTerminalStatus(view.task.status);
-  const offered = s.wanted && declaresTasks(discover.data?.capabilities);
+  const offered = s.wanted && declaresTasks(discover.data?.capabilities) && !conversation?.task?.era;
   const sameServer = conversation?.serverUrl === s.connectedUrl;
   const listen = s.poll?.listen;
   useEffect(() => {
@@ -61,6 +61,7 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
       onCancel={() => void actions.cancelTask(conversationId)}
       onListen={() => void actions.listenTask(conversationId)}
       onStopListening={() => actions.stopListening(conversationId)}
+      {...(view.era ? { era: view.era, answers: view.answers } : {})}
     />
   );
 }

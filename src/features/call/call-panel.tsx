@@ -83,6 +83,8 @@ export function CallPanel({ target, targetKey: key, values, onValuesChange, pick
     logLevel: '',
     traceparent: '',
   }));
+  // 2025-11-25: call a tool whose taskSupport is "optional" as a task
+  const [asTask, setAsTask] = useState(false);
   useFocusOnPick(pickNonce, sectionRef);
   // the schema check's first compile for this target (10-30 ms) after the pick instead of in the Call click: in a long
   // idle period, or after 300 ms whatever the page is doing (a page that draws every frame has no long idle periods)
@@ -116,7 +118,7 @@ export function CallPanel({ target, targetKey: key, values, onValuesChange, pick
         }
       }
       setRefused(null);
-      const built = target.build(values);
+      const built = target.build(values, asTask);
       const requestOptions = requestOptionsOf(options);
       if (options.askProgress) {
         setOptions((o) => ({ ...o, lastSentToken: o.progressToken, progressToken: newId('progress') }));
@@ -143,6 +145,18 @@ export function CallPanel({ target, targetKey: key, values, onValuesChange, pick
         onJsonProblem={onJsonProblem}
       />
       <RequestOptionsPanel value={options} onChange={setOptions} />
+      {target.taskSupport === 'required' && (
+        <p className="text-xs text-slate-600">
+          Runs as a task (2025-11-25, <code>execution.taskSupport: &quot;required&quot;</code>): the call carries{' '}
+          <code>params.task</code>, then the task is polled and its result fetched with <code>tasks/result</code>.
+        </p>
+      )}
+      {target.taskSupport === 'optional' && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} />
+          Run as a task (2025-11-25 <code>params.task</code>; the tool&apos;s taskSupport is optional)
+        </label>
+      )}
       {jsonRefused && jsonProblem !== null && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900">
           Not sent: the arguments JSON is not a JSON object yet. {jsonProblem}

@@ -18,6 +18,32 @@ describe('callTargetOf', () => {
     });
   });
 
+  it('a 2025-11-25 task tool carries params.task: always when required, on request when optional', () => {
+    const lists: CallLists = {
+      ...LISTS,
+      tools: [
+        { name: 'research', execution: { taskSupport: 'required' } },
+        { name: 'export', execution: { taskSupport: 'optional' } },
+      ],
+      taskCalls: true,
+    };
+    const required = callTargetOf({ kind: 'tool', name: 'research' }, lists);
+    expect(required?.taskSupport).toBe('required');
+    expect(required?.build({ topic: 'python' }).params).toEqual({
+      name: 'research',
+      arguments: { topic: 'python' },
+      task: { ttl: 60000 },
+    });
+    const optional = callTargetOf({ kind: 'tool', name: 'export' }, lists);
+    expect(optional?.taskSupport).toBe('optional');
+    expect(optional?.build({}).params).not.toHaveProperty('task');
+    expect(optional?.build({}, true).params).toHaveProperty('task', { ttl: 60000 });
+    // a server that does not accept task-augmented calls gets none, whatever the tool declares
+    const refused = callTargetOf({ kind: 'tool', name: 'research' }, { ...lists, taskCalls: false });
+    expect(refused?.taskSupport).toBeUndefined();
+    expect(refused?.build({}).params).not.toHaveProperty('task');
+  });
+
   it('asks for each prompt argument and marks the required ones when a prompt is picked', () => {
     const t = callTargetOf({ kind: 'prompt', name: 'greet' }, LISTS);
     expect(t?.schema).toMatchObject({ properties: { who: { type: 'string' } }, required: ['who'] });

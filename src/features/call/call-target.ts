@@ -1,4 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
+import { taskSupportOf, withTaskAugmentation } from '../../protocol/tasks/legacy-wire.ts';
 import type { JsonObject, PromptDescriptor, ResourceTemplateDescriptor, ToolDescriptor } from '../../protocol/types.ts';
 import { formSchema } from './form-schema.ts';
 import { fillTemplate, templateVariables } from './uri-template.ts';
@@ -15,6 +16,11 @@ export interface CallLists {
   tools: ToolDescriptor[] | undefined;
   prompts: PromptDescriptor[] | undefined;
   templates: ResourceTemplateDescriptor[] | undefined;
+  /**
+   * the server accepts task-augmented tools/call (2025-11-25, `capabilities.tasks.requests.tools.call`): a tool's
+   * `execution.taskSupport` decides whether its call carries `params.task`
+   */
+  taskCalls?: boolean;
 }
 
 /** A picked target as the call panel shows it: its form and how its arguments become the first request. */
@@ -24,23 +30,32 @@ export interface CallTarget {
   schema: RJSFSchema;
   actionLabel: string;
   invalidReason?: string;
-  build: (values: Record<string, unknown>) => {
+  /** 2025-11-25: the tool runs as a task ("required": always; "optional": when the user asks for it) */
+  taskSupport?: 'required' | 'optional';
+  /** `asTask`: an optional task tool is called as a task */
+  build: (
+    values: Record<string, unknown>,
+    asTask?: boolean,
+  ) => {
     method: 'tools/call' | 'prompts/get' | 'resources/read';
     params: JsonObject;
     inputSchema?: JsonObject;
   };
 }
 
-function toolTarget(tool: ToolDescriptor): CallTarget {
+function toolTarget(tool: ToolDescriptor, taskCalls: boolean): CallTarget {
   const invalidReason = invalidToolReason(tool.inputSchema);
+  const support = taskCalls ? taskSupportOf(tool) : 'forbidden';
   const t: CallTarget = {
     title: tool.name,
     schema: formSchema(tool.inputSchema ?? { type: 'object' }),
     actionLabel: 'Call tool',
-    build: (v) => {
+    build: (v, asTask) => {
+      const params: JsonObject = { name: tool.name, arguments: v as JsonObject };
+      const task = support === 'required' || (support === 'optional' && asTask === true);
       const out: ReturnType<CallTarget['build']> = {
         method: 'tools/call',
-        params: { name: tool.name, arguments: v as JsonObject },
+        params: task ? withTaskAugmentation(params) : params,
       };
       if (tool.inputSchema) out.inputSchema = tool.inputSchema;
       return out;
@@ -48,6 +63,7 @@ function toolTarget(tool: ToolDescriptor): CallTarget {
   };
   if (tool.description) t.description = tool.description;
   if (invalidReason) t.invalidReason = invalidReason;
+  if (support !== 'forbidden') t.taskSupport = support;
   return t;
 }
 
@@ -86,7 +102,7 @@ export function callTargetOf(pick: CallPick | null, lists: CallLists): CallTarge
   if (!pick) return null;
   if (pick.kind === 'tool') {
     const tool = lists.tools?.find((t) => t.name === pick.name);
-    return tool ? toolTarget(tool) : null;
+    return tool ? toolTarget(tool, lists.taskCalls === true) : null;
   }
   if (pick.kind === 'prompt') {
     const prompt = lists.prompts?.find((p) => p.name === pick.name);

@@ -4,6 +4,8 @@
  * "Poll now", automatic polling with a countdown to the next poll ("Auto-poll" / "Stop polling"), "Cancel task", and
  * the status notification stream ("Listen for notifications" / "Stop listening"; a status a notification brought is
  * marked "updated by notification").
+ * A 2025-11-25 task (`era`) shows the same panel without the notification stream (that era has none to open), and
+ * counts the answers given on its tasks/result stream instead of updates.
  * Props in, callbacks out; every string from the server is rendered as text.
  */
 import { useTickingClock } from '../../lib/use-ticking-clock.ts';
@@ -42,6 +44,13 @@ export interface TaskPanelProps {
   onCancel: () => void;
   onListen: () => void;
   onStopListening: () => void;
+  /**
+   * the protocol era whose tasks these are, when not the 2026-07-28 tasks extension: "2025-11-25" (task-augmented
+   * calls; the task's requests and result come on tasks/result, there is no notification stream to listen on)
+   */
+  era?: string;
+  /** 2025-11-25: requests pushed on tasks/result that were answered */
+  answers?: number;
 }
 
 function listenText(p: TaskPanelProps): string {
@@ -75,6 +84,7 @@ export function TaskPanel(p: TaskPanelProps) {
     <Panel label="Task" title={`Task ${p.taskId}`}>
       <div className="space-y-2 p-3 text-sm">
         <p className="flex flex-wrap items-center gap-2">
+          {p.era && <Badge tone="info">{p.era} task</Badge>}
           <Badge tone={tone}>{p.status}</Badge>
           {p.statusMessage && <span data-testid="task-status-message">{p.statusMessage}</span>}
           {p.source === 'notification' && <Badge tone="info">updated by notification</Badge>}
@@ -94,10 +104,16 @@ export function TaskPanel(p: TaskPanelProps) {
           </dd>
           <dt>Legs</dt>
           <dd>
-            {p.polls} poll(s), {p.updates} update(s)
+            {p.era
+              ? `${p.polls} poll(s), ${p.answers ?? 0} answer(s) on tasks/result`
+              : `${p.polls} poll(s), ${p.updates} update(s)`}
           </dd>
-          <dt>Notifications</dt>
-          <dd data-testid="task-notifications">{listenText(p)}</dd>
+          {!p.era && (
+            <>
+              <dt>Notifications</dt>
+              <dd data-testid="task-notifications">{listenText(p)}</dd>
+            </>
+          )}
           {p.answeredKeys.length > 0 && (
             <>
               <dt>Answered</dt>
@@ -124,7 +140,7 @@ export function TaskPanel(p: TaskPanelProps) {
             <Button variant="danger" onClick={p.onCancel}>
               Cancel task
             </Button>
-            {p.listen === 'listening' || p.listen === 'connecting' ? (
+            {p.era ? null : p.listen === 'listening' || p.listen === 'connecting' ? (
               <Button onClick={p.onStopListening}>Stop listening</Button>
             ) : (
               <Button onClick={p.onListen}>Listen for notifications</Button>

@@ -1,0 +1,118 @@
+/**
+ * The legs of a 2025-11-25 task over the connection's session: a `tasks/get` poll or a `tasks/cancel`, each one
+ * request recorded as a leg of the task's conversation, and `tasks/result`, opened as a call whose stream brings the
+ * requests the task needs (pushed legs, answered from the composer by `sendLegacyDraft`) and ends with the result.
+ */
+import { LegacyCall } from '../client/legacy/legacy-call.ts';
+import { LegacyProtocolError, type PushedAnswer } from '../client/legacy/legacy-session.ts';
+import type { Exchange } from '../protocol/exchange.ts';
+import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import type { RpcId } from '../protocol/types.ts';
+import type { LegacyResultState } from '../session/flows/legacy-task-follow.ts';
+import { hasLegacyResult } from '../session/legacy-task-legs.ts';
+import type { Conversation, Leg, SentFacts, SessionState } from '../session/model.ts';
+import { outcomeSummary } from '../session/selectors.ts';
+import { recordNextStep, type LegacyLegDeps, type OpenCall } from './send-legacy-draft.ts';
+
+function sentFacts(state: SessionState, c: Conversation, method: string): SentFacts {
+  const first = c.legIds[0] ? state.legs[c.legIds[0]] : undefined;
+  return {
+    answeredKeys: [],
+    unansweredKeys: [],
+    requestStateEdited: false,
+    bodyEdited: false,
+    capabilities: first?.sent.capabilities ?? {},
+    params: { taskId: c.task?.taskId ?? '' },
+    method,
+  };
+}
+
+function idOf(body: string): RpcId {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' || typeof id === 'number' ? id : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A request pushed on a poll's or a cancel's stream is not the task's to answer there (its requests come on tasks/result). */
+const refuseOnPoll = async (): Promise<PushedAnswer> => ({
+  error: {
+    code: -32601,
+    message: 'the inspector answers a task’s requests on its tasks/result stream, not on a tasks/get or tasks/cancel',
+  },
+});
+
+/**
+ * Send one tasks/get or tasks/cancel for the conversation's task and record it as a leg. Resolves with the task it
+ * returned, or a sentence saying why there is none.
+ */
+export async function sendLegacyTaskLeg(
+  deps: LegacyLegDeps,
+  session: () => SessionState,
+  conversationId: string,
+  method: 'tasks/get' | 'tasks/cancel',
+): Promise<TaskSnapshot | string> {
+  const c = session().conversations[conversationId];
+  if (!c?.task) return 'this conversation has no task';
+  const sent = sentFacts(session(), c, method);
+  const from = deps.eras.exchanges.length;
+  let exchange: Exchange | undefined;
+  try {
+    const response = await deps.session.request(method, { taskId: c.task.taskId }, refuseOnPoll);
+    // the exchange that carried this very response (other requests may be under way on the session)
+    exchange = deps.eras.exchanges.slice(from).find((e) => e.exchange.message === response)?.exchange;
+  } catch (err) {
+    exchange = err instanceof LegacyProtocolError ? err.exchange : undefined;
+    exchange ??= {
+      request: { url: c.serverUrl, method: 'POST', headers: [], body: '' },
+      startedAt: deps.now(),
+      durationMs: 0,
+      failure: { kind: 'network', message: err instanceof Error ? err.message : String(err) },
+    };
+  }
+  if (!exchange) return `no exchange was recorded for ${method}`;
+  const legId = deps.newId('leg');
+  deps.dispatch({
+    type: 'leg/recorded',
+    conversationId,
+    legId,
+    rpcId: idOf(exchange.request.body),
+    exchange,
+    sent,
+  });
+  const leg: Leg | undefined = session().legs[legId];
+  if (leg?.outcome.kind === 'task') return leg.outcome.task;
+  return outcomeSummary(leg);
+}
+
+/**
+ * Open tasks/result for the conversation's task (once: not while one is open). Its first step (a request the task
+ * needs, or the result) is recorded as it arrives; the rest follow as the user answers (`sendLegacyDraft`).
+ */
+export function openLegacyResult(deps: LegacyLegDeps, session: () => SessionState, conversationId: string): void {
+  const c = session().conversations[conversationId];
+  if (!c?.task || deps.calls.has(conversationId)) return;
+  const stop = new AbortController();
+  const sent = sentFacts(session(), c, 'tasks/result');
+  const from = deps.eras.exchanges.length;
+  const call = new LegacyCall(deps.session, 'tasks/result', { taskId: c.task.taskId }, stop.signal, deps.now);
+  const open: OpenCall = { call, from, sent, stop };
+  deps.calls.set(conversationId, open);
+  void recordNextStep(deps, c, open);
+}
+
+/** Where the task's result stands: a tasks/result open, its result in, or neither. */
+export function legacyResultState(deps: LegacyLegDeps, state: SessionState, conversationId: string): LegacyResultState {
+  if (deps.calls.has(conversationId)) return 'open';
+  const c = state.conversations[conversationId];
+  const legs = (c?.legIds ?? []).map((id) => state.legs[id]).filter((l): l is Leg => Boolean(l));
+  return hasLegacyResult(legs) ? 'done' : 'none';
+}
+
+/** Stop waiting on the task's tasks/result (the task was cancelled: no result will come). */
+export function closeLegacyResult(deps: LegacyLegDeps, conversationId: string): void {
+  deps.calls.get(conversationId)?.stop.abort();
+  deps.calls.delete(conversationId);
+}
