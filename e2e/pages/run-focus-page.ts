@@ -9,8 +9,13 @@ export class RunFocusPage {
     this.runButton = inspector.composer.getByRole('button', { name: 'Run to completion' });
   }
 
-  /** Presses Run to completion from the keyboard (focus on the button, then Enter). */
+  /**
+   * Presses Run to completion from the keyboard (focus on the button, then Enter). It waits for the button to be enabled
+   * first: while a leg is in flight it is disabled, and focusing a disabled button does nothing (the composer of the
+   * answered round then shows a new button that nobody focused).
+   */
   async runFromKeyboard() {
+    await expect(this.runButton).toBeEnabled();
     await this.runButton.focus();
     await expect(this.runButton).toBeFocused();
     await this.runButton.press('Enter');

@@ -31,6 +31,7 @@ test.describe('Run to completion: focus goes where the run stops', () => {
     const run = new RunFocusPage(inspector);
     await inspector.open();
     await inspector.callTool('rolling_upgrade');
+    await expect(inspector.inputRequest('target_version')).toBeVisible();
     await run.runFromKeyboard();
     await expect(inspector.inputRequest('target_version')).toBeFocused();
     await expect(inspector.legs()).toHaveCount(1);
