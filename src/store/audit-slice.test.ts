@@ -101,4 +101,33 @@ describe('audit slice', () => {
     await store.getState().startAudit({});
     expect(store.getState().audit).toBeNull();
   });
+  it("sends round 1's state as the second identity the user pasted, keeping the connection's own token elsewhere", async () => {
+    const auth: string[] = [];
+    const server = fakeServer();
+    const fetch: FetchLike = (url, init) => {
+      const rpc = JSON.parse(String(init.body)) as Rpc;
+      const header = new Headers(init.headers).get('authorization') ?? '';
+      if (rpc.method === 'tools/call') auth.push(header);
+      return server.fetch(url, init);
+    };
+    const store = createInspectorStore(
+      { fetchFor: () => fetch, now: () => Date.now(), timeoutMs: 5_000 },
+      {
+        connectedUrl: 'http://fake/mcp',
+        transportMode: 'direct',
+        bearerToken: 'alice',
+        bearerTokenFor: 'http://fake/mcp',
+      },
+    );
+    await store.getState().startAudit({ only: ['pay'], secondToken: 'bob', unusable: { expiry: 'bad wait' } });
+    const card = store.getState().audit!.report!.scorecards[0]!;
+    // the fake server takes any state from anyone: the principal check fails, and says why
+    expect(card.checks.find((c) => c.id === 'principal')).toMatchObject({ status: 'fail' });
+    expect(card.checks.find((c) => c.id === 'expiry')).toMatchObject({
+      status: 'skip',
+      evidence: 'not checked: bad wait',
+    });
+    expect(new Set(auth)).toEqual(new Set(['Bearer alice', 'Bearer bob']));
+    expect(auth.filter((a) => a === 'Bearer bob')).toHaveLength(2); // the control call and the replay
+  });
 });

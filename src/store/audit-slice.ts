@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import { sendLeg } from '../client/send-leg.ts';
 import { sleep } from '../lib/sleep.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
-import type { AuditProgress, AuditReport } from '../session/flows/audit.ts';
+import type { AuditOptions, AuditProgress, AuditReport } from '../session/flows/audit.ts';
 import type { CheckResult } from '../session/flows/audit-checks.ts';
 import { createDriver } from '../session/flows/driver.ts';
 import { connectionContextOf } from '../session/selectors.ts';
@@ -27,6 +27,14 @@ export interface AuditInput {
   fleet?: string[];
   /** audit only these names (tool, prompt, resource URI); empty = all */
   only?: string[];
+  /** another user's access token of the same client ("Second identity"): state minted as the connection is sent as it */
+  secondToken?: string;
+  /** for a token with no readable exp: wait this long after minting, then replay it */
+  expiryWaitSeconds?: number;
+  /** a different service believed to share the key */
+  otherService?: string;
+  /** fields given with a value that cannot be used, by the check they feed (that check is a skip with this reason) */
+  unusable?: AuditOptions['unusable'];
 }
 
 export interface AuditSlice {
@@ -109,6 +117,11 @@ export const createAuditSlice =
             server,
             fleet,
             ...(input.only?.length ? { only: input.only } : {}),
+            // the connection's own sign-in or token is on every leg; the second identity replaces only Authorization
+            ...(input.secondToken ? { secondIdentity: { authorization: `Bearer ${input.secondToken}` } } : {}),
+            ...(input.expiryWaitSeconds !== undefined ? { expiryWaitSeconds: input.expiryWaitSeconds } : {}),
+            ...(input.otherService ? { otherService: input.otherService } : {}),
+            ...(input.unusable ? { unusable: input.unusable } : {}),
             now: deps.now,
             sleep: (ms) => sleep(ms, stop.signal),
             signal: stop.signal,

@@ -33,6 +33,24 @@ describe('AuditPanel', () => {
     expect((screen.getByRole('button', { name: 'Export JSON' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('passes the second identity, the expiry wait and the other service with Run audit', () => {
+    const p = props();
+    render(<AuditPanel {...p} run={null} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Second identity/ }), { target: { value: 'bob-token' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Expiry wait in seconds/ }), { target: { value: '31' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Other service URL/ }), {
+      target: { value: 'http://x/other/mcp' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Run audit' }));
+    expect(p.onStart).toHaveBeenCalledWith({
+      only: [],
+      fleet: [],
+      secondToken: 'bob-token',
+      expiryWaitSeconds: 31,
+      otherService: 'http://x/other/mcp',
+    });
+  });
+
   it('shows the step, each finished check and a Cancel when an audit runs', () => {
     const p = props();
     const run: AuditRun = {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { CHECKS_PER_TARGET } from '../../session/flows/audit.ts';
-import { splitList } from '../../session/io/compare-runs.ts';
 import type { AuditInput, AuditRun } from '../../store/audit-slice.ts';
+import { auditInput } from './audit-input.ts';
 import { CheckRow, ScorecardView } from './scorecard-view.tsx';
 
 export interface AuditPanelProps {
@@ -57,7 +57,10 @@ function Progress({ run, onCancel }: { run: AuditRun; onCancel: () => void }) {
 export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }: AuditPanelProps) {
   const [only, setOnly] = useState('');
   const [fleet, setFleet] = useState('');
-  const ids = { only: useId(), fleet: useId() };
+  const [secondToken, setSecondToken] = useState('');
+  const [wait, setWait] = useState('');
+  const [otherService, setOtherService] = useState('');
+  const ids = { only: useId(), fleet: useId(), second: useId(), wait: useId(), other: useId() };
   const running = run?.status === 'running';
   const report = run?.report;
   const failed = report?.scorecards.filter((c) => c.score.fail > 0).length ?? 0;
@@ -73,14 +76,16 @@ export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }
       <p className="text-xs text-slate-700">
         Calls every tool, prompt and resource template of{' '}
         <code className="break-all">{server ?? '(not connected)'}</code> that asks for input, and checks its
-        requestState handling: tampering, binding, reuse, expiry, missing answers, decline, cancel, -32021, -32020, one
-        frozen error and, for a fleet, cross-instance state. Run it against a test deployment.
+        requestState handling: tampering, binding, the principal (with a second identity), reuse, expiry, missing
+        answers, decline, cancel, -32021, -32020, one frozen error, readability, question pinning, the audience (with
+        another service) and, for a fleet, state accepted both ways. Every leg carries the connection&apos;s own sign-in
+        or token. Run it against a test deployment.
       </p>
       <form
         className="grid gap-2 md:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
-          onStart({ only: splitList(only), fleet: splitList(fleet) });
+          onStart(auditInput({ only, fleet, secondToken, wait, otherService }));
         }}
       >
         <div className="flex flex-col gap-0.5">
@@ -99,6 +104,42 @@ export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }
             className={FIELD}
             value={fleet}
             onChange={(e) => setFleet(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={ids.second} className="text-xs font-semibold">
+            Second identity (another user&apos;s access token of the same client)
+          </label>
+          <input
+            id={ids.second}
+            className={FIELD}
+            autoComplete="off"
+            spellCheck={false}
+            value={secondToken}
+            onChange={(e) => setSecondToken(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={ids.wait} className="text-xs font-semibold">
+            Expiry wait in seconds (for a token that shows no exp; longer than the server&apos;s TTL)
+          </label>
+          <input
+            id={ids.wait}
+            inputMode="decimal"
+            className={FIELD}
+            value={wait}
+            onChange={(e) => setWait(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-0.5 md:col-span-2">
+          <label htmlFor={ids.other} className="text-xs font-semibold">
+            Other service URL (a different service believed to share the key)
+          </label>
+          <input
+            id={ids.other}
+            className={FIELD}
+            value={otherService}
+            onChange={(e) => setOtherService(e.target.value)}
           />
         </div>
         <div className="flex flex-wrap gap-2 md:col-span-2">
