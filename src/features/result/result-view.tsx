@@ -195,7 +195,7 @@ export function ResultView({
           {outcome.task.status === 'cancelled'
             ? 'The task was cancelled: it has no result.'
             : outcome.task.status === 'input_required'
-              ? 'The task waits for your answer: answer the requests and Send update.'
+              ? 'The task waits for your answer: answer its requests below and send them (Send update; on 2025-11-25, Send response).'
               : `The task is still working${outcome.task.statusMessage ? `: ${outcome.task.statusMessage}` : ''}. Poll it for the result.`}
         </p>
       );
