@@ -35,6 +35,7 @@ import type { VersionMismatchProps } from '../../features/result/version-mismatc
 import { preloadElicitForm } from '../../features/input-requests/form-elicitation.tsx';
 import { originOf } from '../../protocol/server-url.ts';
 import { sentSummaryOf } from '../../features/composer/sent-summary.tsx';
+import { RunStoppedNote } from '../../features/composer/run-stopped-note.tsx';
 import { HeaderMismatchNote } from '../../features/result/header-mismatch.tsx';
 import { useHeaderMismatch } from './header-recovery.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
@@ -172,6 +173,16 @@ export function ConversationView() {
           later&quot;). Send the retry when you are ready, or run to completion (with the SDKs&apos; 50 ms → 250 ms
           backoff).
         </p>
+      )}
+      {!draft && runNote && (runNote.kind === 'transport' || runNote.kind === 'refused') && (
+        <RunStoppedNote
+          message={runNote.message}
+          onResend={
+            runNote.kind === 'transport' && runNote.legId
+              ? () => void st.forkAndSend(runNote.legId ?? '', 'resend')
+              : undefined
+          }
+        />
       )}
       <UrlStillWaiting
         key={`${id}:${extras.pendingUrls[0]?.legId ?? 'none'}`}

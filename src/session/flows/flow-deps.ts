@@ -2,9 +2,19 @@ import type { SessionEvent } from '../events.ts';
 
 /** Why a run stopped, shown under the composer. */
 export interface RunNote {
-  kind: 'round-cap' | 'needs-input' | 'aborted' | 'finished' | 'tamper' | 'transport' | 'held' | 'sent';
+  kind:
+    | 'round-cap'
+    | 'needs-input'
+    | 'aborted'
+    | 'finished'
+    | 'refused'
+    | 'not-sent'
+    | 'tamper'
+    | 'transport'
+    | 'held'
+    | 'sent';
   message: string;
-  /** for `sent`: the leg that went out without being held */
+  /** for `sent`: the leg that went out without being held; for `transport`: the leg that failed (to fork it) */
   legId?: string;
 }
 

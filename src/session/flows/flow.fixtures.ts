@@ -11,8 +11,13 @@ import type { FlowDeps, RunWait } from './flow-deps.ts';
 
 export const T0 = 1_800_000_000_000;
 
-/** What a scripted server answers to a leg of `conversationId` (its params as sent). */
+/** What a scripted server answers to a leg of `conversationId` (its params as sent): a result, or `rpcError(...)`. */
 export type Script = (conversationId: string, params: JsonObject) => JsonObject;
+
+const RPC_ERROR = '__rpcError';
+
+/** A script's answer that is a JSON-RPC error instead of a result. */
+export const rpcError = (code: number, message: string): JsonObject => ({ [RPC_ERROR]: { code, message } });
 
 /** How the n-th leg sent (1-based) fails in transport, if it does: no response at all, or a stream cut mid-way. */
 export type TransportFault = (n: number) => 'network' | 'timeout' | 'stream' | undefined;
@@ -69,7 +74,12 @@ export function fakeWorld(script: Script, fault: TransportFault = () => undefine
       });
       return;
     }
-    const message = { jsonrpc: '2.0', id: c.draft.rpcId, result: script(conversationId, params) };
+    const answer = script(conversationId, params);
+    const error = answer[RPC_ERROR];
+    const message =
+      error !== undefined
+        ? { jsonrpc: '2.0', id: c.draft.rpcId, error }
+        : { jsonrpc: '2.0', id: c.draft.rpcId, result: answer };
     const request = { url: composed.url, method: 'POST' as const, headers: composed.headers, body: composed.body };
     const exchange = jsonExchange(request, message, clock);
     sentBy.push(conversationId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, comeBackLater, done, fakeWorld, type Script, type TransportFault } from './flow.fixtures.ts';
+import { ask, comeBackLater, done, fakeWorld, rpcError, type Script, type TransportFault } from './flow.fixtures.ts';
 import { lastLeg } from '../selectors.ts';
 import { runToCompletion, type RunToCompletionDeps } from './run-to-completion.ts';
 
@@ -111,9 +111,11 @@ describe('runToCompletion', () => {
       });
       const note = await runToCompletion(id, deps);
       expect(note.kind).toBe('transport');
+      // the note offers a fork of the failed leg (there is no draft to Send retry)
       expect(note.message).toMatch(
-        /^Stopped: round 2 failed in transport .*it is not resent automatically: press Send retry/,
+        /^Stopped: round 2 failed in transport .*it is not resent automatically: resend it yourself as a branch \(Resend as a branch\)\.$/,
       );
+      expect(note.legId).toBe(world.session().conversations[id]!.legIds[1]);
       expect(legs()).toBe(2);
       expect(world.sentBy).toHaveLength(2);
     },
@@ -153,5 +155,35 @@ describe('runToCompletion', () => {
     const note = await runToCompletion(id, deps);
     expect(note.kind).toBe('needs-input');
     expect(legs()).toBe(1);
+  });
+
+  it('ends as refused, not finished, when the server answers -32602 Invalid or expired requestState', async () => {
+    const { id, deps, legs } = run((_c, p) =>
+      p.requestState ? rpcError(-32602, 'Invalid or expired requestState') : comeBackLater('s1'),
+    );
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('refused');
+    expect(note.message).toBe(
+      'Refused: the server rejected the requestState of round 2 (-32602 Invalid or expired requestState), so the call ended without a result. Fork an earlier leg to try again.',
+    );
+    expect(legs()).toBe(2);
+  });
+
+  it('stops, saying so, when a step sent nothing instead of spinning', async () => {
+    const { world, id, deps, legs } = run(() => comeBackLater('again'));
+    let calls = 0;
+    deps.send = async () => {
+      calls += 1;
+      // a runaway loop would call again and again: stop it so the test ends either way
+      if (calls > 3) world.stop.abort();
+    };
+    const note = await runToCompletion(id, deps);
+    expect(calls).toBe(1);
+    expect(note).toEqual({
+      kind: 'not-sent',
+      message:
+        'Stopped: the request was not sent (nothing was recorded). Check the Next request, then Send or run again.',
+    });
+    expect(legs()).toBe(0);
   });
 });

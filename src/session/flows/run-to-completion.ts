@@ -58,9 +58,23 @@ function transportNote(leg: Leg, round: number, before: boolean): RunNote {
       : (leg.exchange.failure?.message ?? 'the leg failed in transport');
   return {
     kind: 'transport',
+    legId: leg.id,
     message: before
-      ? `Not started: round ${round} failed in transport (${reason}). The server may already have acted on it, so Run to completion never resends it: press Send retry to resend it yourself.`
-      : `Stopped: round ${round} failed in transport (${reason}). The server may already have acted on it, so it is not resent automatically: press Send retry to resend it yourself.`,
+      ? `Not started: round ${round} failed in transport (${reason}). The server may already have acted on it, so Run to completion never resends it: resend it yourself as a branch (Resend as a branch).`
+      : `Stopped: round ${round} failed in transport (${reason}). The server may already have acted on it, so it is not resent automatically: resend it yourself as a branch (Resend as a branch).`,
+  };
+}
+
+/**
+ * A -32602 answer to a retry is the server refusing it (2026-07-28 basic/patterns/mrtr, Error Handling: an invalid or
+ * expired requestState): the call ended without a result, which is not "finished".
+ */
+function refusedNote(leg: Leg | undefined, round: number): RunNote | undefined {
+  if (leg?.outcome.kind !== 'error' || leg.outcome.error.code !== -32602) return undefined;
+  const what = leg.sent.requestState !== undefined ? `the requestState of round ${round}` : `round ${round}`;
+  return {
+    kind: 'refused',
+    message: `Refused: the server rejected ${what} (-32602 ${leg.outcome.error.message}), so the call ended without a result. Fork an earlier leg to try again.`,
   };
 }
 
@@ -102,10 +116,22 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
       backoff = 50;
     }
     await deps.send();
+    const sent = deps.conversation()?.legIds.length ?? rounds;
+    if (sent === rounds) {
+      // nothing was recorded (refused before it left, or still in flight): looping again would spin without a pause
+      if (deps.signal.aborted) return { kind: 'aborted', message: 'Run to completion was aborted.' };
+      return {
+        kind: 'not-sent',
+        message:
+          'Stopped: the request was not sent (nothing was recorded). Check the Next request, then Send or run again.',
+      };
+    }
     const leg = deps.lastLeg();
     if (failedInTransport(leg)) {
       if (deps.signal.aborted) return { kind: 'aborted', message: 'Run to completion was aborted.' };
-      return transportNote(leg, deps.conversation()?.legIds.length ?? 1, false);
+      return transportNote(leg, sent, false);
     }
+    const refusal = refusedNote(leg, sent);
+    if (refusal) return refusal;
   }
 }
