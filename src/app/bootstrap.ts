@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
+import { proxyControl, runProxyFeed, watchedExchanges } from '../client/proxy-feed.ts';
 import type { IoMessage } from '../features/session-io/use-session-io.ts';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
@@ -71,6 +72,20 @@ async function openShareLink(actions: InspectorActions, location: Location, noti
   });
 }
 
+/** Follow the proxies' traffic for the page's whole life: each request is placed at once, each leg recorded as it ends. */
+function watchClients(actions: InspectorActions, token: string): void {
+  const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange));
+  void runProxyFeed({
+    token,
+    signal: new AbortController().signal,
+    onConnected: actions.setWatchConnected,
+    onEvent: (event) => {
+      actions.applyProxyEvent(event);
+      record(event);
+    },
+  });
+}
+
 /**
  * Builds the store and dependencies, restores the saved session, opens a share link from the fragment, and connects
  * on load (`?server=` first, then the server the saved session was connected to, then the bundled mock). The runtime
@@ -107,6 +122,8 @@ export async function bootstrap(
       tabStorage: window.sessionStorage,
     },
   };
+  const proxyToken = config.proxy?.enabled ? config.relay?.token : undefined;
+  if (proxyToken) deps.proxy = { control: (c) => proxyControl(proxyToken, c) };
   const store = createInspectorStore(deps);
   const actions = actionsOf(store);
   reportResponse = actions.noteAuthResponse;
@@ -129,6 +146,7 @@ export async function bootstrap(
     mockUrl: config.mockUrl,
     restored: report.restored,
   });
+  if (proxyToken) watchClients(actions, proxyToken);
   const queryClient = new QueryClient();
   prefetchServer(queryClient, store, deps);
   if (hasShareFragment(location.hash)) await openShareLink(actions, location, notices);

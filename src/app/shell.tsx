@@ -21,6 +21,7 @@ import { holdsRecording } from '../session/io/import-origin.ts';
 const PresenterMode = lazy(() =>
   import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
 );
+const WatchScreen = lazy(() => import('./screens/watch-screen.tsx').then((m) => ({ default: m.WatchScreen })));
 const StdioScreen = lazy(() => import('./screens/stdio-screen.tsx').then((m) => ({ default: m.StdioScreen })));
 const CompareRunsScreen = lazy(() =>
   import('./screens/compare-runs-screen.tsx').then((m) => ({ default: m.CompareRunsScreen })),
@@ -40,6 +41,7 @@ export interface ShellProps {
 export function Shell({ persistence, notices }: ShellProps) {
   const io = useSessionIo(persistence, notices);
   const hasStdio = (useDeps().config.stdio?.length ?? 0) > 0;
+  const hasProxy = useDeps().config.proxy?.enabled === true;
   const [presenter, setPresenter] = useState(false);
   const [palette, setPalette] = useState(false);
   const [tool, setTool] = useState<'compare' | 'audit' | null>(null);
@@ -114,6 +116,11 @@ export function Shell({ persistence, notices }: ShellProps) {
           <ConversationScreen />
         </main>
         <div className="min-h-0 overflow-auto p-4 lg:border-l lg:border-slate-200">
+          {hasProxy && (
+            <Suspense fallback={null}>
+              <WatchScreen />
+            </Suspense>
+          )}
           {hasStdio && (
             <Suspense fallback={null}>
               <StdioScreen />

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   stdio?: { label: string; url: string }[];
   /** same-origin relay, when available */
   relay?: { token: string };
+  /** the inspector's proxies for watched clients (`--proxy`, or started from the page), when available */
+  proxy?: { enabled: boolean };
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

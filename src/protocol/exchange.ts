@@ -6,7 +6,8 @@ export type HeaderList = [name: string, value: string][];
 
 export interface RecordedRequest {
   url: string;
-  method: 'POST';
+  /** POST for every leg the app sends; a watched client's 2025-11-25 session also GETs (its stream) and DELETEs */
+  method: 'POST' | 'GET' | 'DELETE';
   headers: HeaderList;
   /** the body bytes as sent (UTF-8 text) */
   body: string;

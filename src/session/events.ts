@@ -2,7 +2,7 @@ import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
-import type { DraftPart, PushedFacts, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
+import type { DraftPart, PushedFacts, WatchedBy, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
 
 export type SessionEvent =
   | {
@@ -17,6 +17,8 @@ export type SessionEvent =
       /** optional `_meta` members carried on every leg of the call */
       requestOptions?: RequestOptions;
       at: number;
+      /** a watched client's conversation (through the inspector's proxy): which proxy, which client */
+      watched?: WatchedBy;
     }
   /** `takesId`: the rpcId is the session's next free id (a task poll or cancel), so the counter moves on */
   | { type: 'leg/sent'; conversationId: string; rpcId: RpcId; at: number; takesId?: boolean }

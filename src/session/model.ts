@@ -144,8 +144,16 @@ export interface Conversation {
   tamper?: { runId: string; mutationId: string; label: string };
   /** the latest tamper matrix run against this conversation's paused leg */
   tamperRun?: TamperRun;
+  /** the legs were sent by a client the inspector watched through its proxy, not by the app */
+  watched?: WatchedBy;
   /** set once a leg returned a task (tasks extension): later legs are tasks/get, tasks/update and tasks/cancel */
   task?: TaskTrack;
+}
+
+/** Which proxy a watched conversation came through, and the client's name and version. */
+export interface WatchedBy {
+  proxyId: string;
+  client: string;
 }
 
 /** What the client keeps about a conversation's task between legs. */

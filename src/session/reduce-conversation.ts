@@ -154,6 +154,7 @@ function started(event: Extract<ConversationEvent, { type: 'conversation/started
     },
   };
   if (event.inputSchema) conversation.inputSchema = event.inputSchema;
+  if (event.watched) conversation.watched = event.watched;
   if (event.requestOptions && conversation.draft) conversation.draft.requestOptions = event.requestOptions;
   return conversation;
 }

@@ -12,6 +12,7 @@ import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
+import { createWatchSlice, type ProxyDeps, type WatchSlice } from './watch-slice.ts';
 
 export type InspectorState = ConnectionSlice &
   SessionSlice &
@@ -21,7 +22,8 @@ export type InspectorState = ConnectionSlice &
   AuthSlice &
   CompareSlice &
   TrafficSlice &
-  AuditSlice;
+  AuditSlice &
+  WatchSlice;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -33,6 +35,8 @@ export interface InspectorDeps {
   timeoutMs?: number;
   /** what signing in needs from the browser; absent = no sign-in (e.g. unit tests of other slices) */
   auth?: AuthEnv;
+  /** the inspector's proxies (watched clients); absent when the page is served without them */
+  proxy?: ProxyDeps;
 }
 
 export interface AuthEnv {
@@ -78,6 +82,7 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
       ...createCompareSlice(deps)(...a),
       ...createTrafficSlice(...a),
       ...createAuditSlice(deps)(...a),
+      ...createWatchSlice(deps.proxy)(...a),
     };
   });
   if (initial) store.setState(initial);

@@ -29,7 +29,12 @@ const recordedResponse = z.looseObject({
 });
 
 export const exchangeSchema = z.looseObject({
-  request: z.looseObject({ url: z.string(), method: z.literal('POST'), headers: headerList, body: z.string() }),
+  request: z.looseObject({
+    url: z.string(),
+    method: z.enum(['POST', 'GET', 'DELETE']),
+    headers: headerList,
+    body: z.string(),
+  }),
   response: recordedResponse.optional(),
   failure: z.looseObject({ kind: z.enum(['network', 'abort', 'timeout', 'stream']), message: z.string() }).optional(),
   startedAt: z.number(),

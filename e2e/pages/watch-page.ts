@@ -1,0 +1,32 @@
+import { expect, type Locator } from '@playwright/test';
+import type { InspectorPage } from './inspector-page.ts';
+
+/** Watched clients: the proxies the page starts, their hold switches, and the held items. */
+export class WatchPage {
+  readonly region: Locator;
+  readonly startProxy: Locator;
+  readonly holdRequests: Locator;
+  readonly heldRequest: Locator;
+
+  constructor(readonly inspector: InspectorPage) {
+    const page = inspector.page;
+    this.region = page.getByRole('region', { name: 'Watched clients' });
+    this.startProxy = page.getByRole('button', { name: 'Start a proxy for this server' });
+    this.holdRequests = this.region.getByRole('checkbox', { name: 'Hold client requests' });
+    this.heldRequest = page.getByRole('region', { name: 'Held request' }).first();
+  }
+
+  /** Starts a proxy for the connected server and returns its URL, as the region shows it. */
+  async start(target: string): Promise<string> {
+    await this.startProxy.click();
+    const item = this.region.getByRole('listitem', { name: `proxy to ${target}` });
+    await expect(item).toContainText('proxy http://127.0.0.1:');
+    const text = (await item.textContent()) ?? '';
+    return /proxy (http:\/\/127\.0\.0\.1:\d+\S*?) →/.exec(text)![1]!;
+  }
+
+  /** What the held request's body was when it arrived. */
+  heldBody(): Locator {
+    return this.heldRequest.getByLabel('Body as it arrived');
+  }
+}

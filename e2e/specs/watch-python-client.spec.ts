@@ -1,0 +1,60 @@
+/**
+ * Watching a real client: the Python SDK's `Client` (its own MRTR auto-loop) calls an independent Python SDK server
+ * through a proxy the page starts. Its call completes unchanged and shows in the Timeline as it happens; with "Hold
+ * client requests" its retry waits for Forward, and a requestState changed by one character makes the client get
+ * the server's -32602.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { closedPortUrl } from '../../src/node/test-servers/listen.fixtures.ts';
+import { expect, test } from '../fixtures.ts';
+import { WatchPage } from '../pages/watch-page.ts';
+import { pythonWithMcp, runPythonClient, startPythonServer } from '../python/python-mcp.ts';
+
+test.describe('a Python SDK client through the proxy', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let server: ChildProcess | undefined;
+  const env = pythonWithMcp();
+  test.afterEach(() => {
+    server?.kill();
+    server = undefined;
+  });
+
+  test('completes its call unchanged, live in the Timeline, and waits on a held retry until Forward', async ({
+    inspector,
+  }) => {
+    test.skip('skip' in env, 'skip' in env ? env.skip : '');
+    const python = (env as { python: string }).python;
+    const port = Number(new URL(await closedPortUrl()).port);
+    server = await startPythonServer(python, port);
+    const target = `http://127.0.0.1:${port}/mcp`;
+    await inspector.open(`?server=${encodeURIComponent(target)}&transport=relay`);
+    const watch = new WatchPage(inspector);
+    const proxyUrl = await watch.start(target);
+
+    // nothing held: the SDK's auto-loop answers the question and retries by itself
+    const plain = runPythonClient(python, proxyUrl, 5);
+    expect(await plain.done).toMatchObject({ text: 'Approved 5' });
+    const conversation = inspector.timeline.getByRole('button', { name: /approve · py-watch-client 2\.3\.0/ });
+    await expect(conversation.first()).toBeVisible();
+    await expect(watch.region).toContainText(/[1-9]\d* requests? · [1-9]\d* answers?/);
+
+    // hold: forward each request until the retry, then change one character of its requestState
+    await watch.holdRequests.check();
+    const held = runPythonClient(python, proxyUrl, 9);
+    for (;;) {
+      await expect(watch.heldRequest).toBeVisible();
+      const body = (await watch.heldBody().textContent()) ?? '';
+      if (body.includes('inputResponses')) break;
+      await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
+      await expect(watch.heldBody()).not.toHaveText(body);
+    }
+    await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
+    expect(held.exited()).toBe(false);
+    const state = watch.heldRequest.getByRole('textbox', { name: 'requestState' });
+    const value = await state.inputValue();
+    const last = value.at(-1) === 'A' ? 'B' : 'A';
+    await state.fill(`${value.slice(0, -1)}${last}`);
+    await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
+    expect(await held.done).toMatchObject({ error: { code: -32602 } });
+  });
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { HeldItem } from '../../features/watch/held-item.tsx';
+import { WatchedClients } from '../../features/watch/watched-clients.tsx';
+import { composeHeld, heldParts, type HeldParts } from '../../session/held-edit.ts';
+import { redactHeaders } from '../../session/io/redact.ts';
+import type { HeldItem as Held } from '../../store/watch-slice.ts';
+import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+
+const now = () => Date.now();
+
+/** Watched clients (the proxies and their switches) and each item they hold, mapped from the store. */
+export function WatchScreen() {
+  const { proxies, connected, held, error, connectedUrl } = useInspector((s) => ({
+    proxies: s.proxies,
+    connected: s.watchConnected,
+    held: s.heldItems,
+    error: s.watchError,
+    connectedUrl: s.connectedUrl,
+  }));
+  const { setProxyHold, startProxy } = useInspectorActions();
+  return (
+    <>
+      {held.map((item) => (
+        <HeldScreen key={`${item.stage}:${item.id}`} item={item} />
+      ))}
+      <WatchedClients
+        proxies={proxies}
+        connected={connected}
+        {...(connectedUrl ? { currentServer: connectedUrl } : {})}
+        {...(error ? { error } : {})}
+        onHold={(id, stage, on) => void setProxyHold(id, stage, on)}
+        onStart={(target) => void startProxy(target)}
+      />
+    </>
+  );
+}
+
+function HeldScreen({ item }: { item: Held }) {
+  const { forwardHeld, dropHeld, dismissHeld } = useInspectorActions();
+  const [problem, setProblem] = useState<string | undefined>();
+  const forward = (edited: HeldParts) => {
+    const out = composeHeld(item.stage, item.body, item.headers, edited);
+    if ('error' in out) {
+      setProblem(out.error);
+      return;
+    }
+    void forwardHeld(item.id, out);
+  };
+  return (
+    <HeldItem
+      stage={item.stage}
+      at={item.at}
+      {...(item.goneAt !== undefined ? { goneAt: item.goneAt } : {})}
+      arrivedHeaders={redactHeaders(item.headers)}
+      arrivedBody={item.body}
+      {...(item.status !== undefined ? { status: item.status } : {})}
+      parts={heldParts(item.stage, item.body, item.headers)}
+      {...(problem ? { error: problem } : {})}
+      now={now}
+      onForward={forward}
+      onDrop={() => void dropHeld(item.id)}
+      onDismiss={() => dismissHeld(item.id)}
+    />
+  );
+}

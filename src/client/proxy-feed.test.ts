@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../protocol/exchange.ts';
+import type { ProxyEvent } from '../protocol/proxy-wire.ts';
+import { watchedExchanges } from './proxy-feed.ts';
+
+function collect() {
+  const done: Record<string, Exchange> = {};
+  let resolveNext: (() => void) | undefined;
+  const feed = watchedExchanges((id, exchange) => {
+    done[id] = exchange;
+    resolveNext?.();
+  });
+  const next = () => new Promise<void>((resolve) => (resolveNext = resolve));
+  return { done, feed, next };
+}
+
+const request: ProxyEvent = {
+  type: 'request',
+  proxyId: 'p1',
+  id: 'x1',
+  at: 1000,
+  method: 'POST',
+  url: 'http://127.0.0.1:1/mcp',
+  headers: [['content-type', 'application/json']],
+  body: '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"a"}}',
+};
+
+describe('a watched exchange', () => {
+  it('is parsed like an own leg: the SSE stream as it came, its response message picked by id', async () => {
+    const { done, feed, next } = collect();
+    const ended = next();
+    feed(request);
+    feed({
+      type: 'response-head',
+      id: 'x1',
+      at: 1001,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'text/event-stream']],
+    });
+    feed({
+      type: 'response-chunk',
+      id: 'x1',
+      at: 1002,
+      text: 'data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n',
+    });
+    feed({
+      type: 'response-chunk',
+      id: 'x1',
+      at: 1003,
+      text: 'data: {"jsonrpc":"2.0","id":3,"result":{"content":[]}}\n\n',
+    });
+    feed({ type: 'response-end', id: 'x1', at: 1004 });
+    await ended;
+    const x = done.x1!;
+    expect(x.startedAt).toBe(1000);
+    expect(x.request).toMatchObject({ method: 'POST', body: request.type === 'request' ? request.body : '' });
+    expect(x.response?.sseEvents).toHaveLength(2);
+    expect(x.message).toMatchObject({ id: 3, result: { content: [] } });
+    expect(x.notifications).toHaveLength(1);
+  });
+
+  it('records the request as edited while held, and a failure when no answer came', async () => {
+    const { done, feed, next } = collect();
+    const ended = next();
+    feed(request);
+    feed({ type: 'request-sent', id: 'x1', at: 1001, headers: [], body: '{"edited":true}' });
+    feed({ type: 'response-end', id: 'x1', at: 1002, failure: 'dropped in the inspector (held request)' });
+    await ended;
+    expect(done.x1!.request.body).toBe('{"edited":true}');
+    expect(done.x1!.failure?.message).toMatch(/dropped in the inspector/);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The page's side of the inspector's proxy: the live event stream (`POST /__proxy/events` with the relay token),
+ * the controls (`POST /__proxy/control`), and each watched exchange turned into a recorded `Exchange` by `sendLeg`
+ * itself, fed the bytes the proxy reports as they arrive, so a watched leg is parsed exactly as the app's own.
+ */
+import { createParser } from 'eventsource-parser';
+import type { Exchange, HeaderList } from '../protocol/exchange.ts';
+import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl, type ProxyEvent } from '../protocol/proxy-wire.ts';
+import { sendLeg } from './send-leg.ts';
+
+export interface ProxyFeedOptions {
+  token: string;
+  onEvent: (event: ProxyEvent) => void;
+  signal: AbortSignal;
+  /** the app's origin ('' = same origin) */
+  base?: string;
+  fetch?: typeof fetch;
+  /** wait before reconnecting a broken stream (default 1 s) */
+  retryMs?: number;
+  /** told when the stream connects (true) or breaks (false) */
+  onConnected?: (connected: boolean) => void;
+}
+
+/** Reads the proxy event stream until `signal` aborts, reconnecting after a break (the history comes again). */
+export async function runProxyFeed(opts: ProxyFeedOptions): Promise<void> {
+  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  while (!opts.signal.aborted) {
+    try {
+      const res = await fetchImpl(`${opts.base ?? ''}${PROXY_EVENTS_PATH}`, {
+        method: 'POST',
+        headers: { 'x-relay-token': opts.token },
+        credentials: 'omit',
+        signal: opts.signal,
+      });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      opts.onConnected?.(true);
+      const parser = createParser({
+        onEvent: (e) => {
+          try {
+            opts.onEvent(JSON.parse(e.data) as ProxyEvent);
+          } catch {
+            // a line that is not an event is skipped: the stream goes on
+          }
+        },
+      });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.feed(r.value);
+    } catch {
+      if (opts.signal.aborted) return;
+    }
+    opts.onConnected?.(false);
+    await new Promise((resolve) => setTimeout(resolve, opts.retryMs ?? 1000));
+  }
+}
+
+/** One control to the proxies; resolves with the answer's JSON, or throws with the refusal's message. */
+export async function proxyControl(
+  token: string,
+  control: ProxyControl,
+  fetchImpl: typeof fetch = globalThis.fetch,
+  base = '',
+): Promise<Record<string, unknown>> {
+  const res = await fetchImpl(`${base}${PROXY_CONTROL_PATH}`, {
+    method: 'POST',
+    headers: { 'x-relay-token': token, 'content-type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify(control),
+  });
+  const data = (await res.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string } };
+  if (!res.ok) throw new Error(data.error?.message ?? `HTTP ${res.status}`);
+  return data;
+}
+
+interface Pending {
+  url: string;
+  httpMethod: string;
+  headers: HeaderList;
+  body: string;
+  at: number;
+  rpcId?: string | number;
+  started?: boolean;
+  head?: (response: Response) => void;
+  fail?: (error: Error) => void;
+  stream?: ReadableStreamDefaultController<Uint8Array>;
+}
+
+/**
+ * Turns the proxy's events for each exchange into one recorded `Exchange` (`onExchange`, when the exchange ended),
+ * by running `sendLeg` over a fetch that answers with what the proxy reports: its SSE parsing, timings, message
+ * and notifications are the app's own. The request recorded is the one that went to the server (edited, if it was).
+ */
+export function watchedExchanges(onExchange: (exchangeId: string, exchange: Exchange) => void, now = Date.now) {
+  const pending = new Map<string, Pending>();
+  const encoder = new TextEncoder();
+
+  function start(id: string, p: Pending): void {
+    if (p.started) return;
+    p.started = true;
+    const headPromise = new Promise<Response>((resolve, reject) => {
+      p.head = resolve;
+      p.fail = reject;
+    });
+    let first = true;
+    void sendLeg({
+      url: p.url,
+      headers: p.headers,
+      body: p.body,
+      fetch: () => headPromise,
+      // the leg started when the client's request reached the proxy
+      now: () => {
+        if (!first) return now();
+        first = false;
+        return p.at;
+      },
+      ...(p.rpcId !== undefined ? { rpcId: p.rpcId } : {}),
+    }).then((exchange) => {
+      pending.delete(id);
+      const method = p.httpMethod === 'GET' || p.httpMethod === 'DELETE' ? p.httpMethod : 'POST';
+      onExchange(id, { ...exchange, request: { ...exchange.request, method } });
+    });
+  }
+
+  return (event: ProxyEvent): void => {
+    if (event.type === 'request') {
+      if (pending.has(event.id)) return;
+      let rpcId: string | number | undefined;
+      try {
+        const id = (JSON.parse(event.body) as { id?: unknown }).id;
+        if (typeof id === 'string' || typeof id === 'number') rpcId = id;
+      } catch {
+        // not JSON: no id to pick the answer by
+      }
+      const p: Pending = {
+        url: event.url,
+        httpMethod: event.method,
+        headers: event.headers,
+        body: event.body,
+        at: event.at,
+      };
+      if (rpcId !== undefined) p.rpcId = rpcId;
+      pending.set(event.id, p);
+      return;
+    }
+    if (!('id' in event)) return;
+    const p = pending.get(event.id);
+    if (!p) return;
+    switch (event.type) {
+      case 'request-sent':
+        p.headers = event.headers;
+        p.body = event.body;
+        return;
+      case 'response-head': {
+        if (p.stream) return; // a held answer the user edited: its head comes again
+        start(event.id, p);
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void (p.stream = c) });
+        p.head!(
+          new Response(event.status === 204 || event.status === 304 ? null : body, {
+            status: event.status,
+            statusText: event.statusText,
+            headers: event.headers,
+          }),
+        );
+        return;
+      }
+      case 'response-chunk':
+        p.stream?.enqueue(encoder.encode(event.text));
+        return;
+      case 'response-end':
+        start(event.id, p);
+        if (!p.stream) p.fail!(new Error(event.failure ?? 'no answer'));
+        else if (event.failure) p.stream.error(new Error(event.failure));
+        else p.stream.close();
+        return;
+      default:
+        return;
+    }
+  };
+}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HeldItem } from './held-item.tsx';
+import { WatchedClients } from './watched-clients.tsx';
+
+afterEach(cleanup);
+
+const parts = { requestState: 'abc', answers: '{}', params: '{"name":"a"}', headers: 'content-type: application/json' };
+
+describe('HeldItem', () => {
+  it('shows what arrived as text and how long the client has waited, and forwards the edits', () => {
+    const onForward = vi.fn();
+    render(
+      <HeldItem
+        stage="request"
+        at={1_000}
+        arrivedHeaders={[['authorization', 'Bearer [redacted]']]}
+        arrivedBody={'<img src=x onerror=alert(1)>'}
+        parts={parts}
+        now={() => 13_500}
+        onForward={onForward}
+        onDrop={vi.fn()}
+        onDismiss={vi.fn()}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Held request' });
+    expect(region.textContent).toContain('The client has waited 12 s');
+    expect(screen.getByLabelText('Body as it arrived').textContent).toBe('<img src=x onerror=alert(1)>');
+    expect(region.querySelector('img')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'requestState' }), { target: { value: 'abd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Forward' }));
+    expect(onForward).toHaveBeenCalledWith({ ...parts, requestState: 'abd' });
+  });
+
+  it('says the client gave up, and offers only Dismiss', () => {
+    render(
+      <HeldItem
+        stage="response"
+        at={0}
+        goneAt={4_000}
+        arrivedHeaders={[]}
+        arrivedBody="{}"
+        parts={{ headers: '' }}
+        now={() => 9_000}
+        onForward={vi.fn()}
+        onDrop={vi.fn()}
+        onDismiss={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Held response' }).textContent).toContain('The client gave up after 4 s');
+    expect(screen.queryByRole('button', { name: 'Forward' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+  });
+});
+
+describe('WatchedClients', () => {
+  it('offers only the start button until a proxy runs, then lists each with its counts and switches', () => {
+    const onStart = vi.fn();
+    const onHold = vi.fn();
+    const { rerender } = render(
+      <WatchedClients proxies={[]} connected currentServer="http://s/mcp" onHold={onHold} onStart={onStart} />,
+    );
+    expect(screen.queryByRole('region', { name: 'Watched clients' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start a proxy for this server' }));
+    expect(onStart).toHaveBeenCalledWith('http://s/mcp');
+    const proxy = {
+      id: 'p1',
+      url: 'http://127.0.0.1:9/mcp',
+      target: 'http://s/mcp',
+      holdRequests: false,
+      holdResponses: false,
+      counts: { requests: 3, responses: 2, refused: 1 },
+    };
+    rerender(
+      <WatchedClients proxies={[proxy]} connected currentServer="http://s/mcp" onHold={onHold} onStart={onStart} />,
+    );
+    const item = screen.getByRole('listitem', { name: 'proxy to http://s/mcp' });
+    expect(item.textContent).toContain('3 requests · 2 answers · 1 refused');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Hold client requests' }));
+    expect(onHold).toHaveBeenCalledWith('p1', 'request', true);
+    expect(screen.queryByRole('button', { name: 'Start a proxy for this server' })).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import type { HeaderList } from '../../protocol/exchange.ts';
+import type { HeldParts } from '../../session/held-edit.ts';
+
+export interface HeldItemProps {
+  stage: 'request' | 'response';
+  /** ms epoch the item started waiting */
+  at: number;
+  /** the client gave up then (ms epoch) */
+  goneAt?: number;
+  /** exactly what arrived, secret header values masked */
+  arrivedHeaders: HeaderList;
+  arrivedBody: string;
+  status?: number;
+  /** the editors' starting values */
+  parts: HeldParts;
+  /** why the edits cannot be sent (kept until the next try) */
+  error?: string;
+  now: () => number;
+  onForward: (edited: HeldParts) => void;
+  onDrop: () => void;
+  onDismiss: () => void;
+  /** the requestState lab for the state in the editor, when the screen offers one */
+  renderStateLab?: (value: string, onChange: (next: string) => void) => React.ReactNode;
+}
+
+function seconds(ms: number): string {
+  return `${Math.max(0, Math.floor(ms / 1000))} s`;
+}
+
+const box = 'w-full rounded border border-slate-300 p-1 font-mono text-xs';
+
+/**
+ * A request from a watched client (or the server's answer to it) that waits for the user: what arrived, the
+ * editors, Forward and Drop, and how long the client has waited. Text from the client or server is shown as text.
+ */
+export function HeldItem(props: HeldItemProps) {
+  const { stage, parts } = props;
+  const [edited, setEdited] = useState<HeldParts>(parts);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (props.goneAt !== undefined) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [props.goneAt]);
+  const name = stage === 'request' ? 'Held request' : 'Held response';
+  const waited = (props.goneAt ?? props.now()) - props.at;
+  const set = (patch: Partial<HeldParts>) => setEdited((e) => ({ ...e, ...patch }));
+  return (
+    <section aria-label={name} className="mb-4 rounded border-2 border-amber-400 bg-amber-50 p-3 text-sm">
+      <h2 className="mb-1 font-semibold">{name}</h2>
+      {props.goneAt !== undefined ? (
+        <p role="status" className="text-red-700">
+          The client gave up after {seconds(waited)}: nothing was sent.
+        </p>
+      ) : (
+        <p role="status" className="text-xs text-slate-700">
+          The client has waited {seconds(waited)}.
+        </p>
+      )}
+      <details className="my-2">
+        <summary className="cursor-pointer text-xs">
+          What arrived{props.status ? ` (HTTP ${props.status})` : ''}
+        </summary>
+        <pre aria-label="Headers as they arrived" className="mt-1 whitespace-pre-wrap break-all text-xs">
+          {props.arrivedHeaders.map(([n, v]) => `${n}: ${v}`).join('\n')}
+        </pre>
+        <pre
+          aria-label="Body as it arrived"
+          className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all text-xs"
+        >
+          {props.arrivedBody}
+        </pre>
+      </details>
+      {edited.requestState !== undefined && (
+        <label className="block text-xs">
+          requestState
+          <textarea
+            className={box}
+            rows={2}
+            value={edited.requestState}
+            onChange={(e) => set({ requestState: e.target.value })}
+          />
+        </label>
+      )}
+      {edited.requestState !== undefined &&
+        props.renderStateLab?.(edited.requestState, (requestState) => set({ requestState }))}
+      {edited.answers !== undefined && (
+        <label className="block text-xs">
+          {stage === 'request' ? 'Answers (inputResponses JSON)' : 'inputRequests'}
+          <textarea
+            className={box}
+            rows={4}
+            value={edited.answers}
+            onChange={(e) => set({ answers: e.target.value })}
+          />
+        </label>
+      )}
+      {edited.params !== undefined && (
+        <label className="block text-xs">
+          Params
+          <textarea className={box} rows={4} value={edited.params} onChange={(e) => set({ params: e.target.value })} />
+        </label>
+      )}
+      <label className="block text-xs">
+        Headers (secret ones are forwarded unchanged)
+        <textarea className={box} rows={3} value={edited.headers} onChange={(e) => set({ headers: e.target.value })} />
+      </label>
+      {props.error && (
+        <p role="alert" className="text-red-700">
+          {props.error}
+        </p>
+      )}
+      <div className="mt-2 flex gap-2">
+        {props.goneAt === undefined ? (
+          <>
+            <button
+              type="button"
+              className="rounded bg-indigo-700 px-3 py-1 text-white hover:bg-indigo-800"
+              onClick={() => props.onForward(edited)}
+            >
+              Forward
+            </button>
+            <button type="button" className="rounded border border-slate-400 px-3 py-1" onClick={props.onDrop}>
+              Drop
+            </button>
+          </>
+        ) : (
+          <button type="button" className="rounded border border-slate-400 px-3 py-1" onClick={props.onDismiss}>
+            Dismiss
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import type { HeldStage, ProxyInfo } from '../../protocol/proxy-wire.ts';
+
+export interface WatchedClientsProps {
+  proxies: ProxyInfo[];
+  /** the event stream from the proxies is up */
+  connected: boolean;
+  /** the server the page is connected to, when a proxy can be started for it */
+  currentServer?: string;
+  error?: string;
+  onHold: (proxyId: string, stage: HeldStage, on: boolean) => void;
+  onStart: (target: string) => void;
+}
+
+function counts(p: ProxyInfo): string {
+  const { requests, responses, refused } = p.counts;
+  return `${requests} request${requests === 1 ? '' : 's'} · ${responses} answer${responses === 1 ? '' : 's'}${
+    refused ? ` · ${refused} refused` : ''
+  }`;
+}
+
+/**
+ * The proxies between real MCP clients and their servers: where a client should point, the target, the traffic
+ * counts and the hold switches. Their traffic is in the Timeline, one conversation per call, labelled with the client.
+ */
+export function WatchedClients({ proxies, connected, currentServer, error, onHold, onStart }: WatchedClientsProps) {
+  const covered = currentServer !== undefined && proxies.some((p) => p.target === currentServer);
+  const start = currentServer && !covered && (
+    <button
+      type="button"
+      className="mt-2 rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50"
+      title="Serve a loopback URL that any MCP client can use instead of this server's, and watch its traffic here"
+      onClick={() => onStart(currentServer)}
+    >
+      Start a proxy for this server
+    </button>
+  );
+  // until a proxy runs, only the way to start one: the region appears with the first proxy
+  if (proxies.length === 0) {
+    return (
+      <div className="mb-4">
+        {start}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <section aria-label="Watched clients" className="mb-4 rounded border border-slate-200 bg-white p-3 text-sm">
+      <h2 className="mb-2 font-semibold">Watched clients</h2>
+      {!connected && <p className="text-xs text-slate-600">Connecting to the inspector's proxies…</p>}
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+      {proxies.length === 0 && (
+        <p className="text-xs text-slate-600">
+          No proxy yet. Start one here, or run <code>mrtr-inspector --proxy &lt;server URL&gt;</code>, then point any
+          MCP client at the proxy URL.
+        </p>
+      )}
+      <ul className="space-y-2">
+        {proxies.map((p) => (
+          <li key={p.id} aria-label={`proxy to ${p.target}`} className="rounded border border-slate-200 p-2">
+            <p className="text-xs">
+              proxy <code className="break-all">{p.url}</code> → <code className="break-all">{p.target}</code>
+            </p>
+            <p className="text-xs text-slate-600">{counts(p)}</p>
+            <div className="mt-1 flex flex-wrap gap-3">
+              <label className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={p.holdRequests}
+                  onChange={(e) => onHold(p.id, 'request', e.target.checked)}
+                />
+                Hold client requests
+              </label>
+              <label className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={p.holdResponses}
+                  onChange={(e) => onHold(p.id, 'response', e.target.checked)}
+                />
+                Hold server responses
+              </label>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {start}
+    </section>
+  );
+}

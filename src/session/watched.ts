@@ -1,0 +1,225 @@
+/**
+ * A watched client's traffic (through the inspector's proxy) as the session's own conversations: which conversation
+ * each request joins, and the session events that record it. Pure: requests and exchanges in, events out.
+ *
+ * An MRTR call's rounds are one conversation, linked by method, name and the requestState chain (a retry carries the
+ * state the last round returned), whichever client process sends them. Everything else a client sends (discover,
+ * lists, initialize, notifications, its answers to pushed requests, a 2025-11-25 session's GET and DELETE) goes into
+ * one "other traffic" conversation per client. Each conversation is labelled with the client's name and version, read
+ * from the request's `_meta` clientInfo or, on a 2025-11-25 session, from its `initialize`.
+ */
+import { headerValue, type Exchange, type HeaderList } from '../protocol/exchange.ts';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../protocol/types.ts';
+import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
+import type { SessionEvent } from './events.ts';
+import type { SentFacts } from './model.ts';
+
+/** A request a client sent through a proxy, as the proxy reported it. */
+export interface WatchedRequest {
+  proxyId: string;
+  exchangeId: string;
+  httpMethod: string;
+  url: string;
+  headers: HeaderList;
+  body: string;
+  at: number;
+}
+
+export interface WatchGroups {
+  /** `method \n name \n requestState` → the conversation a retry with that state joins */
+  byState: Record<string, string>;
+  /** a 2025-11-25 session (`Mcp-Session-Id`) → its client's label, from its initialize */
+  sessions: Record<string, string>;
+  /** `proxyId \n client` → that client's "other traffic" conversation */
+  other: Record<string, string>;
+  /** exchange id → where it was placed (until it is recorded) */
+  placed: Record<string, Placed>;
+}
+
+interface Placed {
+  conversationId: string;
+  rpcId: RpcId;
+  sent: SentFacts;
+  /** the call's method and name, when it is a call (its answer's requestState links the next round) */
+  call?: { method: string; name: string };
+  /** an initialize: its answer's session id is labelled with this client */
+  initializeOf?: string;
+}
+
+export const emptyWatchGroups: WatchGroups = { byState: {}, sessions: {}, other: {}, placed: {} };
+
+const CALL_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+interface Parsed {
+  method?: string;
+  id?: RpcId;
+  params: JsonObject;
+}
+
+function parse(body: string): Parsed {
+  try {
+    const m = JSON.parse(body) as { method?: unknown; id?: unknown; params?: unknown };
+    const parsed: Parsed = {
+      params:
+        typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params) ? (m.params as JsonObject) : {},
+    };
+    if (typeof m.method === 'string') parsed.method = m.method;
+    if (typeof m.id === 'string' || typeof m.id === 'number') parsed.id = m.id;
+    return parsed;
+  } catch {
+    return { params: {} };
+  }
+}
+
+function object(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function infoLabel(info: unknown): string | undefined {
+  const o = object(info);
+  if (!o || typeof o.name !== 'string') return undefined;
+  return typeof o.version === 'string' ? `${o.name} ${o.version}` : o.name;
+}
+
+/** The client's name and version: from `_meta` clientInfo, an initialize's clientInfo, or its session's initialize. */
+export function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList): string {
+  const meta = object(parsed.params._meta);
+  const fromMeta = infoLabel(meta?.[META_CLIENT_INFO]);
+  if (fromMeta) return fromMeta;
+  if (parsed.method === 'initialize') {
+    const fromInit = infoLabel(parsed.params.clientInfo);
+    if (fromInit) return fromInit;
+  }
+  const session = headerValue(headers, 'mcp-session-id');
+  return (session && groups.sessions[session]) ?? 'unknown client';
+}
+
+function nameOf(method: string, params: JsonObject): string {
+  const value = method === 'resources/read' ? params.uri : params.name;
+  return typeof value === 'string' ? value : '';
+}
+
+function stateKey(method: string, name: string, state: string): string {
+  return `${method}\n${name}\n${state}`;
+}
+
+/** What the client sent, as the leg inspector and lint read a leg's facts. */
+function sentFacts(parsed: Parsed, conversationMethod: string): SentFacts {
+  const meta = object(parsed.params._meta);
+  const capabilities = (object(meta?.[META_CLIENT_CAPABILITIES]) ?? {}) as ClientCapabilities;
+  const inputResponses = object(parsed.params.inputResponses) as Record<string, InputResponse> | undefined;
+  const sent: SentFacts = {
+    params: parsed.params,
+    answeredKeys: inputResponses ? Object.keys(inputResponses) : [],
+    unansweredKeys: [],
+    requestStateEdited: false,
+    bodyEdited: false,
+    capabilities,
+  };
+  if (inputResponses) sent.inputResponses = inputResponses;
+  if (typeof parsed.params.requestState === 'string') sent.requestState = parsed.params.requestState;
+  if (parsed.method && parsed.method !== conversationMethod) sent.method = parsed.method;
+  return sent;
+}
+
+/**
+ * Place a watched request: the conversation it joins (started when new) and the event that shows it in flight.
+ * `newId` makes a conversation id.
+ */
+export function placeWatchedRequest(
+  groups: WatchGroups,
+  req: WatchedRequest,
+  newId: () => string,
+): { groups: WatchGroups; events: SessionEvent[] } {
+  const parsed = parse(req.body);
+  const client = clientLabel(groups, parsed, req.headers);
+  const watched = { proxyId: req.proxyId, client };
+  const events: SessionEvent[] = [];
+  const method = parsed.method;
+  const rpcId: RpcId = parsed.id ?? `${req.httpMethod} ${req.exchangeId}`;
+  let placed: Placed;
+  if (req.httpMethod === 'POST' && method && CALL_METHODS.has(method) && parsed.id !== undefined) {
+    const name = nameOf(method, parsed.params);
+    const state = typeof parsed.params.requestState === 'string' ? parsed.params.requestState : undefined;
+    const known = state === undefined ? undefined : groups.byState[stateKey(method, name, state)];
+    const conversationId = known ?? newId();
+    if (!known) {
+      events.push({
+        type: 'conversation/started',
+        id: conversationId,
+        title: `${name} · ${client}`,
+        method,
+        params: parsed.params,
+        serverUrl: req.url,
+        capabilities: sentFacts(parsed, method).capabilities,
+        at: req.at,
+        watched,
+      });
+    }
+    placed = { conversationId, rpcId, sent: sentFacts(parsed, method), call: { method, name } };
+  } else {
+    const key = `${req.proxyId}\n${client}`;
+    const known = groups.other[key];
+    const conversationId = known ?? newId();
+    if (!known) {
+      events.push({
+        type: 'conversation/started',
+        id: conversationId,
+        title: `${client} · other traffic`,
+        method: 'watched/traffic',
+        params: {},
+        serverUrl: req.url,
+        capabilities: {},
+        at: req.at,
+        watched,
+      });
+    }
+    const sent = sentFacts(parsed, 'watched/traffic');
+    // a GET (a 2025-11-25 stream), a DELETE or a client's answer to a pushed request has no method of its own
+    sent.method = method ?? (req.httpMethod === 'POST' ? 'response' : req.httpMethod);
+    placed = { conversationId, rpcId, sent };
+    if (method === 'initialize') placed.initializeOf = client;
+    groups = { ...groups, other: known ? groups.other : { ...groups.other, [key]: conversationId } };
+  }
+  events.push({ type: 'leg/sent', conversationId: placed.conversationId, rpcId, at: req.at });
+  return { groups: { ...groups, placed: { ...groups.placed, [req.exchangeId]: placed } }, events };
+}
+
+function resultOf(exchange: Exchange): Record<string, unknown> | undefined {
+  return object(object(exchange.message)?.result);
+}
+
+/**
+ * Record a watched exchange once it ended: the leg event, and what links later requests to it (the requestState an
+ * `input_required` answer returned; the session id an initialize got).
+ */
+export function recordWatchedExchange(
+  groups: WatchGroups,
+  exchangeId: string,
+  legId: string,
+  exchange: Exchange,
+): { groups: WatchGroups; events: SessionEvent[] } {
+  const placed = groups.placed[exchangeId];
+  if (!placed) return { groups, events: [] };
+  const { [exchangeId]: _done, ...rest } = groups.placed;
+  let next: WatchGroups = { ...groups, placed: rest };
+  const result = resultOf(exchange);
+  if (placed.call && result?.resultType === 'input_required' && typeof result.requestState === 'string') {
+    const key = stateKey(placed.call.method, placed.call.name, result.requestState);
+    next = { ...next, byState: { ...next.byState, [key]: placed.conversationId } };
+  }
+  const session = exchange.response && headerValue(exchange.response.headers, 'mcp-session-id');
+  if (placed.initializeOf && session)
+    next = { ...next, sessions: { ...next.sessions, [session]: placed.initializeOf } };
+  const event: SessionEvent = {
+    type: 'leg/recorded',
+    conversationId: placed.conversationId,
+    legId,
+    rpcId: placed.rpcId,
+    exchange,
+    sent: placed.sent,
+  };
+  return { groups: next, events: [event] };
+}

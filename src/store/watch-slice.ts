@@ -1,0 +1,156 @@
+import type { StateCreator } from 'zustand';
+import { newId } from '../lib/ids.ts';
+import type { Exchange, HeaderList } from '../protocol/exchange.ts';
+import type { HeldStage, ProxyControl, ProxyEvent, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { emptyWatchGroups, placeWatchedRequest, recordWatchedExchange, type WatchGroups } from '../session/watched.ts';
+import type { InspectorState } from './inspector-store.ts';
+
+/** A request or answer the proxy holds for the user (`gone`: the client stopped waiting for it). */
+export interface HeldItem {
+  id: string;
+  stage: HeldStage;
+  /** ms epoch it started waiting */
+  at: number;
+  headers: HeaderList;
+  body: string;
+  status?: number;
+  proxyId?: string;
+  /** the client gave up while it was held: shown until dismissed */
+  goneAt?: number;
+}
+
+/** What the page may ask of the proxies (absent when the page is served without them). */
+export interface ProxyDeps {
+  control: (control: ProxyControl) => Promise<Record<string, unknown>>;
+}
+
+/** Watched clients: the proxies, their held items, and their traffic as the session's conversations. */
+export interface WatchSlice {
+  /** the proxies this inspector runs, as the node side last listed them; default none */
+  proxies: ProxyInfo[];
+  /** the event stream from the proxies is connected */
+  watchConnected: boolean;
+  heldItems: HeldItem[];
+  /** how watched requests are grouped into conversations (not saved: the conversations are) */
+  watchGroups: WatchGroups;
+  /** exchanges already placed (a reconnected stream replays its history: each is taken once) */
+  watchSeen: Record<string, string>;
+  /** the last proxy control that failed, said in words */
+  watchError: string | null;
+  /** one event of the proxies' stream (the composition root feeds them) */
+  applyProxyEvent: (event: ProxyEvent) => void;
+  /** a watched exchange ended: record it as a leg */
+  recordWatched: (exchangeId: string, exchange: Exchange) => void;
+  setWatchConnected: (connected: boolean) => void;
+  setProxyHold: (proxyId: string, stage: HeldStage, on: boolean) => Promise<void>;
+  forwardHeld: (id: string, edits?: { headers?: HeaderList; body?: string; status?: number }) => Promise<void>;
+  dropHeld: (id: string) => Promise<void>;
+  dismissHeld: (id: string) => void;
+  startProxy: (target: string) => Promise<void>;
+}
+
+export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
+  return (set, get) => {
+    const control = async (c: ProxyControl): Promise<boolean> => {
+      if (!proxy) {
+        set({ watchError: 'This page was not served by the inspector (npm start or mrtr-inspector): no proxy.' });
+        return false;
+      }
+      try {
+        await proxy.control(c);
+        set({ watchError: null });
+        return true;
+      } catch (error) {
+        set({ watchError: error instanceof Error ? error.message : String(error) });
+        return false;
+      }
+    };
+    return {
+      proxies: [],
+      watchConnected: false,
+      heldItems: [],
+      watchError: null,
+      watchGroups: emptyWatchGroups,
+      watchSeen: {},
+      applyProxyEvent: (event) => {
+        switch (event.type) {
+          case 'proxies':
+            set({ proxies: event.proxies });
+            return;
+          case 'request': {
+            const s = get();
+            if (s.watchSeen[event.id]) return;
+            const placed = placeWatchedRequest(
+              s.watchGroups,
+              {
+                proxyId: event.proxyId,
+                exchangeId: event.id,
+                httpMethod: event.method,
+                url: event.url,
+                headers: event.headers,
+                body: event.body,
+                at: event.at,
+              },
+              () => newId('watch'),
+            );
+            set({ watchGroups: placed.groups, watchSeen: { ...s.watchSeen, [event.id]: event.proxyId } });
+            for (const e of placed.events) s.dispatch(e);
+            return;
+          }
+          case 'held': {
+            const item: HeldItem = {
+              id: event.id,
+              stage: event.stage,
+              at: event.at,
+              headers: event.headers,
+              body: event.body,
+            };
+            if (event.status !== undefined) item.status = event.status;
+            const proxyId = get().watchSeen[event.id];
+            if (proxyId) item.proxyId = proxyId;
+            set((s) => ({
+              heldItems: [...s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)), item],
+            }));
+            return;
+          }
+          case 'released':
+            set((s) => ({
+              heldItems:
+                event.end === 'client-gone'
+                  ? s.heldItems.map((h) =>
+                      h.id === event.id && h.stage === event.stage ? { ...h, goneAt: event.at } : h,
+                    )
+                  : s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)),
+            }));
+            return;
+          default:
+            return;
+        }
+      },
+      recordWatched: (exchangeId, exchange) => {
+        const s = get();
+        const recorded = recordWatchedExchange(s.watchGroups, exchangeId, newId('leg'), exchange);
+        set({ watchGroups: recorded.groups });
+        for (const e of recorded.events) s.dispatch(e);
+      },
+      setWatchConnected: (watchConnected) => set({ watchConnected }),
+      setProxyHold: async (proxyId, stage, on) => {
+        // shown at once; the proxies' next list (sent when the node side applied it) confirms it
+        const key = stage === 'request' ? 'holdRequests' : 'holdResponses';
+        set((s) => ({ proxies: s.proxies.map((p) => (p.id === proxyId ? { ...p, [key]: on } : p)) }));
+        await control({ action: 'hold', proxyId, ...(stage === 'request' ? { requests: on } : { responses: on }) });
+      },
+      forwardHeld: async (id, edits = {}) => {
+        await control({ action: 'forward', id, ...edits });
+      },
+      dropHeld: async (id) => {
+        await control({ action: 'drop', id });
+      },
+      dismissHeld: (id) =>
+        set((s) => ({ heldItems: s.heldItems.filter((h) => h.id !== id || h.goneAt === undefined) })),
+      startProxy: async (target) => {
+        await control({ action: 'start', target });
+      },
+    };
+  };
+}
