@@ -6,7 +6,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { closedPortUrl } from '../../src/node/test-servers/listen.fixtures.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
 import { WatchPage } from '../pages/watch-page.ts';
 import { pythonWithMcp, runPythonClient, startPythonServer } from '../python/python-mcp.ts';
 

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import type { HeldParts } from '../../session/held-edit.ts';
 
@@ -37,14 +38,9 @@ const box = 'w-full rounded border border-slate-300 p-1 font-mono text-xs';
 export function HeldItem(props: HeldItemProps) {
   const { stage, parts } = props;
   const [edited, setEdited] = useState<HeldParts>(parts);
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (props.goneAt !== undefined) return;
-    const timer = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
-  }, [props.goneAt]);
+  const clock = useTickingClock(1000, { enabled: props.goneAt === undefined, now: props.now });
   const name = stage === 'request' ? 'Held request' : 'Held response';
-  const waited = (props.goneAt ?? props.now()) - props.at;
+  const waited = (props.goneAt ?? clock) - props.at;
   const set = (patch: Partial<HeldParts>) => setEdited((e) => ({ ...e, ...patch }));
   return (
     <section aria-label={name} className="mb-4 rounded border-2 border-amber-400 bg-amber-50 p-3 text-sm">
