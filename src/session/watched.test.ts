@@ -4,6 +4,8 @@ import { reduceMany } from './reduce-many.ts';
 import { emptySession } from './model.ts';
 import { emptyWatchGroups, placeWatchedRequest, recordWatchedExchange, type WatchGroups } from './watched.ts';
 import type { SessionEvent } from './events.ts';
+import { redactSession } from './io/redact.ts';
+import { parseSessionFile, serializeSessionFile, toSessionFile } from './io/session-file.ts';
 
 const URL = 'http://127.0.0.1:8765/mcp';
 const META = {
@@ -118,5 +120,28 @@ describe('watched traffic as conversations', () => {
     // the GET joins the same client's conversation: no new one started
     expect(get.events.map((e) => e.type)).toEqual(['leg/sent']);
     expect(get.groups.placed.x1).toMatchObject({ conversationId: 'w1', sent: { method: 'GET' } });
+  });
+
+  it("saves a watched conversation with the client's label and GET legs, its Authorization redacted unless asked", () => {
+    let groups: WatchGroups = emptyWatchGroups;
+    const events: SessionEvent[] = [];
+    const body = call(1);
+    const placed = placeWatchedRequest(
+      groups,
+      { proxyId: 'p1', exchangeId: 'x0', httpMethod: 'POST', url: URL, headers: [], body, at: 0 },
+      () => 'w1',
+    );
+    const exchange = answered(body, { resultType: 'complete' });
+    exchange.request.headers = [['authorization', 'Bearer sk-live-1']];
+    groups = recordWatchedExchange(placed.groups, 'x0', 'l0', exchange).groups;
+    events.push(...placed.events, ...recordWatchedExchange(placed.groups, 'x0', 'l0', exchange).events);
+    const session = reduceMany(emptySession, events);
+    // what an export without "Include secrets" writes
+    const redacted = serializeSessionFile(toSessionFile(redactSession(session), { redacted: true, now: 0 }));
+    expect(redacted).not.toContain('sk-live-1');
+    expect(serializeSessionFile(toSessionFile(session, { redacted: false, now: 0 }))).toContain('sk-live-1');
+    const back = parseSessionFile(redacted);
+    expect(back.ok && back.session.conversations.w1?.watched).toEqual({ proxyId: 'p1', client: 'mcp 2.3.0' });
+    expect(groups.placed).toEqual({});
   });
 });
