@@ -127,3 +127,22 @@ describe('classifyExchange: content type', () => {
     expect(reasonOf(ex)).toContain(': HTTP 200. The body');
   });
 });
+
+describe('an HTTP error status carrying a result', () => {
+  it.each([
+    [400, 'Bad Request'],
+    [404, 'Not Found'],
+    [500, 'Internal Server Error'],
+  ])('is not accepted as a result (HTTP %i)', (status, statusText) => {
+    const body = JSON.stringify(okMessage);
+    const reason = reasonOf(exchangeWith({ status, statusText, body }, okMessage));
+    expect(reason).toContain(`HTTP ${status} ${statusText} carrying a result`);
+    expect(reason).toContain('the result is not trusted');
+  });
+
+  it('keeps a 4xx carrying a JSON-RPC error as that error', () => {
+    const error = { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad' } };
+    const ex = exchangeWith({ status: 400, statusText: 'Bad Request', body: JSON.stringify(error) }, error);
+    expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('error');
+  });
+});

@@ -59,11 +59,11 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
       };
     }
     const outcome = classifyMessage(exchange.message, method, rpcId);
-    // HTTP status is part of the outcome: a server error status with a result is not a success
-    if (response.status >= 500 && (outcome.kind === 'complete' || outcome.kind === 'input_required')) {
+    // HTTP status is part of the outcome: an error status (4xx or 5xx) with a result is not a success
+    if (response.status >= 400 && (outcome.kind === 'complete' || outcome.kind === 'input_required')) {
       return {
         kind: 'invalid',
-        reason: `HTTP ${statusLine(response)} carrying a result: a server error status with a "result" body is contradictory, so the result is not trusted (it is in the leg inspector).`,
+        reason: `HTTP ${statusLine(response)} carrying a result: an error status with a "result" body is contradictory, so the result is not trusted (it is in the leg inspector).`,
       };
     }
     return outcome;

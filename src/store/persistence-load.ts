@@ -6,6 +6,7 @@
 import type * as z from 'zod';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
+import { PROTOCOL_VERSION } from '../protocol/types.ts';
 import type { SessionState } from '../session/model.ts';
 import { internSessionStrings } from '../session/io/intern.ts';
 import type { InspectorState } from './inspector-store.ts';
@@ -118,12 +119,19 @@ export async function restoreSaved(
   );
   if (connection) {
     const { connectedUrl: _c, savedConnections, clientInfo, activeConnectionId, holdLegs, ...rest } = connection;
-    Object.assign(patch, rest);
+    // an empty version would send an empty MCP-Protocol-Version: refused here as setProtocolVersion refuses it
+    const versionOf = (v: string) => (v.trim() === '' ? PROTOCOL_VERSION : v.trim());
+    if ([rest.protocolVersion, ...(savedConnections ?? []).map((c) => c.protocolVersion)].some((v) => !v.trim()))
+      problems.push(
+        `A saved protocol version was empty (an empty MCP-Protocol-Version would be refused): ${PROTOCOL_VERSION} is used instead.`,
+      );
+    Object.assign(patch, rest, { protocolVersion: versionOf(rest.protocolVersion) });
     if (clientInfo) patch.clientInfo = clientInfo;
     if (holdLegs) patch.holdLegs = holdLegs;
     if (savedConnections) {
       patch.savedConnections = savedConnections.map(({ holdLegs: hold, ...c }) => ({
         ...c,
+        protocolVersion: versionOf(c.protocolVersion),
         holdLegs: hold ?? 'always',
         bearerToken: '',
         notSecret: c.notSecret ?? [],

@@ -115,6 +115,25 @@ describe('persistence', () => {
     expect(store.getState().session.order).toEqual(['c1', 'c3', 'c2']);
   });
 
+  it('refuses an empty protocol version from storage as the setter does, keeping the default and saying so', async () => {
+    const storage = createMemoryStorage();
+    await createPersistence(used(), { storage }).flush();
+    const saved = JSON.parse(storage.data.get('inspector/connection')!) as {
+      protocolVersion: string;
+      savedConnections: { protocolVersion: string }[];
+    };
+    saved.protocolVersion = ' ';
+    saved.savedConnections[0]!.protocolVersion = '';
+    storage.data.set('inspector/connection', JSON.stringify(saved));
+    const store = newStore();
+    const report = await createPersistence(store, { storage }).load();
+    expect(store.getState().protocolVersion).toBe('2026-07-28');
+    expect(store.getState().savedConnections[0]!.protocolVersion).toBe('2026-07-28');
+    expect(report.problems).toEqual([
+      'A saved protocol version was empty (an empty MCP-Protocol-Version would be refused): 2026-07-28 is used instead.',
+    ]);
+  });
+
   it('reports a full storage and keeps the session in the tab when a save is refused', async () => {
     const storage = createMemoryStorage({ quotaChars: 2_000 });
     const store = used();
