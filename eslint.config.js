@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importZones } from './eslint/import-zones.js';
 
 const restrict = (patterns) => ['error', { patterns }];
 
@@ -13,8 +14,6 @@ const UNTRUSTED_TEXT = [
 ];
 
 const UI = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*'];
-const layer = (name) => `**/${name}/**`;
-const above = (names, message) => ({ group: names.map(layer), message });
 const NODE_AND_E2E = [
   {
     group: ['**/node/**', 'node:*'],
@@ -27,10 +26,45 @@ const ZUSTAND_ONLY_IN_STORE = {
   message: 'store/ is the only zustand code: use its hooks.',
 };
 
-/** One entry per folder of src/: what it may not import (the layers above it). */
+/**
+ * The layers of src/, lowest first: each folder with the folders above it, which it may not import (statically or with
+ * `import()`). protocol < client, session < lib, components < store < queries < features < app.
+ */
+const LAYERS = {
+  protocol: {
+    refuses: ['client', 'session', 'lib', 'components', 'store', 'queries', 'features', 'app'],
+    message: 'protocol/ is the lowest layer.',
+  },
+  client: {
+    refuses: ['session', 'lib', 'components', 'store', 'queries', 'features', 'app'],
+    message: 'client/ knows only protocol/.',
+  },
+  session: {
+    refuses: ['client', 'lib', 'components', 'store', 'queries', 'features', 'app'],
+    message: 'session/ is the pure model: it knows only protocol/.',
+  },
+  lib: {
+    refuses: ['components', 'store', 'queries', 'features', 'app'],
+    message: 'lib/ (environment adapters) sits below store/.',
+  },
+  components: {
+    refuses: ['store', 'queries', 'features', 'app'],
+    message: 'components/ui is presentational: props in, callbacks out.',
+  },
+  store: { refuses: ['queries', 'features', 'app'], message: 'store/ sits below queries/.' },
+  queries: { refuses: ['features', 'app'], message: 'queries/ sits below features/.' },
+  features: {
+    refuses: ['store', 'app'],
+    message: 'A feature is props in, callbacks out: a screen in app/screens maps the store to its props.',
+  },
+};
+const FEATURE_APART =
+  'A feature never imports another feature: compose them in app/, or move what they share down (components/ui, lib, session).';
+
+/** One entry per folder of src/: the packages it may not import (where it may import from: LAYERS). */
 function zones() {
   const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts'];
-  // tests and their fixtures run in node: they may use node built-ins and libraries, never a higher layer
+  // tests and their fixtures run in node: they may use node built-ins and libraries, never src/node/
   const forTests = (patterns) =>
     patterns
       .filter((p) => !p.group.includes('node:*') && p.group !== UI && p !== ZUSTAND_ONLY_IN_STORE)
@@ -45,71 +79,22 @@ function zones() {
   ];
   const pure = (name) => ({ group: UI, message: `${name}/ is pure: no React or state.` });
   return [
-    ...zone(
-      ['src/protocol/**/*.ts'],
-      [
-        pure('protocol'),
-        above(
-          ['client', 'session', 'lib', 'components', 'store', 'queries', 'features', 'app'],
-          'protocol/ is the lowest layer.',
-        ),
-        ...NODE_AND_E2E,
-      ],
-    ),
-    ...zone(
-      ['src/client/**/*.ts'],
-      [
-        { group: UI, message: 'client/ is the wire: no UI.' },
-        above(['session', 'lib', 'components', 'store', 'queries', 'features', 'app'], 'client/ knows only protocol/.'),
-        ...NODE_AND_E2E,
-      ],
-    ),
-    ...zone(
-      ['src/session/**/*.ts'],
-      [
-        pure('session'),
-        above(['client', 'lib', 'components', 'store', 'queries', 'features', 'app'], 'session/ knows only protocol/.'),
-        ...NODE_AND_E2E,
-      ],
-    ),
-    ...zone(
-      ['src/lib/**/*.ts'],
-      [
-        ZUSTAND_ONLY_IN_STORE,
-        above(['components', 'store', 'queries', 'features', 'app'], 'lib/ (environment adapters) sits below store/.'),
-        ...NODE_AND_E2E,
-      ],
-    ),
-    ...zone(
-      ['src/components/**/*.{ts,tsx}'],
-      [
-        ZUSTAND_ONLY_IN_STORE,
-        above(['store', 'queries', 'features', 'app'], 'components/ui is presentational: props in, callbacks out.'),
-        ...NODE_AND_E2E,
-      ],
-    ),
-    ...zone(
-      ['src/store/**/*.{ts,tsx}'],
-      [above(['queries', 'features', 'app'], 'store/ sits below queries/.'), ...NODE_AND_E2E],
-    ),
-    ...zone(
-      ['src/queries/**/*.{ts,tsx}'],
-      [ZUSTAND_ONLY_IN_STORE, above(['features', 'app'], 'queries/ sits below features/.'), ...NODE_AND_E2E],
-    ),
-    ...zone(
-      ['src/features/**/*.{ts,tsx}'],
-      [
-        ZUSTAND_ONLY_IN_STORE,
-        {
-          group: ['**/features/*/**', '!./**', '!../*'],
-          message: 'A feature never imports another feature; compose them in app/.',
-        },
-        above(['app'], 'app/ is the composition root above features.'),
-        ...NODE_AND_E2E,
-      ],
-    ),
+    ...zone(['src/protocol/**/*.ts'], [pure('protocol'), ...NODE_AND_E2E]),
+    ...zone(['src/client/**/*.ts'], [{ group: UI, message: 'client/ is the wire: no UI.' }, ...NODE_AND_E2E]),
+    ...zone(['src/session/**/*.ts'], [pure('session'), ...NODE_AND_E2E]),
+    ...zone(['src/lib/**/*.ts'], [ZUSTAND_ONLY_IN_STORE, ...NODE_AND_E2E]),
+    ...zone(['src/components/**/*.{ts,tsx}'], [ZUSTAND_ONLY_IN_STORE, ...NODE_AND_E2E]),
+    ...zone(['src/store/**/*.{ts,tsx}'], NODE_AND_E2E),
+    ...zone(['src/queries/**/*.{ts,tsx}'], [ZUSTAND_ONLY_IN_STORE, ...NODE_AND_E2E]),
+    ...zone(['src/features/**/*.{ts,tsx}'], [ZUSTAND_ONLY_IN_STORE, ...NODE_AND_E2E]),
     ...zone(['src/app/**/*.{ts,tsx}', 'src/main.tsx'], [ZUSTAND_ONLY_IN_STORE, ...NODE_AND_E2E]),
     { files: ['src/node/**/*.ts'], rules: { 'no-restricted-imports': restrict([NODE_AND_E2E[1]]) } },
+    // the layers, on where each import lands (tests too: a test never reaches above its layer)
+    {
+      files: ['src/**/*.{ts,tsx}'],
+      plugins: { layers: importZones({ layers: LAYERS, features: FEATURE_APART }) },
+      rules: { 'layers/import-zones': 'error' },
+    },
   ];
 }
 

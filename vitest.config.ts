@@ -11,12 +11,12 @@ import viteConfig from './vite.config.ts';
  * - A file that replaces a module with `vi.mock` runs isolated, because a module another file already loaded in the
  *   same worker would keep the real one.
  */
-const mocking = readTests(['src', 'e2e'])
+const mocking = readTests(['src', 'e2e', 'eslint'])
   .filter((t) => /\bvi\.mock\(/.test(t.text))
   .map((t) => t.file);
 
 function project(name: 'node' | 'dom', isolated: boolean): TestProjectInlineConfiguration {
-  const files = name === 'dom' ? ['src/**/*.test.tsx'] : ['src/**/*.test.ts', 'e2e/**/*.test.ts'];
+  const files = name === 'dom' ? ['src/**/*.test.tsx'] : ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'eslint/**/*.test.ts'];
   const mine = mocking.filter((f) => f.endsWith(name === 'dom' ? '.tsx' : '.ts'));
   return {
     extends: true,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Command } from '../features/command-palette/commands.ts';
-import type { SessionIo } from '../features/session-io/use-session-io.ts';
+import type { SessionIo } from './use-session-io.ts';
 import { baseParams } from '../protocol/retry.ts';
 import { isDraftReady } from '../session/selectors.ts';
 import { timelineRows } from '../session/timeline-rows.ts';

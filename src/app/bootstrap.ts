@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
 import { proxyControl, runProxyFeed, watchedExchanges } from '../client/proxy-feed.ts';
-import type { IoMessage } from '../features/session-io/use-session-io.ts';
+import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { APP_DATABASE, createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';

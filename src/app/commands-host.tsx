@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useShortcuts } from '../features/command-palette/use-shortcuts.ts';
-import type { SessionIo } from '../features/session-io/use-session-io.ts';
+import type { SessionIo } from './use-session-io.ts';
 import { useAppCommands } from './app-commands.ts';
 
 const CommandPalette = lazy(() =>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Catalog } from '../features/catalog/catalog.tsx';
+import { CatalogScreen } from './screens/catalog-screen.tsx';
 import { CallScreen } from './screens/call-screen.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
 import { ThemeSelect } from '../features/theme/theme-select.tsx';
-import { SessionToolbar } from '../features/session-io/session-toolbar.tsx';
-import { useSessionIo, type IoMessage } from '../features/session-io/use-session-io.ts';
+import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
+import { SessionToolbarScreen } from './screens/session-toolbar-screen.tsx';
+import { useSessionIo } from './use-session-io.ts';
 import { Button } from '../components/ui/button.tsx';
 import type { Persistence } from '../store/persistence.ts';
 import { useDeps } from '../store/deps-context.tsx';
@@ -18,8 +19,8 @@ import { TimelineScreen } from './screens/timeline-screen.tsx';
 import { holdsRecording } from '../session/io/import-origin.ts';
 
 // Parts the first screen does not show load when first opened.
-const PresenterMode = lazy(() =>
-  import('../features/presenter/presenter-mode.tsx').then((m) => ({ default: m.PresenterMode })),
+const PresenterScreen = lazy(() =>
+  import('./screens/presenter-screen.tsx').then((m) => ({ default: m.PresenterScreen })),
 );
 const WatchScreen = lazy(() => import('./screens/watch-screen.tsx').then((m) => ({ default: m.WatchScreen })));
 const StdioScreen = lazy(() => import('./screens/stdio-screen.tsx').then((m) => ({ default: m.StdioScreen })));
@@ -27,8 +28,8 @@ const CompareRunsScreen = lazy(() =>
   import('./screens/compare-runs-screen.tsx').then((m) => ({ default: m.CompareRunsScreen })),
 );
 const AuditScreen = lazy(() => import('./screens/audit-screen.tsx').then((m) => ({ default: m.AuditScreen })));
-const RecordedConversation = lazy(() =>
-  import('../features/session-io/recorded-conversation.tsx').then((m) => ({ default: m.RecordedConversation })),
+const RecordedConversationScreen = lazy(() =>
+  import('./screens/recorded-conversation-screen.tsx').then((m) => ({ default: m.RecordedConversationScreen })),
 );
 
 export interface ShellProps {
@@ -63,7 +64,7 @@ export function Shell({ persistence, notices }: ShellProps) {
   return (
     <div className="flex h-screen flex-col bg-slate-100 text-slate-900">
       <ConnectionScreen />
-      <SessionToolbar
+      <SessionToolbarScreen
         io={io}
         extra={
           <>
@@ -82,7 +83,7 @@ export function Shell({ persistence, notices }: ShellProps) {
           aria-label="Catalog"
           className="min-h-0 overflow-auto border-r border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          <Catalog />
+          <CatalogScreen />
         </aside>
         <main className="min-h-0 space-y-4 overflow-auto p-4">
           <div role="group" aria-label="Server tools" className="flex flex-wrap gap-2">
@@ -110,7 +111,7 @@ export function Shell({ persistence, notices }: ShellProps) {
           <CallScreen />
           {showsRecording && (
             <Suspense fallback={null}>
-              <RecordedConversation />
+              <RecordedConversationScreen />
             </Suspense>
           )}
           <ConversationScreen />
@@ -131,7 +132,7 @@ export function Shell({ persistence, notices }: ShellProps) {
       </div>
       <Suspense fallback={<p className="sr-only">Loading…</p>}>
         {presenter && (
-          <PresenterMode
+          <PresenterScreen
             onClose={() => setPresenter(false)}
             onOpenDemo={() => void openDemo()}
             {...(demoMessage ? { message: demoMessage } : {})}

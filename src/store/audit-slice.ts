@@ -2,40 +2,12 @@ import type { StateCreator } from 'zustand';
 import { sendLeg } from '../client/send-leg.ts';
 import { sleep } from '../lib/sleep.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
-import type { AuditOptions, AuditProgress, AuditReport } from '../session/flows/audit.ts';
-import type { CheckResult } from '../session/flows/audit-checks.ts';
+import type { AuditProgress } from '../session/flows/audit.ts';
+import type { AuditInput, AuditRun } from '../session/flows/audit-run.ts';
 import { createDriver } from '../session/flows/driver.ts';
 import { connectionContextOf } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { currentSettings } from './connection-settings.ts';
-
-/** One "Audit this server" run (transient: never saved; export it as JSON). */
-export interface AuditRun {
-  status: 'running' | 'done' | 'cancelled' | 'failed';
-  server: string;
-  fleet: string[];
-  /** what is happening now, as text ("Listing tools, prompts and resource templates…") */
-  step: string;
-  /** the target being audited: its place in the list and the checks finished so far */
-  target?: { method: string; name: string; index: number; total: number; checks: CheckResult[]; checkTotal: number };
-  report?: AuditReport;
-  error?: string;
-}
-
-export interface AuditInput {
-  /** other URLs of the same fleet, for the cross-instance check */
-  fleet?: string[];
-  /** audit only these names (tool, prompt, resource URI); empty = all */
-  only?: string[];
-  /** another user's access token of the same client ("Second identity"): state minted as the connection is sent as it */
-  secondToken?: string;
-  /** for a token with no readable exp: wait this long after minting, then replay it */
-  expiryWaitSeconds?: number;
-  /** a different service believed to share the key */
-  otherService?: string;
-  /** fields given with a value that cannot be used, by the check they feed (that check is a skip with this reason) */
-  unusable?: AuditOptions['unusable'];
-}
 
 export interface AuditSlice {
   audit: AuditRun | null;

@@ -1,4 +1,5 @@
-import type { Persistence, PersistenceStatus } from './persistence.ts';
+import type { PersistenceStatus } from '../lib/storage/save-status.ts';
+import type { Persistence } from './persistence.ts';
 import { createInspectorStore } from './inspector-store.ts';
 
 /** A store whose server is unreachable: persistence tests never send anything. */

@@ -1,5 +1,6 @@
 import type { QuietGate } from '../lib/input-activity.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import type { PersistenceStatus } from '../lib/storage/save-status.ts';
 import { toStorageError } from '../lib/storage/key-value-storage.ts';
 import { soloTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { plural } from '../lib/text.ts';
@@ -10,18 +11,10 @@ import { connectionOf, notSecretNames, uiOf } from './persisted-settings.ts';
 import { keysOf, readSaved, restoreSaved, type LoadReport, type SavedTexts } from './persistence-load.ts';
 import type { SaveSerialiser } from './save-serialiser.ts';
 import { createSessionWriter } from './session-save.ts';
-import { createTabWriter, NotTheWriter, otherTabStatus, type OtherTabSituation } from './tab-writer.ts';
+import { createTabWriter, NotTheWriter, otherTabStatus } from './tab-writer.ts';
 
 // The session-file codec needs zod: it is loaded only when there is a session to write (or read: persistence-load.ts),
 // so the first screen never waits for it.
-
-export type PersistenceStatus =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; at: number; conversations: number; legs: number }
-  | { kind: 'error'; message: string }
-  /** not saving: another tab writes the session, or this tab waits for the user's choice after that tab closed */
-  | { kind: 'other-tab'; situation: OtherTabSituation };
 
 export interface Persistence {
   /**

@@ -4,14 +4,8 @@
  * older than what storage holds, so it writes nothing.
  */
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import type { OtherTabSituation } from '../lib/storage/save-status.ts';
 import type { TabLock } from '../lib/tab-lock.ts';
-
-/**
- * 'open-elsewhere': another tab was saving when this one opened; 'taken-over': another tab took saving from this one;
- * 'other-closed': the saving tab closed and this tab holds the lock, but waits for the user to choose between the
- * saved session and its own (possibly older) one before it writes anything.
- */
-export type OtherTabSituation = 'open-elsewhere' | 'taken-over' | 'other-closed';
 
 /** One status object per situation (stable, so `useSyncExternalStore` readers re-render only on a change). */
 export const otherTabStatus: Record<OtherTabSituation, { kind: 'other-tab'; situation: OtherTabSituation }> = {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { result } from '../../session/flows/audit-checks.ts';
 import { score, type Scorecard } from '../../session/flows/audit.ts';
-import type { AuditRun } from '../../store/audit-slice.ts';
+import type { AuditRun } from '../../session/flows/audit-run.ts';
 import { AuditPanel } from './audit-panel.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { CHECKS_PER_TARGET } from '../../session/flows/audit.ts';
-import type { AuditInput, AuditRun } from '../../store/audit-slice.ts';
+import type { AuditInput, AuditRun } from '../../session/flows/audit-run.ts';
 import { auditInput } from './audit-input.ts';
 import { CheckRow, ScorecardView } from './scorecard-view.tsx';
 

@@ -1,16 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
-import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector } from '../../store/store-context.tsx';
-import {
-  discoverQuery,
-  promptsQuery,
-  resourcesQuery,
-  templatesQuery,
-  toolsQuery,
-} from '../../queries/server-queries.ts';
-import { connectedQuery } from '../../queries/connected-query.ts';
-import type { Selection } from '../../store/ui-slice.ts';
 import { paramHeaderDeclarations } from '../../protocol/param-headers.ts';
+import type {
+  PromptDescriptor,
+  ResourceDescriptor,
+  ResourceTemplateDescriptor,
+  ToolDescriptor,
+} from '../../protocol/types.ts';
+
+/** One pick of the catalog: a tool, prompt, resource or resource template, by its name (or URI, URI template). */
+export interface CatalogItem {
+  kind: 'tool' | 'prompt' | 'resource' | 'template';
+  /** tool/prompt name, resource uri or template uriTemplate */
+  name: string;
+}
+
+/** One list as its query holds it: still loading, failed, or its items. */
+export interface CatalogList<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  data?: T[];
+}
+
+export interface CatalogProps {
+  /** false: no server is connected, and the lists are not read */
+  connected: boolean;
+  /** the connection itself failed (`server/discover` did not answer) */
+  connectionFailed: boolean;
+  tools: CatalogList<ToolDescriptor>;
+  prompts: CatalogList<PromptDescriptor>;
+  resources: CatalogList<ResourceDescriptor>;
+  templates: CatalogList<ResourceTemplateDescriptor>;
+  selection: CatalogItem | null;
+  onSelect: (item: CatalogItem) => void;
+}
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: string | null }) {
   return (
@@ -38,19 +60,19 @@ function stateText(
 }
 
 /** Tools, prompts and resources of the connected server, each a button that picks it. */
-export function Catalog() {
-  const env = useQueryEnv();
-  const { selection, select } = useInspector((s) => ({ selection: s.selection, select: s.select }));
-  const tools = useQuery(connectedQuery(env, toolsQuery));
-  const prompts = useQuery(connectedQuery(env, promptsQuery));
-  const resources = useQuery(connectedQuery(env, resourcesQuery));
-  const templates = useQuery(connectedQuery(env, templatesQuery));
-  // the same query (same key) the connection bar reads: no extra request
-  const discover = useQuery(connectedQuery(env, discoverQuery));
-  const failed = discover.isError;
-  if (!env) return <p className="p-3 text-sm text-slate-500">Connect to a server to list its tools.</p>;
+export function Catalog({
+  connected,
+  connectionFailed: failed,
+  tools,
+  prompts,
+  resources,
+  templates,
+  selection,
+  onSelect,
+}: CatalogProps) {
+  if (!connected) return <p className="p-3 text-sm text-slate-500">Connect to a server to list its tools.</p>;
 
-  const item = (sel: Selection, label: string, description?: string, flag?: string) => {
+  const item = (sel: CatalogItem, label: string, description?: string, flag?: string) => {
     const active = selection?.kind === sel.kind && selection.name === sel.name;
     const idBase = `catalog-${sel.kind}-${encodeURIComponent(sel.name).replace(/[^A-Za-z0-9_-]/g, '_')}`;
     const describedBy = [description ? `${idBase}-desc` : '', flag ? `${idBase}-flag` : ''].filter(Boolean).join(' ');
@@ -65,7 +87,7 @@ export function Catalog() {
           type="button"
           aria-pressed={active}
           aria-describedby={describedBy || undefined}
-          onClick={() => select(sel)}
+          onClick={() => onSelect(sel)}
           className="block w-full text-left font-mono text-sm text-slate-900 after:absolute after:inset-0 after:rounded focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500"
         >
           {label}

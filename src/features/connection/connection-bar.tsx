@@ -1,47 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type FormEvent } from 'react';
-import { useQueryEnv } from '../../queries/query-env.ts';
-import { useInspector } from '../../store/store-context.tsx';
-import { useDeps } from '../../store/deps-context.tsx';
+import type { FormEvent, ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { discoverQuery } from '../../queries/server-queries.ts';
-import { connectedQuery } from '../../queries/connected-query.ts';
+import type { DiscoverInfo } from '../../queries/server-queries.ts';
 import { EraBadge } from './era-field.tsx';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
-import { SavedConnectionPicker } from './saved-connections.tsx';
+import { SavedConnectionPicker, type Endpoint, type SavedConnectionEntry } from './saved-connections.tsx';
 
-// the settings panel loads when first opened
-const ConnectionSettings = lazy(() =>
-  import('./connection-settings.tsx').then((m) => ({ default: m.ConnectionSettings })),
-);
+/** What `server/discover` has said so far about the connected server. */
+export type DiscoverState = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: DiscoverInfo };
+
+export interface ConnectionBarProps {
+  /** what the Server URL field holds */
+  serverUrl: string;
+  /** why the last Connect refused the Server URL; null = no problem */
+  urlError: string | null;
+  /** the URL the app is connected to; null = not connected */
+  connectedUrl: string | null;
+  transportMode: 'direct' | 'relay';
+  protocolVersion: string;
+  /** a line about the last connect (e.g. an automatic version retry); null = nothing */
+  note: string | null;
+  discover: DiscoverState;
+  saved: SavedConnectionEntry[];
+  activeId: string | null;
+  /** pre-listed endpoints (the mock's) offered beside the saved connections */
+  endpoints: Endpoint[];
+  settingsOpen: boolean;
+  /** the settings panel, shown under the bar while `settingsOpen` */
+  settings: ReactNode;
+  onServerUrlChange: (url: string) => void;
+  onConnect: () => void;
+  onDisconnect: () => void;
+  onSettingsOpenChange: (open: boolean) => void;
+  onSwitchConnection: (id: string) => void;
+  onOpenEndpoint: (endpoint: Endpoint) => void;
+}
 
 /** Server URL + Connect, saved connections, and what `server/discover` said about the server. */
-export function ConnectionBar() {
-  const s = useInspector((st) => ({
-    serverUrl: st.serverUrl,
-    setServerUrl: st.setServerUrl,
-    connect: st.connect,
-    disconnect: st.disconnect,
-    connectedUrl: st.connectedUrl,
-    transportMode: st.transportMode,
-    protocolVersion: st.protocolVersion,
-    note: st.connectionNote,
-    urlError: st.serverUrlError,
-    settingsOpen: st.settingsOpen,
-    setSettingsOpen: st.setSettingsOpen,
-    saved: st.savedConnections,
-    activeId: st.activeConnectionId,
-    switchConnection: st.switchConnection,
-    openEndpoint: st.openEndpoint,
-  }));
-  const { config } = useDeps();
-  const env = useQueryEnv();
-  const discover = useQuery(connectedQuery(env, discoverQuery));
-
+export function ConnectionBar(s: ConnectionBarProps) {
+  const discover = s.discover;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    s.connect();
+    s.onConnect();
   };
 
   return (
@@ -50,10 +50,10 @@ export function ConnectionBar() {
         <h1 className="mr-2 text-base font-bold text-indigo-700">MRTR Inspector</h1>
         <SavedConnectionPicker
           saved={s.saved}
-          endpoints={config.mockEndpoints ?? []}
+          endpoints={s.endpoints}
           activeId={s.activeId}
-          onSwitch={s.switchConnection}
-          onOpenEndpoint={s.openEndpoint}
+          onSwitch={s.onSwitchConnection}
+          onOpenEndpoint={s.onOpenEndpoint}
         />
         <label htmlFor="server-url" className="sr-only">
           Server URL
@@ -64,21 +64,21 @@ export function ConnectionBar() {
           aria-describedby={s.urlError ? 'server-url-error' : undefined}
           className={`min-w-72 flex-1 rounded border px-2 py-1.5 font-mono text-sm ${s.urlError ? 'border-red-500' : 'border-slate-300'}`}
           value={s.serverUrl}
-          onChange={(e) => s.setServerUrl(e.target.value)}
+          onChange={(e) => s.onServerUrlChange(e.target.value)}
           spellCheck={false}
           placeholder="http://127.0.0.1:8765/mcp"
         />
         <Button type="submit" variant="primary">
           Connect
         </Button>
-        {s.connectedUrl && <Button onClick={s.disconnect}>Disconnect</Button>}
-        <Button onClick={() => s.setSettingsOpen(!s.settingsOpen)} aria-expanded={s.settingsOpen}>
+        {s.connectedUrl && <Button onClick={s.onDisconnect}>Disconnect</Button>}
+        <Button onClick={() => s.onSettingsOpenChange(!s.settingsOpen)} aria-expanded={s.settingsOpen}>
           Connection settings
         </Button>
         <span role="status" aria-label="Connection status" className="flex flex-wrap items-center gap-2 text-sm">
           {!s.connectedUrl && <Badge>not connected</Badge>}
-          {s.connectedUrl && discover.isPending && <Badge tone="info">connecting…</Badge>}
-          {s.connectedUrl && discover.isSuccess && (
+          {s.connectedUrl && discover.status === 'pending' && <Badge tone="info">connecting…</Badge>}
+          {s.connectedUrl && discover.status === 'success' && (
             <>
               <Badge tone="good">connected</Badge>
               <EraBadge era={discover.data.era} sessionId={discover.data.sessionId} reason={discover.data.eraReason} />
@@ -96,7 +96,7 @@ export function ConnectionBar() {
               )}
             </>
           )}
-          {s.connectedUrl && discover.isError && <Badge tone="bad">connection failed</Badge>}
+          {s.connectedUrl && discover.status === 'error' && <Badge tone="bad">connection failed</Badge>}
           {s.connectedUrl && (
             <Badge tone={s.transportMode === 'relay' ? 'info' : 'neutral'}>
               {s.transportMode === 'relay' ? 'via relay' : 'direct'}
@@ -114,11 +114,7 @@ export function ConnectionBar() {
           {s.note}
         </p>
       )}
-      {s.settingsOpen && (
-        <Suspense fallback={<p className="mt-2 text-sm text-slate-500">Loading settings…</p>}>
-          <ConnectionSettings />
-        </Suspense>
-      )}
+      {s.settingsOpen && s.settings}
     </div>
   );
 }

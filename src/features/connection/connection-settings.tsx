@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useInspector } from '../../store/store-context.tsx';
-import { useDeps } from '../../store/deps-context.tsx';
-import type { HoldLegs } from '../../store/connection-slice.ts';
 import { hasCapability, withCapability, type CapabilityFlag } from '../../protocol/envelope.ts';
+import type { EraSetting } from '../../protocol/era.ts';
+import type { ClientCapabilities, ClientInfo } from '../../protocol/types.ts';
+import type { HoldMode } from '../../session/hold-rule.ts';
 import { formatHeaders, parseHeaders } from './header-text.ts';
 import { NotSecretToggles, queryNamesOf } from './not-secret-toggles.tsx';
 import { EraField } from './era-field.tsx';
-import { SaveConnectionControls } from './saved-connections.tsx';
+import { SaveConnectionControls, type SavedConnectionEntry } from './saved-connections.tsx';
 
 const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
   ['form', 'Elicitation: form'],
@@ -16,7 +16,7 @@ const CAPABILITY_LABELS: [CapabilityFlag, string][] = [
   ['tasks', 'Tasks extension (io.modelcontextprotocol/tasks)'],
 ];
 
-const HOLD_OPTIONS: [HoldLegs, string][] = [
+const HOLD_OPTIONS: [HoldMode, string][] = [
   ['always', 'Always'],
   ['edits', 'Only when I edit something'],
 ];
@@ -45,37 +45,43 @@ function Radio(props: {
   );
 }
 
+export interface ConnectionSettingsProps {
+  transportMode: 'direct' | 'relay';
+  setTransportMode: (mode: 'direct' | 'relay') => void;
+  /** the local relay runs (npm start): the relay transport can be picked */
+  relayAvailable: boolean;
+  bearerToken: string;
+  setBearerToken: (token: string) => void;
+  customHeaders: Record<string, string>;
+  setCustomHeaders: (headers: Record<string, string>) => void;
+  /** custom header names (lower-cased) and `?query` names marked "not secret" */
+  notSecret: string[];
+  setNotSecret: (name: string, notSecret: boolean) => void;
+  /** the Server URL field (its `?query` names can be marked "not secret") */
+  serverUrl: string;
+  era: EraSetting;
+  setEra: (era: EraSetting) => void;
+  protocolVersion: string;
+  setProtocolVersion: (version: string) => void;
+  clientInfo: ClientInfo;
+  setClientInfo: (info: ClientInfo) => void;
+  capabilities: ClientCapabilities;
+  setCapabilities: (caps: ClientCapabilities) => void;
+  taskNotifications: boolean;
+  setTaskNotifications: (on: boolean) => void;
+  holdLegs: HoldMode;
+  setHoldLegs: (mode: HoldMode) => void;
+  /** bumps when something asks for the bearer token field to take focus */
+  tokenFocusNonce: number;
+  saved: SavedConnectionEntry[];
+  /** the saved connection these settings belong to; null = an unsaved connection */
+  activeId: string | null;
+  saveConnection: (label: string) => void;
+  removeConnection: (id: string) => void;
+}
+
 /** Per-connection settings: transport, auth, headers, version pin, client info, declared capabilities. */
-export function ConnectionSettings() {
-  const s = useInspector((st) => ({
-    protocolVersion: st.protocolVersion,
-    setProtocolVersion: st.setProtocolVersion,
-    era: st.era,
-    setEra: st.setEra,
-    bearerToken: st.bearerToken,
-    setBearerToken: st.setBearerToken,
-    customHeaders: st.customHeaders,
-    setCustomHeaders: st.setCustomHeaders,
-    notSecret: st.notSecret,
-    setNotSecret: st.setNotSecret,
-    serverUrl: st.serverUrl,
-    clientInfo: st.clientInfo,
-    setClientInfo: st.setClientInfo,
-    holdLegs: st.holdLegs,
-    setHoldLegs: st.setHoldLegs,
-    capabilities: st.capabilities,
-    setCapabilities: st.setCapabilities,
-    taskNotifications: st.taskNotifications,
-    setTaskNotifications: st.setTaskNotifications,
-    transportMode: st.transportMode,
-    setTransportMode: st.setTransportMode,
-    tokenFocusNonce: st.tokenFocusNonce,
-    saved: st.savedConnections,
-    activeId: st.activeConnectionId,
-    saveConnection: st.saveConnection,
-    removeConnection: st.removeConnection,
-  }));
-  const { config } = useDeps();
+export function ConnectionSettings(s: ConnectionSettingsProps) {
   // the textarea is a draft: it is re-read from the store whenever the active connection changes
   const [draft, setDraft] = useState({ for: s.activeId, text: formatHeaders(s.customHeaders) });
   if (draft.for !== s.activeId) setDraft({ for: s.activeId, text: formatHeaders(s.customHeaders) });
@@ -95,11 +101,11 @@ export function ConnectionSettings() {
         </Radio>
         <Radio
           name="transport"
-          disabled={!config.relay}
+          disabled={!s.relayAvailable}
           checked={s.transportMode === 'relay'}
           onSelect={() => s.setTransportMode('relay')}
         >
-          Through the local relay {config.relay ? '' : '(only with npm start)'}
+          Through the local relay {s.relayAvailable ? '' : '(only with npm start)'}
         </Radio>
         <SaveConnectionControls active={active} onSave={s.saveConnection} onRemove={s.removeConnection} />
       </fieldset>

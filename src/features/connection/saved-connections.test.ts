@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SavedConnection } from '../../store/connection-slice.ts';
-import { pickerOptions } from './saved-connections.tsx';
+import { pickerOptions, type SavedConnectionEntry } from './saved-connections.tsx';
 
-const saved: SavedConnection = {
+const saved: SavedConnectionEntry = {
   id: 'c1',
   label: 'Mock: chaos',
   url: 'http://m/chaos',
-  transportMode: 'direct',
-  bearerToken: '',
-  customHeaders: {},
-  notSecret: [],
-  protocolVersion: '2026-07-28',
-  clientInfo: { name: 'x', version: '1' },
-  holdLegs: 'always',
 };
 
 describe('saved connection picker', () => {

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { SavedConnection } from '../../store/connection-slice.ts';
+
+/** A saved connection as the picker and the save controls show it: its id, name and URL. */
+export interface SavedConnectionEntry {
+  id: string;
+  label: string;
+  url: string;
+}
 
 export interface Endpoint {
   label: string;
@@ -8,7 +14,10 @@ export interface Endpoint {
 }
 
 /** Saved connections first, then the pre-listed endpoints (the mock's) that are not saved yet. */
-export function pickerOptions(saved: SavedConnection[], endpoints: Endpoint[]): { value: string; label: string }[] {
+export function pickerOptions(
+  saved: SavedConnectionEntry[],
+  endpoints: Endpoint[],
+): { value: string; label: string }[] {
   const savedUrls = new Set(saved.map((c) => c.url));
   return [
     ...saved.map((c) => ({ value: `saved:${c.id}`, label: c.label === c.url ? c.url : `${c.label}: ${c.url}` })),
@@ -26,7 +35,7 @@ export function SavedConnectionPicker({
   onSwitch,
   onOpenEndpoint,
 }: {
-  saved: SavedConnection[];
+  saved: SavedConnectionEntry[];
   endpoints: Endpoint[];
   activeId: string | null;
   onSwitch: (id: string) => void;
@@ -65,7 +74,7 @@ export function SaveConnectionControls({
   onSave,
   onRemove,
 }: {
-  active: SavedConnection | undefined;
+  active: SavedConnectionEntry | undefined;
   onSave: (label: string) => void;
   onRemove: (id: string) => void;
 }) {

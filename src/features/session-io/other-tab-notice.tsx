@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { OtherTabSituation } from '../../store/tab-writer.ts';
+import type { OtherTabSituation } from '../../lib/storage/save-status.ts';
 
 const TEXT: Record<OtherTabSituation, string> = {
   'open-elsewhere': 'This session is open in another tab: changes made here are not saved.',

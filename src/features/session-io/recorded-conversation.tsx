@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { baseParams } from '../../protocol/retry.ts';
 import { factsLine, type Difference } from '../../session/flows/compare-legs.ts';
 import { comparableRuns, compareRuns, recordedAnswers } from '../../session/io/compare.ts';
 import { importOrigin } from '../../session/io/import-origin.ts';
-import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import type { InputResponse } from '../../protocol/types.ts';
+import type { Conversation, SessionState } from '../../session/model.ts';
 
 const sourceLabel = { file: 'a session file', link: 'a share link', demo: 'the demo' } as const;
 
@@ -13,13 +13,23 @@ const sourceLabel = { file: 'a session file', link: 'a share link', demo: 'the d
  * For a recorded (imported) conversation: says it is offline, offers "Re-run against live server", and compares the
  * recording with re-runs of the same call round by round.
  */
-export function RecordedConversation() {
-  const actions = useInspectorActions();
-  const { session, id, connectedUrl } = useInspector((s) => ({
-    session: s.session,
-    id: s.selectedConversationId,
-    connectedUrl: s.connectedUrl,
-  }));
+export function RecordedConversation({
+  session,
+  id,
+  connected,
+  onRerun,
+  onAnswer,
+}: {
+  session: SessionState;
+  /** the selected conversation */
+  id: string | null;
+  /** a server is connected: a re-run can go out */
+  connected: boolean;
+  /** call the recorded conversation's method again, live */
+  onRerun: (recorded: Conversation) => void;
+  /** answer one request of the live run's next leg with what the recording answered */
+  onAnswer: (conversationId: string, key: string, response: InputResponse) => void;
+}) {
   const conversation = id ? session.conversations[id] : undefined;
   const runs = useMemo(() => (id ? comparableRuns(session, id) : []), [session, id]);
   const [otherId, setOtherId] = useState<string | null>(null);
@@ -32,16 +42,6 @@ export function RecordedConversation() {
   const replay = recorded && live && !importOrigin(live) ? recordedAnswers(session, recorded.id, live.id) : {};
   const replayKeys = Object.keys(replay);
 
-  const rerun = async () => {
-    const input = {
-      method: conversation.method as 'tools/call',
-      title: `${conversation.title} (re-run)`,
-      params: baseParams(conversation.params),
-      ...(conversation.inputSchema ? { inputSchema: conversation.inputSchema } : {}),
-    };
-    await actions.startCall(input);
-  };
-
   return (
     <section aria-label="Recording" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
       {origin && (
@@ -51,12 +51,12 @@ export function RecordedConversation() {
             Imported from {sourceLabel[origin.source]} ({origin.name}) on {new Date(origin.at).toLocaleString()}. These
             legs are a recording: nothing is sent again unless you ask.
           </p>
-          <Button variant="primary" onClick={() => void rerun()} disabled={!connectedUrl}>
+          <Button variant="primary" onClick={() => onRerun(conversation)} disabled={!connected}>
             Re-run against live server
           </Button>
         </div>
       )}
-      {origin && !connectedUrl && <p className="text-xs text-slate-600">Connect to a server to re-run this call.</p>}
+      {origin && !connected && <p className="text-xs text-slate-600">Connect to a server to re-run this call.</p>}
       {other && recorded && live && (
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
@@ -79,7 +79,8 @@ export function RecordedConversation() {
               <Button
                 onClick={() => {
                   for (const key of replayKeys) {
-                    actions.dispatch({ type: 'draft/answer', conversationId: live.id, key, response: replay[key] });
+                    const response = replay[key];
+                    if (response) onAnswer(live.id, key, response);
                   }
                 }}
               >

@@ -1,8 +1,47 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { Persistence, PersistenceStatus } from '../../store/persistence.ts';
+import type { PersistenceStatus } from '../../lib/storage/save-status.ts';
 import { OTHER_TAB_STATUS, OtherTabNotice } from './other-tab-notice.tsx';
-import type { SessionIo } from './use-session-io.ts';
+
+/** A line the toolbar says about the last export, import, share or clear (or a problem found at start-up). */
+export interface IoMessage {
+  tone: 'info' | 'error';
+  text: string;
+}
+
+/** What an export or a share link holds: the whole session, or the selected conversation. */
+export type Scope = 'all' | 'conversation';
+
+/** The session's file actions and what they said, as the toolbar shows and calls them. */
+export interface SessionToolbarIo {
+  includeSecrets: boolean;
+  setIncludeSecrets: (on: boolean) => void;
+  messages: IoMessage[];
+  dismiss: () => void;
+  shareUrl: string | null;
+  confirmingClear: boolean;
+  askClear: () => void;
+  cancelClear: () => void;
+  clear: () => Promise<void>;
+  exportSession: (scope?: Scope) => Promise<void>;
+  exportHar: (scope?: Scope) => Promise<void>;
+  importFile: (file: File) => Promise<void>;
+  /** the hidden file input Import session clicks */
+  fileInputRef: RefObject<HTMLInputElement | null>;
+  openImport: () => void;
+  share: (scope?: Scope) => Promise<void>;
+  downloadUnreadable: () => Promise<void>;
+}
+
+export interface SessionToolbarProps {
+  io: SessionToolbarIo;
+  /** the autosave's state */
+  status: PersistenceStatus;
+  /** while another tab saves: make this tab the one that saves (absent: nothing saves at all) */
+  saveFromThisTab?: () => Promise<void>;
+  /** more controls, in a group of their own */
+  extra?: ReactNode;
+}
 
 function statusText(status: PersistenceStatus): string {
   switch (status.kind) {
@@ -19,15 +58,6 @@ function statusText(status: PersistenceStatus): string {
   }
 }
 
-const idle: PersistenceStatus = { kind: 'idle' };
-const noSubscribe = () => () => {};
-const idleStatus = () => idle;
-
-/** The autosave status; subscribed here so a status change re-renders only this toolbar. */
-function useAutosaveStatus(persistence: Persistence | undefined): PersistenceStatus {
-  return useSyncExternalStore(persistence?.subscribe ?? noSubscribe, persistence?.status ?? idleStatus);
-}
-
 /** The toolbar row: wraps below 1280 px only; its buttons are compact (a descendant rule beats the Button's own). */
 const ROW =
   'flex flex-wrap items-center gap-x-2 gap-y-1 text-sm xl:flex-nowrap [&_button]:px-2 [&_button]:py-1 2xl:[&_button]:px-2.5 [&_button]:text-xs';
@@ -35,8 +65,7 @@ const ROW =
 const GROUP = 'flex shrink-0 items-center gap-1.5 border-l border-slate-300 pl-2';
 
 /** Export / import / HAR / share / clear, the autosave state and any message about them. */
-export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode }) {
-  const status = useAutosaveStatus(io.persistence);
+export function SessionToolbar({ io, status, saveFromThisTab, extra }: SessionToolbarProps) {
   const text = statusText(status);
   return (
     <section aria-label="Session" className="border-b border-slate-200 bg-slate-50 px-4 py-1.5">
@@ -95,10 +124,10 @@ export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode
           {status.message}
         </p>
       )}
-      {status.kind === 'other-tab' && io.persistence && (
+      {status.kind === 'other-tab' && saveFromThisTab && (
         <OtherTabNotice
           situation={status.situation}
-          saveFromThisTab={io.persistence.saveFromThisTab}
+          saveFromThisTab={saveFromThisTab}
           loadSaved={() => window.location.reload()}
         />
       )}
@@ -138,7 +167,7 @@ export function SessionToolbar({ io, extra }: { io: SessionIo; extra?: ReactNode
   );
 }
 
-function ClearConfirm({ io }: { io: SessionIo }) {
+function ClearConfirm({ io }: { io: SessionToolbarIo }) {
   return (
     <div
       role="alertdialog"

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { conversationLegs } from '../../session/selectors.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { Presenter } from './presenter.tsx';
+import { Presenter } from '../../features/presenter/presenter.tsx';
 
 /** Maps the store to the presenter: the selected conversation (or the first one) and its legs. */
-export function PresenterMode({
+export function PresenterScreen({
   onClose,
   onOpenDemo,
   message,

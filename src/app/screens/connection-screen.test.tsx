@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createInspectorStore } from '../../store/inspector-store.ts';
 import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
 import { StoreProvider } from '../../store/store-context.tsx';
-import { ConnectionBar } from './connection-bar.tsx';
+import { ConnectionScreen } from './connection-screen.tsx';
 
 afterEach(cleanup);
 
@@ -17,7 +17,7 @@ function setup() {
     <QueryClientProvider client={new QueryClient()}>
       <DepsProvider deps={deps}>
         <StoreProvider store={store}>
-          <ConnectionBar />
+          <ConnectionScreen />
         </StoreProvider>
       </DepsProvider>
     </QueryClientProvider>,
@@ -25,7 +25,7 @@ function setup() {
   return { fetch, store };
 }
 
-describe('ConnectionBar: Server URL check', () => {
+describe('ConnectionScreen: Server URL check', () => {
   it('says why next to the field and sends nothing when Connect is pressed on "not a url"', async () => {
     const { fetch, store } = setup();
     const user = userEvent.setup();

@@ -1,26 +1,20 @@
 import { useCallback, useRef, useState } from 'react';
-import { parseSessionFileOffThread } from './parse-off-thread.ts';
-import { pickConversations } from '../../session/io/merge.ts';
-import type { SessionState } from '../../session/model.ts';
-import type { Persistence } from '../../store/persistence.ts';
-import { useInspectorActions } from '../../store/store-context.tsx';
-import { downloadBlob, downloadText, slug, stampedName } from '../../lib/download.ts';
-import { exportOffThread } from './export-off-thread.ts';
-import { groupDigits } from '../../lib/text.ts';
-import type { ImportOrigin } from '../../session/io/import-origin.ts';
+import { parseSessionFileOffThread } from '../features/session-io/parse-off-thread.ts';
+import { pickConversations } from '../session/io/merge.ts';
+import type { ImportOrigin } from '../session/io/import-origin.ts';
+import type { SessionState } from '../session/model.ts';
+import type { Persistence } from '../store/persistence.ts';
+import { useInspectorActions } from '../store/store-context.tsx';
+import { downloadBlob, downloadText, slug, stampedName } from '../lib/download.ts';
+import { exportOffThread } from '../features/session-io/export-off-thread.ts';
+import type { IoMessage, Scope } from '../features/session-io/session-toolbar.tsx';
+import { groupDigits } from '../lib/text.ts';
 
 // The codecs (zod, fflate, HAR) load on first use, not with the first screen.
-const shareCodec = () => import('../../session/io/share-link.ts');
+const shareCodec = () => import('../session/io/share-link.ts');
 
 /** Largest session file accepted (bigger files would freeze the tab while parsing). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-
-export interface IoMessage {
-  tone: 'info' | 'error';
-  text: string;
-}
-
-export type Scope = 'all' | 'conversation';
 
 /** End a message with a full stop unless it already ends a sentence. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

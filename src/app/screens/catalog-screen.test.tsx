@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createInspectorStore } from '../../store/inspector-store.ts';
 import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
 import { StoreProvider } from '../../store/store-context.tsx';
-import { Catalog } from './catalog.tsx';
+import { CatalogScreen } from './catalog-screen.tsx';
 
 afterEach(cleanup);
 
@@ -23,7 +23,7 @@ function setup(answer: Answer) {
     <QueryClientProvider client={client}>
       <DepsProvider deps={deps}>
         <StoreProvider store={store}>
-          <Catalog />
+          <CatalogScreen />
         </StoreProvider>
       </DepsProvider>
     </QueryClientProvider>,
@@ -33,7 +33,7 @@ function setup(answer: Answer) {
 
 const notFound = () => new Response(null, { status: 404 });
 
-describe('Catalog when the connection fails', () => {
+describe('CatalogScreen when the connection fails', () => {
   it('says "not connected" once per list instead of repeating the connection error when discover fails', async () => {
     setup(notFound);
     const nav = await screen.findByRole('navigation', { name: 'Server catalog' });
