@@ -1,4 +1,4 @@
-import { preloadConversationView } from './screens/conversation-screen.tsx';
+import { preloadSelectedConversation } from './screens/conversation-screen.tsx';
 import { preloadTimelineDetails } from './screens/timeline-screen.tsx';
 import { preloadSchemaForm } from '../features/call/arguments-editor.tsx';
 import { runInLongIdle } from '../lib/long-idle.ts';
@@ -13,7 +13,7 @@ import { runInLongIdle } from '../lib/long-idle.ts';
  */
 export function preloadAfterStart(delayMs = 1000, win: Window = window): void {
   win.setTimeout(
-    () => runInLongIdle([preloadSchemaForm, preloadConversationView, preloadTimelineDetails], win),
+    () => runInLongIdle([preloadSchemaForm, preloadSelectedConversation, preloadTimelineDetails], win),
     delayMs,
   );
 }

@@ -5,16 +5,16 @@ import { preloadTimelineDetails } from './timeline-screen.tsx';
 
 // The composer, input-request forms, result view, tamper matrix and branches are not on the first screen: they load
 // when a conversation is first shown.
-type ViewModule = typeof import('./conversation-view.tsx');
+type ViewModule = typeof import('./selected-conversation.tsx');
 let loaded: ViewModule | undefined;
-const loadView = () => import('./conversation-view.tsx').then((m) => (loaded = m));
-const ConversationView = lazy(() => loadView().then((m) => ({ default: m.ConversationView })));
+const loadView = () => import('./selected-conversation.tsx').then((m) => (loaded = m));
+const SelectedConversation = lazy(() => loadView().then((m) => ({ default: m.SelectedConversation })));
 
 /**
  * Warms the chunks the first question needs (the conversation view and the elicitation form) so the first call shows
  * it at once: once they are here the view renders without suspending.
  */
-export function preloadConversationView(): Promise<unknown> {
+export function preloadSelectedConversation(): Promise<unknown> {
   return loadView().then((m) => m.preloadFirstQuestion());
 }
 
@@ -29,7 +29,7 @@ export function ConversationScreen() {
   const picked = useInspector((st) => st.selection !== null);
   useEffect(() => {
     if (!picked) return;
-    void preloadConversationView();
+    void preloadSelectedConversation();
     void preloadTimelineDetails();
   }, [picked]);
   if (!shown) {
@@ -39,10 +39,10 @@ export function ConversationScreen() {
       </Panel>
     );
   }
-  if (loaded) return <loaded.ConversationView />;
+  if (loaded) return <loaded.SelectedConversation />;
   return (
     <Suspense fallback={<p className="text-sm text-slate-500">Loading the conversation…</p>}>
-      <ConversationView />
+      <SelectedConversation />
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { flattenTimeline } from '../../session/timeline-flat.ts';
 import { InFlightLeg } from '../../features/timeline/in-flight-leg.tsx';
 import { composedDraft } from '../../session/selectors.ts';
 import type { Conversation, Leg, SessionState } from '../../session/model.ts';
-import type { ConversationViewKind } from './conversation-views.tsx';
+import type { ConversationViewKind } from './conversation-view-tabs.tsx';
 import { legPanel } from './leg-panel.ts';
 import { useAfterFrame } from '../../lib/use-after-frame.ts';
 import { ConnectionTrafficToggle } from '../../features/timeline/connection-traffic-toggle.tsx';
@@ -17,7 +17,7 @@ import { isConnectionConversation, withConnectionTraffic } from '../../session/c
 
 // The views of a selected conversation and the leg inspector (with the diff library) load when first shown.
 const ConversationViews = lazy(() =>
-  import('./conversation-views.tsx').then((m) => ({ default: m.ConversationViews })),
+  import('./conversation-view-tabs.tsx').then((m) => ({ default: m.ConversationViews })),
 );
 const SelectedLeg = lazy(() => import('./selected-leg.tsx').then((m) => ({ default: m.SelectedLeg })));
 
@@ -25,7 +25,7 @@ const loading = <p className="text-xs text-slate-500">Loading…</p>;
 
 /** Warms the chunks of the conversation views and the leg inspector (see preload.ts). */
 export function preloadTimelineDetails(): Promise<unknown> {
-  return Promise.all([import('./conversation-views.tsx'), import('./selected-leg.tsx')]);
+  return Promise.all([import('./conversation-view-tabs.tsx'), import('./selected-leg.tsx')]);
 }
 
 /** The timeline of every leg, views of the selected conversation, and the inspector for the selected leg. */

@@ -73,7 +73,7 @@ function ComposerLab(props: {
  * The selected conversation: what the server asks, the next leg in the composer, the result and its branches. Loaded
  * lazily by ConversationScreen the first time a conversation is shown.
  */
-export function ConversationView() {
+export function SelectedConversation() {
   const st = useInspectorActions();
   const s = useInspector((st) => ({
     id: st.selectedConversationId,
