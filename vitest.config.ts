@@ -16,7 +16,8 @@ const mocking = readTests(['src', 'e2e', 'eslint'])
   .map((t) => t.file);
 
 function project(name: 'node' | 'dom', isolated: boolean): TestProjectInlineConfiguration {
-  const files = name === 'dom' ? ['src/**/*.test.tsx'] : ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'eslint/**/*.test.ts'];
+  const files =
+    name === 'dom' ? ['src/**/*.test.tsx'] : ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'eslint/**/*.test.ts'];
   const mine = mocking.filter((f) => f.endsWith(name === 'dom' ? '.tsx' : '.ts'));
   return {
     extends: true,
