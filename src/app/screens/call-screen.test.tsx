@@ -6,7 +6,7 @@ import { createInspectorStore, type InspectorStore } from '../../store/inspector
 import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
 import { StoreProvider } from '../../store/store-context.tsx';
 import { queryEnvOf } from '../../queries/query-env.ts';
-import { promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
+import { discoverQuery, promptsQuery, templatesQuery, toolsQuery } from '../../queries/server-queries.ts';
 import type { ToolDescriptor } from '../../protocol/types.ts';
 import { preloadSchemaForm } from '../../features/call/arguments-editor.tsx';
 import { CallScreen } from './call-screen.tsx';
@@ -38,6 +38,13 @@ function setup() {
   client.setQueryData(toolsQuery(env).queryKey, TOOLS);
   client.setQueryData(promptsQuery(env).queryKey, []);
   client.setQueryData(templatesQuery(env).queryKey, []);
+  // the call panel reads the server's era and capabilities (task-augmented calls); a 2026-07-28 server here
+  client.setQueryData(discoverQuery(env).queryKey, {
+    supportedVersions: ['2026-07-28'],
+    capabilities: {},
+    raw: {},
+    era: 'modern',
+  });
   // stands in for the catalog (another feature): a button per tool that picks it
   const pick = (name: string) => (
     <button key={name} type="button" onClick={() => store.getState().select({ kind: 'tool', name })}>
