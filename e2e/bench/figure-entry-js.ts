@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { notMeasured, row, type FigureRow } from './report.ts';
 import { KB } from './stats.ts';
 
-export interface EntryJs {
+interface EntryJs {
   files: { file: string; bytes: number; gzip: number }[];
   gzip: number;
   raw: number;
@@ -38,7 +38,7 @@ function staticImports(code: string): string[] {
  * The entry chunk(s) named by `<script type="module" src>` and `<link rel="modulepreload">`, plus their static
  * imports, recursively: what the browser must load and run before the first screen.
  */
-export function entryJs(htmlPath: string): EntryJs {
+function entryJs(htmlPath: string): EntryJs {
   const root = dirname(htmlPath);
   const html = readFileSync(htmlPath, 'utf8');
   const queue: string[] = [];

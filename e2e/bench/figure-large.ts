@@ -104,7 +104,7 @@ interface Payload {
   painted: string;
 }
 
-export const PAYLOADS = (smoke: boolean): Payload[] => {
+const PAYLOADS = (smoke: boolean): Payload[] => {
   const result = smoke ? 1_000_000 : 5_000_000;
   const stream = smoke ? 4_000_000 : 32_000_000;
   return [

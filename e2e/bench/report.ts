@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fmt, type Summary } from './stats.ts';
 
-export type Status = 'PASS' | 'FAIL' | 'REPORT' | 'NOT MEASURED';
+type Status = 'PASS' | 'FAIL' | 'REPORT' | 'NOT MEASURED';
 
 /** One row of the table: a measured figure, or an honest "not measured" with the reason. */
 export interface FigureRow {

@@ -26,7 +26,7 @@ export interface ScrollReport {
 }
 
 /** How far a requestAnimationFrame delta strays from a whole number of refresh intervals by timer jitter alone. */
-export const VSYNC_JITTER_MS = 0.5;
+const VSYNC_JITTER_MS = 0.5;
 
 /**
  * A frame's length as a whole number of refresh intervals. rAF timestamps are the start times of frames, so a delta

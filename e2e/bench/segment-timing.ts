@@ -40,11 +40,11 @@ const ARM = `({ text, fewer }) => {
 }`;
 
 /** `fewer`: stop when the text occurs fewer times than now (e.g. one "unanswered" badge less). */
-export async function armSegment(page: Page, text: string, fewer = false): Promise<void> {
+async function armSegment(page: Page, text: string, fewer = false): Promise<void> {
   await page.evaluate(`(${ARM})(${JSON.stringify({ text, fewer })})`);
 }
 
-export async function segmentMs(page: Page, timeout = 30_000): Promise<number> {
+async function segmentMs(page: Page, timeout = 30_000): Promise<number> {
   const handle = await page.waitForFunction(() => (window as unknown as SegmentWindow).__segmentMs, undefined, {
     timeout,
     polling: 50,

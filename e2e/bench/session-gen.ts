@@ -46,7 +46,7 @@ export function provisionFirstLeg(mcpUrl: string) {
   return { composed: composeRequest(conversation, draft, { url: mcpUrl }), rpcId: draft.rpcId };
 }
 
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

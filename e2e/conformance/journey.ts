@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { ConformanceApp } from './app-page.ts';
 
 /** What a journey gets: the page (already open and connected), the suite's server URL and scenario context. */
-export interface JourneyContext {
+interface JourneyContext {
   page: Page;
   app: ConformanceApp;
   /** the built app's base URL (`http://127.0.0.1:4215`) */

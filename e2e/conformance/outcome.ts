@@ -23,7 +23,7 @@ export interface Check {
   errorMessage?: string;
 }
 
-export type Verdict = 'passed' | 'failed' | 'expected failure' | 'unexpectedly passed' | 'no checks';
+type Verdict = 'passed' | 'failed' | 'expected failure' | 'unexpectedly passed' | 'no checks';
 
 export interface ScenarioResult {
   scenario: string;

@@ -25,7 +25,7 @@ export interface ServerRun {
 }
 
 /** The tasks extension (SEP-2663): not scored by the suite (an extension), run and scored here anyway. */
-export const TASKS_SCENARIOS = [
+const TASKS_SCENARIOS = [
   'tasks-lifecycle',
   'tasks-capability-negotiation',
   'tasks-wire-fields',

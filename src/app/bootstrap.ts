@@ -34,7 +34,7 @@ export interface Booted {
  * Starts `server/discover` and the four lists of the server connected at start, before the first render: the
  * components use the same option factories (so the same keys) and pick up these requests in flight.
  */
-export function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
+function prefetchServer(queryClient: QueryClient, store: InspectorStore, deps: AppDeps): void {
   const { settings, nonce, record } = connectionInForce(store);
   const env = queryEnvOf(settings, nonce, deps.fetchFor, deps.eras, record);
   if (!env) return;

@@ -5,7 +5,7 @@
  */
 import { CALLBACK_PATH } from '../protocol/auth/client-metadata.ts';
 
-export const OAUTH_CHANNEL = 'mrtr-inspector/oauth-callback';
+const OAUTH_CHANNEL = 'mrtr-inspector/oauth-callback';
 
 export function isOAuthCallback(location: Location): boolean {
   return location.pathname === CALLBACK_PATH;

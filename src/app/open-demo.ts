@@ -1,7 +1,7 @@
 import type { ParseResult } from '../session/io/session-file.ts';
 
 /** The demo session shipped in public/demo/, recorded against the bundled mock (see public/demo/README.md). */
-export const DEMO_PATH = 'demo/mrtr-demo-session.json';
+const DEMO_PATH = 'demo/mrtr-demo-session.json';
 
 export async function loadDemoSession(fetchImpl: typeof fetch = fetch): Promise<ParseResult> {
   const url = `${import.meta.env.BASE_URL ?? '/'}${DEMO_PATH}`;

@@ -4,7 +4,7 @@ import type { FocusTarget } from '../session/focus.ts';
 import { useInspector } from '../store/store-context.tsx';
 
 /** The element a focus target names on the page, once it is rendered. */
-export function focusTargetElement(target: FocusTarget, doc: Document = document): HTMLElement | null {
+function focusTargetElement(target: FocusTarget, doc: Document = document): HTMLElement | null {
   switch (target) {
     case 'first-request':
       return firstPendingRequest(doc);

@@ -14,7 +14,7 @@ import { groupDigits } from '../lib/text.ts';
 const shareCodec = () => import('../session/io/share-link.ts');
 
 /** Largest session file accepted (bigger files would freeze the tab while parsing). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 /** End a message with a full stop unless it already ends a sentence. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

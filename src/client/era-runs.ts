@@ -16,7 +16,7 @@ import { isJsonObject, type ClientInfo, type JsonObject, type JsonRpcRequest } f
 import { LegacySession } from './legacy/legacy-session.ts';
 import { sendLeg, type FetchLike } from './send-leg.ts';
 
-export type EraName = 'modern' | 'legacy';
+type EraName = 'modern' | 'legacy';
 
 /** A question from the server: an `inputRequests` entry (2026) or a pushed request (2025). */
 export interface EraQuestion {
@@ -25,7 +25,7 @@ export interface EraQuestion {
 }
 
 /** One HTTP exchange of a trace (the messages in it are read by session/flows/compare-eras.ts). */
-export interface TraceStep {
+interface TraceStep {
   label: string;
   exchange: Exchange;
 }

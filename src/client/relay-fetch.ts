@@ -48,7 +48,7 @@ async function relayErrorFrom(res: Response): Promise<RelayError> {
  * renamed to `X-Relay-Upstream-<name>` (`WWW-Authenticate`, `Location`, the upstream's own `X-Relay-*`...) put back
  * under its name. A Response built here is only data: the browser acts on none of its headers.
  */
-export function restoreUpstreamHeaders(res: Response): Response {
+function restoreUpstreamHeaders(res: Response): Response {
   const headers = new Headers();
   res.headers.forEach((value, name) => {
     if (name.startsWith(RELAY_UPSTREAM_PREFIX)) headers.append(name.slice(RELAY_UPSTREAM_PREFIX.length), value);

@@ -9,7 +9,7 @@
 export type IdleWindow = Pick<Window, 'requestIdleCallback' | 'setTimeout'>;
 
 /** An idle period at least this long has no frame in it. */
-export const LONG_IDLE_MS = 45;
+const LONG_IDLE_MS = 45;
 
 export function runInLongIdle(
   steps: readonly (() => unknown)[],

@@ -23,7 +23,7 @@ export interface MoveFocusOptions {
 }
 
 /** True when the element can take focus now: attached, not disabled, not hidden by `hidden`/`inert`. */
-export function canFocus(el: Element | null | undefined): el is HTMLElement {
+function canFocus(el: Element | null | undefined): el is HTMLElement {
   if (!el || !el.isConnected || !(el instanceof HTMLElement)) return false;
   if ((el as HTMLButtonElement).disabled) return false;
   if (el.closest('[hidden],[inert]')) return false;
@@ -31,7 +31,7 @@ export function canFocus(el: Element | null | undefined): el is HTMLElement {
 }
 
 /** Focuses `el`, first making a group, region or heading focusable from script only (`tabindex="-1"`). */
-export function focusElement(el: HTMLElement): void {
+function focusElement(el: HTMLElement): void {
   if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
   el.focus();
 }

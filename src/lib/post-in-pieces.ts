@@ -15,10 +15,10 @@
 
 import { nextTask as laterTask } from '../client/next-task.ts';
 
-export type PathKey = string | number;
+type PathKey = string | number;
 
 /** The message without its long strings, posted first. */
-export interface WholeEnvelope {
+interface WholeEnvelope {
   kind: 'pieces/whole';
   /** numbers the messages of one sender */
   id: number;
@@ -28,7 +28,7 @@ export interface WholeEnvelope {
 }
 
 /** One piece of a long string, posted after its whole. */
-export interface PieceEnvelope {
+interface PieceEnvelope {
   kind: 'pieces/piece';
   id: number;
   text: string;

@@ -14,7 +14,7 @@
  * `createMemoryLocks` (memory-locks.ts) is an in-memory lock manager with the same behaviour for tests.
  */
 
-export type TabLockState =
+type TabLockState =
   | { kind: 'asking' }
   | { kind: 'held'; how: 'free' | 'took-over' | 'handed-over' }
   | { kind: 'elsewhere'; how: 'found' | 'taken' };

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { CLIENT_METADATA_PATH, clientMetadataDocument } from '../protocol/auth/client-metadata.ts';
 import { configRefusal } from './page-security.ts';
 
-export const CONFIG_PATH = '/__inspector/config';
+const CONFIG_PATH = '/__inspector/config';
 
 /** A fresh per-launch relay token (32 base64url characters). */
 export function newRelayToken(): string {

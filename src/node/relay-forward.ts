@@ -20,7 +20,7 @@ export interface ForwardLimits {
 }
 
 /** Largest response to a relayed metadata GET (1 MiB). */
-export const METADATA_MAX_BYTES = 1024 * 1024;
+const METADATA_MAX_BYTES = 1024 * 1024;
 
 /** How a user raises the response size cap (said in every size refusal). */
 const RAISE_LIMIT = 'set RELAY_MAX_RESPONSE_BYTES to raise it';

@@ -6,7 +6,7 @@
 import { RELAY_UPSTREAM_PREFIX } from '../protocol/relay-paths.ts';
 
 /** What an MCP response needs, passed back verbatim: none of these makes the browser do anything on a fetch response. */
-export const PASS_THROUGH_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
+const PASS_THROUGH_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
   'content-language',
   'cache-control',
@@ -37,7 +37,7 @@ export const HOP_BY_HOP: ReadonlySet<string> = new Set([
  * Dropped outright: connection-level headers, the framing the relay recomputes (the body is re-streamed), and headers
  * with effects no renaming should preserve (cookies, `Clear-Site-Data`).
  */
-export const DROPPED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
+const DROPPED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   ...HOP_BY_HOP,
   'content-encoding',
   'content-length',

@@ -13,7 +13,7 @@ function statusLine(response: { status: number; statusText: string }): string {
 }
 
 /** The media types a server may answer a JSON-RPC request with (streamable HTTP, "Sending Messages", item 6). */
-export const RESPONSE_MEDIA_TYPES = ['application/json', 'text/event-stream'] as const;
+const RESPONSE_MEDIA_TYPES = ['application/json', 'text/event-stream'] as const;
 
 /** `text/plain; charset=utf-8` → `text/plain` (lower case); '' when there is none. */
 export function mediaTypeOf(contentType: string): string {

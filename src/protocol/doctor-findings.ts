@@ -12,7 +12,7 @@ import type {
 import { LEGACY_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
 
 /** Headers every MCP POST from the page carries, in the spelling the spec uses. */
-export const CORS_REQUIRED_HEADERS = ['Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
+const CORS_REQUIRED_HEADERS = ['Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -26,11 +26,11 @@ const UNREACHABLE_CODES = new Set([
   'UND_ERR_SOCKET',
 ]);
 
-export function isTlsErrorCode(code: string): boolean {
+function isTlsErrorCode(code: string): boolean {
   return /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|EPROTO/i.test(code);
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -70,7 +70,7 @@ export interface ProbeReport {
   legacy?: ProbeLegacy;
 }
 
-export type FindingAction = 'use-relay' | 'enter-token' | 'pick-version' | 'use-legacy-note';
+type FindingAction = 'use-relay' | 'enter-token' | 'pick-version' | 'use-legacy-note';
 
 export interface Finding {
   id: string;

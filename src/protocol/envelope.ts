@@ -58,7 +58,7 @@ export function traceparentProblem(value: string): string | undefined {
  * Drop empty or undefined members. An `elicitation` with neither `form` nor `url` is removed, because on the wire
  * `"elicitation": {}` would mean "form only".
  */
-export function normalizeCapabilities(caps: ClientCapabilities): ClientCapabilities {
+function normalizeCapabilities(caps: ClientCapabilities): ClientCapabilities {
   const out: ClientCapabilities = {};
   for (const [key, value] of Object.entries(caps)) {
     if (value === undefined || value === null) continue;

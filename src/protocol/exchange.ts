@@ -40,7 +40,7 @@ export interface RecordedResponse {
   truncated?: boolean;
 }
 
-export interface TransportFailure {
+interface TransportFailure {
   kind: 'network' | 'abort' | 'timeout' | 'stream';
   message: string;
 }

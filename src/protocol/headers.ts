@@ -3,7 +3,7 @@ import { isJsonObject, PROTOCOL_VERSION } from './types.ts';
 import { paramHeaderDeclarations, valueAt } from './param-headers.ts';
 
 /** A header value is "safe" when it is printable ASCII without leading/trailing whitespace. */
-export function isSafeHeaderValue(value: string): boolean {
+function isSafeHeaderValue(value: string): boolean {
   return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value);
 }
 

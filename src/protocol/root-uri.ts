@@ -4,7 +4,7 @@
  * not a URI and a URI of another scheme are errors: refused by default, sent only with the explicit override.
  */
 
-export type RootUriLevel = 'error' | 'warning';
+type RootUriLevel = 'error' | 'warning';
 
 export interface RootUriFinding {
   /** the position in the list checked, from 0 */

@@ -9,9 +9,8 @@ export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
-export type JsonPrimitive = string | number | boolean | null;
+type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -36,7 +35,6 @@ export interface JsonRpcError {
 
 /** The three methods that may answer `input_required`. */
 export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
-export type MrtrMethod = (typeof MRTR_METHODS)[number];
 
 export interface ClientCapabilities {
   elicitation?: { form?: JsonObject; url?: JsonObject };
@@ -60,20 +58,6 @@ export type InputRequests = Record<string, InputRequest>;
 /** Bare results answering an input request (ElicitResult, CreateMessageResult, ListRootsResult, or anything raw). */
 export type InputResponse = JsonObject;
 export type InputResponses = Record<string, InputResponse>;
-
-export interface ElicitFormParams {
-  mode?: 'form';
-  message: string;
-  requestedSchema: JsonObject;
-}
-
-export interface ElicitUrlParams {
-  mode: 'url';
-  message: string;
-  url: string;
-}
-
-export type ElicitAction = 'accept' | 'decline' | 'cancel';
 
 export interface ToolDescriptor {
   name: string;

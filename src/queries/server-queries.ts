@@ -48,7 +48,7 @@ function asObject(v: unknown): JsonObject {
   return isJsonObject(v) ? (v as JsonObject) : {};
 }
 
-export function parseDiscover(result: JsonObject): DiscoverInfo {
+function parseDiscover(result: JsonObject): DiscoverInfo {
   const meta = asObject(result._meta);
   const info = asObject(meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo);
   const out: DiscoverInfo = {

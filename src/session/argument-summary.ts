@@ -6,9 +6,9 @@ import { isJsonObject, type JsonObject } from '../protocol/types.ts';
 import { clip } from './selectors.ts';
 
 /** Default longest summary, in characters (the ellipsis included). */
-export const SUMMARY_MAX = 40;
+const SUMMARY_MAX = 40;
 /** How many arguments are shown before `…`. */
-export const SUMMARY_ARGS = 2;
+const SUMMARY_ARGS = 2;
 
 /** One value, never longer than `max` and never walking a big value: a 1 MB string is cut before it is quoted. */
 function valueText(value: unknown, max: number): string {

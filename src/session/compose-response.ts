@@ -8,7 +8,7 @@ import type { ComposedRequest, ConnectionContext } from './compose.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
 import { pushedResponse } from './pushed-legs.ts';
 
-export const LEGACY_VERSION = '2025-11-25';
+const LEGACY_VERSION = '2025-11-25';
 
 function responseHeaders(ctx: ConnectionContext, draft: Draft): HeaderList {
   const h: Record<string, string> = {

@@ -67,7 +67,7 @@ function headersText(headers: HeaderList | undefined): string {
 }
 
 /** The parts of a leg that get a text diff, as pretty JSON text. */
-export function legParts(leg: Leg): Record<TextDiff['id'], string> {
+function legParts(leg: Leg): Record<TextDiff['id'], string> {
   const body = obj(parse(leg.exchange.request.body));
   const params = obj(body?.params);
   let request: unknown = leg.exchange.request.body;
@@ -115,7 +115,7 @@ export function textDiff(id: TextDiff['id'], before: string, after: string): Tex
   return { id, label: LABELS[id], changed, lines };
 }
 
-export function stateDiff(label: string, before: string | undefined, after: string | undefined): StateDiff {
+function stateDiff(label: string, before: string | undefined, after: string | undefined): StateDiff {
   const ranges = byteDiff(toBytes(before ?? ''), toBytes(after ?? ''));
   const out: StateDiff = { label, changed: before !== after, ranges, summary: diffSummary(ranges) };
   if (before !== undefined) out.before = before;

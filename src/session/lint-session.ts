@@ -95,7 +95,7 @@ export function deferredFindings(d: DeferredLint): LintFinding[] {
   return findings;
 }
 
-export interface ConversationFinding {
+interface ConversationFinding {
   legId: string;
   round: number;
   finding: LintFinding;

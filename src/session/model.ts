@@ -59,7 +59,7 @@ export interface PushedFacts {
 }
 
 /** The untouched values of a draft: "Reset" puts these back. */
-export interface DraftOrigin {
+interface DraftOrigin {
   rpcId: RpcId;
   params: JsonObject;
   capabilities: ClientCapabilities;

@@ -12,7 +12,7 @@ import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, Leg, PushedFacts } from './model.ts';
 
 /** The input request key a pushed request is shown under. */
-export function pushedKey(method: string, id: RpcId): string {
+function pushedKey(method: string, id: RpcId): string {
   return `${method} #${String(id)}`;
 }
 
@@ -24,7 +24,7 @@ export function pushedFacts(id: RpcId, method: string, onSession = false): Pushe
 }
 
 /** The pushed request as the input request the cards already know. */
-export function pushedInputRequest(exchange: Exchange, pushed: PushedFacts): InputRequest {
+function pushedInputRequest(exchange: Exchange, pushed: PushedFacts): InputRequest {
   const m = exchange.message;
   const params = isJsonObject(m) && isJsonObject(m.params) ? m.params : undefined;
   return params ? { method: pushed.method, params } : { method: pushed.method };

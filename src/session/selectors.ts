@@ -95,7 +95,7 @@ export function knownRequestStates(
 }
 
 /** The conversation a branch (or a branch of a branch) was forked from at the top. */
-export function familyRoot(state: SessionState, conversation: Conversation): Conversation {
+function familyRoot(state: SessionState, conversation: Conversation): Conversation {
   // most conversations are not branches: no walk (conversationFamily asks this of every conversation)
   if (!conversation.forkOf) return conversation;
   let current = conversation;
@@ -132,7 +132,7 @@ export function clip(text: string, max: number): string {
 }
 
 /** `key: action {content}` for each answer, short. */
-export function answersSummary(answers: Record<string, JsonObject> | undefined): string[] {
+function answersSummary(answers: Record<string, JsonObject> | undefined): string[] {
   return Object.entries(answers ?? {}).map(([key, a]) => {
     const action = typeof a.action === 'string' ? a.action : 'answer';
     const content = a.content !== undefined ? ` ${JSON.stringify(a.content)}` : '';

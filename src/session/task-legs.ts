@@ -9,11 +9,6 @@ import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import type { Conversation, Draft, Leg, TaskTrack } from './model.ts';
 
-/** The leg's JSON-RPC method (a task leg's own method, otherwise the conversation's). */
-export function legMethod(conversation: Conversation, leg: Leg): string {
-  return leg.sent.method ?? conversation.method;
-}
-
 /**
  * The draft after the task was seen as `snapshot` (by a leg or a notification): an `input_required` task offers a
  * tasks/update holding only the keys not answered yet; anything else drops the draft.

@@ -20,7 +20,7 @@ export interface TimelineFilter {
 
 export const emptyFilter: TimelineFilter = { method: '', tool: '', status: '', code: '', text: '' };
 
-export function isFilterActive(filter: TimelineFilter): boolean {
+function isFilterActive(filter: TimelineFilter): boolean {
   return Boolean(filter.method || filter.tool || filter.status || filter.code.trim() || filter.text.trim());
 }
 

@@ -10,7 +10,7 @@ import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import type { AuthHttpRequest } from '../protocol/auth/http.ts';
 
 /** What a response said that asks for authorization: a 401, or a 403 with error="insufficient_scope". */
-export interface AuthChallenge {
+interface AuthChallenge {
   serverUrl: string;
   status: number;
   wwwAuthenticate: string | null;
@@ -18,7 +18,7 @@ export interface AuthChallenge {
 }
 
 /** How this app identifies itself to authorization servers; memory only (the secret never reaches storage). */
-export interface AuthSettings {
+interface AuthSettings {
   /** pre-registered client id ('' = none: a Client ID Metadata Document or Dynamic Client Registration instead) */
   clientId: string;
   clientSecret: string;
@@ -65,7 +65,7 @@ export interface AuthSlice {
   restoreTabSignIn: (serverUrl: string) => boolean;
 }
 
-export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   clientId: '',
   clientSecret: '',
   clientIssuer: '',

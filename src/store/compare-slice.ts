@@ -7,7 +7,7 @@ import type { SessionState } from '../session/model.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
 /** One "Compare eras" run of a conversation's call (transient: never saved). */
-export interface EraCompareRun {
+interface EraCompareRun {
   status: 'running' | 'done' | 'failed';
   comparison?: EraComparison;
   error?: string;
@@ -20,7 +20,7 @@ export interface CompareSlice {
 }
 
 /** The answers a conversation sent, in the order the questions were asked (every leg, every key). */
-export function answersInOrder(session: SessionState, conversationId: string): JsonObject[] {
+function answersInOrder(session: SessionState, conversationId: string): JsonObject[] {
   const conversation = session.conversations[conversationId];
   const out: JsonObject[] = [];
   for (const legId of conversation?.legIds ?? []) {
@@ -31,7 +31,7 @@ export function answersInOrder(session: SessionState, conversationId: string): J
 }
 
 /** What the composer would pre-fill: accept with the form's defaults, the saved roots, an empty reply. */
-export function defaultAnswer(question: EraQuestion, roots: { uri: string; name?: string }[]): JsonObject {
+function defaultAnswer(question: EraQuestion, roots: { uri: string; name?: string }[]): JsonObject {
   const params = question.params ?? {};
   if (question.method === 'roots/list') return { roots: roots.map((r) => ({ ...r })) };
   if (question.method === 'sampling/createMessage')

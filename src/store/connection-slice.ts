@@ -48,7 +48,7 @@ export interface SavedConnection {
 }
 
 /** A signed-in access token and the server it was issued for. */
-export interface IssuedToken {
+interface IssuedToken {
   serverUrl: string;
   accessToken: string;
 }

@@ -39,7 +39,7 @@ export interface InspectorDeps {
   proxy?: ProxyDeps;
 }
 
-export interface AuthEnv {
+interface AuthEnv {
   /** open the authorization URL in a sign-in window; resolves with the URL the server redirected back to */
   openBrowser: (url: string, signal: AbortSignal) => Promise<string>;
   /** this app's callback route, e.g. http://127.0.0.1:5173/oauth/callback */

@@ -70,7 +70,7 @@ export async function answerRequest(
  * Work started for one item: `cost` is the characters of JSON made on this thread (0 when a worker makes it); `json`
  * resolves to undefined when the worker has written it to storage itself.
  */
-export interface Serialising<T = string> {
+interface Serialising<T = string> {
   json: Promise<T>;
   cost: number;
 }

@@ -7,7 +7,7 @@ import { notSecretNames } from './persisted-settings.ts';
 import type { ImportOrigin } from '../session/io/import-origin.ts';
 
 /** What an export, a HAR or a share link is made from, read when the user asks for one. */
-export interface ExportSource {
+interface ExportSource {
   session: SessionState;
   selectedConversationId: string | null;
   /** header and parameter names the user marked as not secret (kept in redacted exports) */

@@ -33,10 +33,8 @@ export interface StartCallInput {
   requestOptions?: RequestOptions;
 }
 
-export type { RunNote, RunWait };
-
 /** Ask for a focus intent when the step ends: `focusFrom` names the region the user acted in. */
-export interface FocusOption {
+interface FocusOption {
   focusFrom?: string;
 }
 
@@ -44,7 +42,7 @@ export interface FocusOption {
  * One-click forks of an earlier leg: resend it as it was, answer every elicitation with decline, or resend it with the
  * requestState the server gave instead of the one sent (after an edited state was rejected).
  */
-export type ForkVariant = 'resend' | 'decline' | 'server-state';
+type ForkVariant = 'resend' | 'decline' | 'server-state';
 
 export interface SessionSlice {
   session: SessionState;

@@ -24,7 +24,7 @@ import { legacyCallsOf, type LegacyLegDeps } from './send-legacy-draft.ts';
 export const LEGACY_RESULT_NOTE =
   'tasks/result is open: the requests the task needs arrive on its stream (answer them in the composer), then its result.';
 
-export interface TaskPollState {
+interface TaskPollState {
   /** automatic polling is on */
   auto: boolean;
   /** ms epoch of the next automatic poll, while waiting */

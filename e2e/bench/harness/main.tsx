@@ -17,7 +17,7 @@ import { generateSession } from '../session-gen.ts';
 import { largeToken } from './large-token.ts';
 
 /** Resolves after the next frame has been rendered and painted. */
-export function afterPaint(): Promise<number> {
+function afterPaint(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
 }
 

@@ -14,7 +14,7 @@ import { isResponse, listHeaders, toPushed, type Message, type PushedRequest } f
 import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
-export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
 /** What a pushed request is answered with: its `result`, or an `error`. */
 export type PushedAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };

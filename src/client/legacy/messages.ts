@@ -3,7 +3,7 @@ import type { HeaderList } from '../../protocol/exchange.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
 export type Message = Record<string, unknown>;
-export type JsonRpcId = string | number;
+type JsonRpcId = string | number;
 
 /** A request the server sends to the client (elicitation/create, sampling/createMessage, roots/list, ping, …). */
 export interface PushedRequest {
@@ -13,7 +13,7 @@ export interface PushedRequest {
 }
 
 export const isResponse = (m: Message) => 'id' in m && ('result' in m || 'error' in m) && !('method' in m);
-export const isRequest = (m: Message) =>
+const isRequest = (m: Message) =>
   typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number');
 
 /** The pushed request a message carries, or undefined when it is not a request. */

@@ -26,7 +26,7 @@ export const RJSF_FORM_CLASS = [
 ].join(' ');
 
 /** The id of the element naming a field (its `<label>` or, for groups, a `<span>`). */
-export const labelId = (id: string) => `${id}__label`;
+const labelId = (id: string) => `${id}__label`;
 
 function RequiredMark() {
   return (

@@ -6,7 +6,7 @@ export interface TabSpec<T extends string> {
 }
 
 /** The ids that tie a tab to its panel (`aria-controls` / `aria-labelledby`). */
-export function tabIds(prefix: string, id: string): { tab: string; panel: string } {
+function tabIds(prefix: string, id: string): { tab: string; panel: string } {
   return { tab: `${prefix}-tab-${id}`, panel: `${prefix}-panel` };
 }
 

@@ -2,7 +2,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { BranchSummary } from '../../session/selectors.ts';
 
-export interface ForkPoint {
+interface ForkPoint {
   legId: string;
   round: number;
   /** the leg answered an elicitation, so "decline instead" makes sense */

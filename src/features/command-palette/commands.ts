@@ -18,7 +18,7 @@ export interface Command {
 
 export const PALETTE_SHORTCUT: Shortcut = { key: 'k', mod: true };
 
-export function isMac(platform = typeof navigator === 'undefined' ? '' : navigator.platform): boolean {
+function isMac(platform = typeof navigator === 'undefined' ? '' : navigator.platform): boolean {
   return /mac|iphone|ipad/i.test(platform);
 }
 

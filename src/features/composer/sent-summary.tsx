@@ -1,7 +1,7 @@
 import type { Leg } from '../../session/model.ts';
 import { JsonText } from '../../components/ui/json-text.tsx';
 
-export interface SentSummaryProps {
+interface SentSummaryProps {
   /** e.g. "Round 2 went out at once (Accept and send)" */
   label: string;
   /** the request body exactly as sent */
@@ -17,7 +17,7 @@ function pretty(body: string): string {
 }
 
 /** A leg sent without holding it: what went out stays in view under the composer until the next send. */
-export function SentSummary({ label, body }: SentSummaryProps) {
+function SentSummary({ label, body }: SentSummaryProps) {
   return (
     <details className="rounded border border-slate-200 bg-white p-2" aria-label="What went out">
       <summary className="cursor-pointer text-xs font-semibold text-slate-700">{label}: what went out</summary>

@@ -23,7 +23,7 @@ export interface InputRequestCardProps {
   onAnswer: (response: InputResponse | undefined, send?: boolean) => void;
 }
 
-export const KIND_LABELS: Record<InputRequestKind, string> = {
+const KIND_LABELS: Record<InputRequestKind, string> = {
   'elicit-form': 'Elicitation (form)',
   'elicit-url': 'Elicitation (URL)',
   sampling: 'Sampling',

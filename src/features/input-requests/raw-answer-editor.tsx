@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { isJsonObject, type JsonObject } from '../../protocol/types.ts';
 
 /** Parses `text` as a JSON object answer; returns the object or a message saying why it is refused. */
-export function parseRawAnswer(text: string): { ok: true; value: JsonObject } | { ok: false; error: string } {
+function parseRawAnswer(text: string): { ok: true; value: JsonObject } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

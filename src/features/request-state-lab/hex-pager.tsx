@@ -13,7 +13,7 @@ export interface HexPagerProps {
 }
 
 /** Parse a decimal ("4096") or 0x-prefixed hex ("0x1000") byte offset; null when neither. */
-export function parseOffset(text: string): number | null {
+function parseOffset(text: string): number | null {
   const t = text.trim().toLowerCase();
   if (/^0x[0-9a-f]+$/.test(t)) return parseInt(t.slice(2), 16);
   if (/^[0-9]+$/.test(t)) return parseInt(t, 10);

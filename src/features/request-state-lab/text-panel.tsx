@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 
-export const TEXT_PREVIEW_CHARS = 64 * 1024;
+const TEXT_PREVIEW_CHARS = 64 * 1024;
 
 export interface TextPanelProps {
   value: string;

@@ -6,7 +6,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../protocol/ty
 import { CutText } from '../../components/ui/cut-text.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 
-export function asObject(v: JsonValue | undefined): JsonObject {
+function asObject(v: JsonValue | undefined): JsonObject {
   return isJsonObject(v) ? v : {};
 }
 
@@ -45,7 +45,7 @@ function Meta({ children }: { children: React.ReactNode }) {
 }
 
 /** One resource content item (`{uri, mimeType?, text}` or `{uri, mimeType?, blob}`). */
-export function ResourceItem({ item }: { item: JsonValue }) {
+function ResourceItem({ item }: { item: JsonValue }) {
   const o = asObject(item);
   const mime = typeof o.mimeType === 'string' ? o.mimeType : 'no mime type';
   const uri = typeof o.uri === 'string' ? o.uri : '(no uri)';

@@ -2,7 +2,7 @@ import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { TamperVerdict } from '../../session/tamper-matrix.ts';
 
-export interface TamperMatrixRowView {
+interface TamperMatrixRowView {
   mutationId: string;
   label: string;
   description: string;

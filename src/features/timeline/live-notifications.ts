@@ -11,7 +11,7 @@ export interface LiveProgress {
 }
 
 /** One `notifications/message` (a log message) of a leg in flight, its data already turned into text. */
-export interface LiveLog {
+interface LiveLog {
   /** ms since the request started */
   at: number;
   level: string;

@@ -6,8 +6,8 @@ import { LegRowButton } from './leg-row.tsx';
 import { keepInView } from './keep-in-view.ts';
 import { FlingRow, useFling } from './fling-row.tsx';
 
-export const HEADER_HEIGHT = 32;
-export const LEG_HEIGHT = 44;
+const HEADER_HEIGHT = 32;
+const LEG_HEIGHT = 44;
 
 export interface TimelineProps {
   items: readonly TimelineItem[];
@@ -144,7 +144,7 @@ export function Timeline({
   );
 }
 
-export const MAX_LIST_HEIGHT = 480;
+const MAX_LIST_HEIGHT = 480;
 
 /**
  * A flung row's key is its place on screen (first, second, …), not the row it shows: every row of a fling frame is new,

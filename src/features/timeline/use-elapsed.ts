@@ -1,7 +1,7 @@
 import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 
 /** How often a running elapsed time is redrawn. */
-export const ELAPSED_TICK_MS = 100;
+const ELAPSED_TICK_MS = 100;
 
 /**
  * Milliseconds since `since` (ms epoch), redrawn every 100 ms while `since` is set; with `since` undefined there is no

@@ -117,7 +117,7 @@ function list(values: string[] | undefined): string[] {
 }
 
 /** `"Name: value"` lines into a header map; the first line that is not one is returned as the problem. */
-export function parseHeaders(lines: readonly string[]): { headers: Record<string, string> } | { problem: string } {
+function parseHeaders(lines: readonly string[]): { headers: Record<string, string> } | { problem: string } {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');

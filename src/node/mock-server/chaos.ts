@@ -26,14 +26,9 @@ import { html500, malformedJson, sseCut, wrongContentType } from './chaos/transp
 import { applyCors } from './cors.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
-export {
-  HUGE_RESULT_CHARS,
-  SLOW_RESPONSE_MS,
-  chaosPendingSlowResponses,
-  hugeResultText,
-} from './chaos/slow-huge-cases.ts';
+export { chaosPendingSlowResponses, hugeResultText } from './chaos/slow-huge-cases.ts';
 
-export const CHAOS_PROTOCOL_VERSION = '2026-07-28';
+const CHAOS_PROTOCOL_VERSION = '2026-07-28';
 
 const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';

@@ -79,7 +79,7 @@ export const sharedConsentFlows = new ConsentFlows();
 // pages
 // ---------------------------------------------------------------------------------------------
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

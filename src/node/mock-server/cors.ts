@@ -14,10 +14,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export const CORS_ALLOW_METHODS = 'POST, GET, DELETE, OPTIONS';
+const CORS_ALLOW_METHODS = 'POST, GET, DELETE, OPTIONS';
 
 /** Headers a browser client may read from our responses. */
-export const CORS_EXPOSE_HEADERS = [
+const CORS_EXPOSE_HEADERS = [
   'WWW-Authenticate',
   'Mcp-Session-Id',
   'MCP-Protocol-Version',
@@ -27,7 +27,7 @@ export const CORS_EXPOSE_HEADERS = [
 ].join(', ');
 
 /** Used when a preflight does not say which headers it wants (it always should). */
-export const CORS_DEFAULT_ALLOW_HEADERS = [
+const CORS_DEFAULT_ALLOW_HEADERS = [
   'Content-Type',
   'Accept',
   'Authorization',

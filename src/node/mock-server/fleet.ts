@@ -23,8 +23,8 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { applyCors } from './cors.ts';
 import { createMainHandler } from './main-endpoint.ts';
 
-export type FleetMode = 'shared' | 'split';
-export type FleetInstanceName = 'a' | 'b';
+type FleetMode = 'shared' | 'split';
+type FleetInstanceName = 'a' | 'b';
 
 interface FleetInstance {
   name: FleetInstanceName;
@@ -92,16 +92,6 @@ function originOf(req: IncomingMessage): string {
   const host = req.headers.host ?? 'localhost';
   const tls = (req.socket as { encrypted?: boolean }).encrypted === true;
   return `${tls ? 'https' : 'http'}://${host}`;
-}
-
-/**
- * Closes both instances of every fleet route (aborts in-flight exchanges) and forgets them; the next request
- * builds fresh instances with fresh keys. Call from the mock server's `close()`.
- */
-export async function closeFleet(): Promise<void> {
-  const all = [...routes.values()].flatMap((r) => r.instances);
-  routes.clear();
-  await Promise.all(all.map((i) => i.close().catch(() => {})));
 }
 
 /** For tests: forget the round-robin position (keys are kept for the life of the process). */

@@ -46,7 +46,7 @@ interface Session {
 }
 
 /** Keeps every event of a session (bounded), so a stream can be replayed after `Last-Event-ID`. */
-export function createMemoryEventStore(maxEvents = 2000): EventStore {
+function createMemoryEventStore(maxEvents = 2000): EventStore {
   const events: { id: string; stream: string; message: JSONRPCMessage }[] = [];
   let counter = 0;
   return {

@@ -35,7 +35,7 @@ import { isJsonObject } from '../../protocol/types.ts';
 
 export const MOCK_SERVER_INFO = { name: 'mrtr-mock', version: '1.0.0' } as const;
 
-export const MOCK_INSTRUCTIONS =
+const MOCK_INSTRUCTIONS =
   'mrtr-mock: a mock MCP server (protocol 2026-07-28, stateless) whose tools, prompts and resources demonstrate ' +
   'multi-round-trip requests: form, URL, sampling and roots input requests, multi-round flows, state-only polls, ' +
   'and requestState protected three ways (signed, sealed, unprotected). See the README of src/node/mock-server.';

@@ -52,7 +52,7 @@ export interface RpcResponse {
 }
 
 /** `Mcp-Name` value: plain when safe ASCII, otherwise the `=?base64?...?=` sentinel. */
-export function headerValue(value: string): string {
+function headerValue(value: string): string {
   return /^[\x20-\x7e]*$/.test(value) && value.trim() === value
     ? value
     : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
@@ -160,7 +160,7 @@ export function createRpc(defaultUrl: string, defaults: RpcOptions = {}) {
   return { rpc, callTool, post };
 }
 
-export type RpcClient = ReturnType<typeof createRpc>;
+type RpcClient = ReturnType<typeof createRpc>;
 
 export interface MockServerFixture extends RpcClient {
   /** The running server (read inside tests or hooks: it starts in `beforeAll`). */

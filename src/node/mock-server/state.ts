@@ -21,9 +21,9 @@ import { isJsonObject } from '../../protocol/types.ts';
 export type StateMode = 'signed' | 'sealed' | 'none';
 
 /** Default lifetime of signed and sealed state. */
-export const DEFAULT_STATE_TTL_SECONDS = 600;
+const DEFAULT_STATE_TTL_SECONDS = 600;
 /** Lifetime used by `approve_payment_short_ttl` unless overridden. */
-export const DEFAULT_SHORT_TTL_SECONDS = 5;
+const DEFAULT_SHORT_TTL_SECONDS = 5;
 
 export interface DerivedStateKeys {
   sign: Uint8Array;

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isLoopbackAddress, RelayRefusal } from '../relay-http.ts';
 
-export const PROXY_METHODS: ReadonlySet<string> = new Set(['POST', 'GET', 'DELETE']);
+const PROXY_METHODS: ReadonlySet<string> = new Set(['POST', 'GET', 'DELETE']);
 
 /** Throws `RelayRefusal` for the first check `req` fails. `hosts`: the `host:port` values the proxy answers to. */
 export function guardProxyRequest(req: IncomingMessage, hosts: readonly string[], path: string): void {

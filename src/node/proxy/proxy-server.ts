@@ -26,7 +26,7 @@ export interface ProxyLimits {
   totalTimeoutMs: number;
 }
 
-export const DEFAULT_PROXY_LIMITS: ProxyLimits = {
+const DEFAULT_PROXY_LIMITS: ProxyLimits = {
   maxBodyBytes: 4 * 1024 * 1024,
   maxResponseBytes: 64 * 1024 * 1024,
   timeoutMs: 60_000,

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCRIPT = join(HERE, 'python-seal-server.py');
 const VENV = join(HERE, '..', '..', '..', 'node_modules', '.cache', 'python-seal-venv');
-export const MCP_PYTHON_VERSION = '2.3.0';
+const MCP_PYTHON_VERSION = '2.3.0';
 
 /** The venv's python with `mcp` importable, or the reason there is none (python missing, pip install impossible). */
 export function pythonSealEnv(): { python: string } | { skip: string } {

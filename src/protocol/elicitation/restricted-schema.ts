@@ -19,7 +19,7 @@ export interface RestrictedSchemaReport {
   problems: SchemaProblem[];
 }
 
-export const STRING_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
+const STRING_FORMATS = ['email', 'uri', 'date', 'date-time'] as const;
 
 const ANNOTATION_KEYWORDS = new Set([
   'title',
@@ -32,7 +32,7 @@ const ANNOTATION_KEYWORDS = new Set([
 ]);
 
 /** True for keywords that only annotate (never constrain) a schema. */
-export function isAnnotationKeyword(key: string): boolean {
+function isAnnotationKeyword(key: string): boolean {
   return ANNOTATION_KEYWORDS.has(key) || key.startsWith('x-');
 }
 

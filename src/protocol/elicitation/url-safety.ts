@@ -14,12 +14,12 @@ export type UrlWarningCode =
   | 'unparseable'
   | 'whitespace';
 
-export interface UrlWarning {
+interface UrlWarning {
   code: UrlWarningCode;
   message: string;
 }
 
-export interface DomainHighlight {
+interface DomainHighlight {
   before: string;
   domain: string;
   after: string;

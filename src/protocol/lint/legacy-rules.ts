@@ -46,7 +46,7 @@ function what(leg: LintLeg): string {
 }
 
 /** basic/transports § Protocol Version Header: every request after initialize carries MCP-Protocol-Version. */
-export function legacyProtocolVersionHeader({ leg }: LintContext): LintFinding[] {
+function legacyProtocolVersionHeader({ leg }: LintContext): LintFinding[] {
   const missing = requestsOf(leg).some((r) => !headerValue(r.headers, 'mcp-protocol-version')?.trim());
   if (!missing) return [];
   return deliberate(leg, {
@@ -62,7 +62,7 @@ export function legacyProtocolVersionHeader({ leg }: LintContext): LintFinding[]
  * basic/transports § Session Management: once the server issued an Mcp-Session-Id at initialize, every later request
  * carries it. The id in use is the first one this call's requests carried (the retry chain, then this leg).
  */
-export function legacySessionId({ leg, history }: LintContext): LintFinding[] {
+function legacySessionId({ leg, history }: LintContext): LintFinding[] {
   const earlier = [...history, leg].flatMap((l) => [
     l.exchange.request,
     ...(l.answer ? [l.answer.exchange.request] : []),
@@ -85,7 +85,7 @@ export function legacySessionId({ leg, history }: LintContext): LintFinding[] {
 }
 
 /** basic § Responses: a pushed request is answered by a JSON-RPC response carrying the request's own id. */
-export function legacyAnswerId({ leg }: LintContext): LintFinding[] {
+function legacyAnswerId({ leg }: LintContext): LintFinding[] {
   if (!leg.pushed || !leg.answer) return [];
   let message: unknown;
   try {

@@ -9,7 +9,7 @@ import type { ClientCapabilities, JsonObject, RpcId } from '../types.ts';
 export type LintSeverity = 'error' | 'warning' | 'info';
 
 /** Which side of the conversation broke the rule. */
-export type LintSide = 'client' | 'server';
+type LintSide = 'client' | 'server';
 
 export interface SpecReference {
   /** page of the 2026-07-28 specification, e.g. `basic/patterns/mrtr` */
@@ -72,8 +72,6 @@ export interface LintContext {
   history: readonly LintLeg[];
 }
 
-export type LintRule = (ctx: LintContext) => LintFinding[];
-
 const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28';
 const LEGACY_SPEC_BASE = 'https://modelcontextprotocol.io/specification/2025-11-25';
 
@@ -85,12 +83,12 @@ function slug(section: string): string {
     .replace(/\s+/g, '-');
 }
 
-export function specRef(page: string, section: string): SpecReference {
+function specRef(page: string, section: string): SpecReference {
   return { page, section, url: `${SPEC_BASE}/${page}#${slug(section)}` };
 }
 
 /** A section of the 2025-11-25 specification, for the rules of that era. */
-export function legacySpecRef(page: string, section: string): SpecReference {
+function legacySpecRef(page: string, section: string): SpecReference {
   return { page, section, url: `${LEGACY_SPEC_BASE}/${page}#${slug(section)}`, revision: '2025-11-25' };
 }
 

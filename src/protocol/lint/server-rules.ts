@@ -11,7 +11,7 @@ import { rawResult, sentBody } from './wire-facts.ts';
 const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'];
 
 /** How many rounds in a row with the same state and the same questions count as "never advances". */
-export const NEVER_ADVANCES_ROUNDS = 3;
+const NEVER_ADVANCES_ROUNDS = 3;
 
 function inputRequestEntries(leg: LintLeg): [string, JsonObject][] {
   const requests = rawResult(leg.exchange)?.inputRequests;

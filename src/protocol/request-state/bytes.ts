@@ -84,7 +84,7 @@ export function setByteBytes(bytes: Uint8Array, index: number, value: number): U
 }
 
 /** The first `length` bytes (a copy). Negative lengths count as 0. */
-export function truncateBytes(bytes: Uint8Array, length: number): Uint8Array {
+function truncateBytes(bytes: Uint8Array, length: number): Uint8Array {
   const n = Number.isFinite(length) ? Math.max(0, Math.floor(length)) : bytes.length;
   return bytes.slice(0, Math.min(n, bytes.length));
 }

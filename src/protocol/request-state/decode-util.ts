@@ -28,7 +28,7 @@ export function bytesToHex(bytes: Uint8Array, max = Infinity): string {
   return n < bytes.length ? `${out}… (${bytes.length} bytes)` : out;
 }
 
-export const MAX_FIELD_CHARS = 2000;
+const MAX_FIELD_CHARS = 2000;
 
 /** Keep display strings short enough for the DOM; a 1 MiB payload is summarised. */
 export function clip(text: string, max = MAX_FIELD_CHARS): string {

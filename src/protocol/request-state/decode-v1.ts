@@ -4,8 +4,8 @@ import type { Confidence, DecodedField, V1SignedView } from './decoded-view.ts';
 import { expiryFrom, flattenFields, jsonText } from './expiry.ts';
 import { bytesToHex, clip, parseJsonOrNull, utf8OrNull } from './decode-util.ts';
 
-export const V1_PREFIX = 'v1.';
-export const V1_MAC_BYTES = 32;
+const V1_PREFIX = 'v1.';
+const V1_MAC_BYTES = 32;
 
 /** Segment bounds of a v1 token (`[start, end)` of body and MAC), as the SDK splits it (last dot). */
 export function v1Segments(token: string): { body: [number, number]; mac: [number, number] } | null {

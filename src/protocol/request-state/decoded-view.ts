@@ -4,7 +4,6 @@
  */
 import type { JsonValue } from '../types.ts';
 
-export type DecodedKind = 'v1-signed' | 'jwt' | 'json' | 'base64' | 'opaque';
 export type Confidence = 'high' | 'medium' | 'low';
 
 export interface DecodedField {

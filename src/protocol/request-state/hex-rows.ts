@@ -15,7 +15,7 @@ export function byteHex(value: number): string {
   return HEX[value & 0xff] ?? '00';
 }
 
-export function asciiChar(value: number): string {
+function asciiChar(value: number): string {
   return value >= 0x20 && value <= 0x7e ? String.fromCharCode(value) : '.';
 }
 

@@ -23,7 +23,7 @@ const EXPECTED = 'A verifying server answers -32602 "Invalid or expired requestS
  * alphabet characters. The character picked is the middle one, never the last (whose low bits may be padding).
  * Falls back to a byte bit flip when that character is not base64.
  */
-export function flipBase64CharIn(token: string, start: number, end: number): string {
+function flipBase64CharIn(token: string, start: number, end: number): string {
   const len = end - start;
   if (len <= 0) return token;
   const index = start + (len >= 2 ? Math.min(Math.floor(len / 2), len - 2) : 0);

@@ -1,7 +1,7 @@
 /** Token builders shared by the request-state tests (Node only: uses node:crypto). */
 import { createHmac } from 'node:crypto';
 
-export const TEST_KEY = 'k'.repeat(32);
+const TEST_KEY = 'k'.repeat(32);
 
 export function b64url(data: string | Uint8Array): string {
   return Buffer.from(data).toString('base64url');

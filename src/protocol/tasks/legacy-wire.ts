@@ -11,13 +11,10 @@
 import { isJsonObject, type JsonObject } from '../types.ts';
 import type { TaskSnapshot, TaskStatus } from './wire.ts';
 
-export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
-/** the methods a 2025-11-25 task conversation sends after the call (tasks/list is not one: it is about no task) */
-export const LEGACY_TASK_METHODS = ['tasks/get', 'tasks/result', 'tasks/cancel'] as const;
-export type LegacyTaskMethod = (typeof LEGACY_TASK_METHODS)[number];
+const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
 /** What the call asks for (`params.task`): how long the server should keep the task, in ms. */
-export const DEFAULT_TASK_TTL_MS = 60_000;
+const DEFAULT_TASK_TTL_MS = 60_000;
 /** The shortest wait between two polls, whatever `pollInterval` the server asks for (a 0 must not spin). */
 export const LEGACY_POLL_FLOOR_MS = 250;
 

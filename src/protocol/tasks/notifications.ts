@@ -9,8 +9,7 @@
 import { isJsonObject, type JsonObject, type RpcId } from '../types.ts';
 import { readTask, type TaskSnapshot } from './wire.ts';
 
-export const LISTEN_METHOD = 'subscriptions/listen';
-export const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
+const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
 
 /** The params of a listen request for these tasks (the `_meta` envelope is added by the composer). */
 export function listenParams(taskIds: string[]): JsonObject {

@@ -8,16 +8,11 @@
 import { isJsonObject, type InputRequests, type JsonObject, type JsonRpcError } from '../types.ts';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-export const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'] as const;
-export type TaskMethod = (typeof TASK_METHODS)[number];
+type TaskMethod = 'tasks/get' | 'tasks/update' | 'tasks/cancel';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 const STATUSES: readonly TaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
-export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
-
-export function isTaskMethod(method: string): method is TaskMethod {
-  return (TASK_METHODS as readonly string[]).includes(method);
-}
+const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
 
 export function isTerminalStatus(status: TaskStatus): boolean {
   return TERMINAL_TASK_STATUSES.includes(status);

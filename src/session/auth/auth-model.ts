@@ -42,13 +42,13 @@ export interface TokenSet {
   clientId: string;
 }
 
-export interface AuthFailure {
+interface AuthFailure {
   /** plain words: what happened and what to do next */
   message: string;
   spec: SpecKey;
 }
 
-export type AuthPhase = 'idle' | 'running' | 'waiting-for-browser' | 'signed-in' | 'failed' | 'stopped';
+type AuthPhase = 'idle' | 'running' | 'waiting-for-browser' | 'signed-in' | 'failed' | 'stopped';
 
 export interface AuthFlowState {
   phase: AuthPhase;

@@ -9,7 +9,7 @@ import { objectFor } from './audit-values.ts';
 import type { ConnectionContext } from '../compose.ts';
 import type { SessionDriver } from './driver.ts';
 
-export type MrtrCall = 'tools/call' | 'prompts/get' | 'resources/read';
+type MrtrCall = 'tools/call' | 'prompts/get' | 'resources/read';
 
 export interface AuditCandidate {
   method: MrtrCall;

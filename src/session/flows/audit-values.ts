@@ -25,7 +25,7 @@ function firstOption(schema: JsonObject): JsonValue | undefined {
 }
 
 /** A value that satisfies one property schema (restricted elicitation schemas and ordinary tool input schemas). */
-export function valueFor(schema: JsonValue | undefined): JsonValue {
+function valueFor(schema: JsonValue | undefined): JsonValue {
   if (!isJsonObject(schema)) return 'audit';
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;

@@ -181,7 +181,7 @@ async function firstLegCheck(
 }
 
 /** Calls the state of one target can be moved to (binding): found among the other candidates, probed once each. */
-export interface SiblingProbes {
+interface SiblingProbes {
   /** another tool (same method, another name) and another method, each paused at round 1, when one asks */
   find(c: AuditCandidate): Promise<BindingTarget[]>;
 }

@@ -11,7 +11,7 @@ import type { Exchange } from '../../protocol/exchange.ts';
 import { isJsonObject, type JsonObject } from '../../protocol/types.ts';
 
 /** Structural copy of client/era-runs.ts `EraTrace` (session/ does not import client/). */
-export interface EraTraceLike {
+interface EraTraceLike {
   era: 'modern' | 'legacy';
   steps: { label: string; exchange: Exchange }[];
   final?: JsonObject;
@@ -19,7 +19,7 @@ export interface EraTraceLike {
   failure?: string;
 }
 
-export interface Arrow {
+interface Arrow {
   from: 'client' | 'server';
   /** plain words: `tools/call`, `elicitation/create (pushed)`, `result: input_required`, `HTTP 202` */
   text: string;
@@ -108,7 +108,7 @@ function summaryOf(trace: EraTraceLike): Pick<EraFigures, 'outcome' | 'summary'>
   return { outcome: result.isError === true ? 'error' : 'complete', summary: text || 'complete' };
 }
 
-export function eraFigures(trace: EraTraceLike): EraFigures {
+function eraFigures(trace: EraTraceLike): EraFigures {
   // arrows in the order they happened: a pushed request's answer goes out while the call's stream is still open
   const timed: (Arrow & { at: number; seq: number })[] = [];
   const push = (arrow: Arrow, at: number) => timed.push({ ...arrow, at, seq: timed.length });

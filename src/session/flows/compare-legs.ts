@@ -85,7 +85,7 @@ function show(value: JsonValue | undefined): string {
 }
 
 /** Paths where two JSON values differ (at most `max`), e.g. `content.0.text`. */
-export function jsonDifferences(a: JsonValue | undefined, b: JsonValue | undefined, max = 10, path = ''): Difference[] {
+function jsonDifferences(a: JsonValue | undefined, b: JsonValue | undefined, max = 10, path = ''): Difference[] {
   if (JSON.stringify(a) === JSON.stringify(b)) return [];
   const bothObjects = isJsonObject(a) && isJsonObject(b);
   const bothArrays = Array.isArray(a) && Array.isArray(b);

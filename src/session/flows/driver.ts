@@ -12,7 +12,7 @@ import { emptySession, type Conversation, type Leg, type SessionState } from '..
 import { reduce } from '../reducer.ts';
 
 /** Sends one composed leg; never throws (failures are recorded in the exchange, as `sendLeg` does). */
-export type SendComposed = (request: ComposedRequest & { rpcId: RpcId }) => Promise<Exchange>;
+type SendComposed = (request: ComposedRequest & { rpcId: RpcId }) => Promise<Exchange>;
 
 export interface DriverDeps {
   send: SendComposed;
@@ -21,7 +21,7 @@ export interface DriverDeps {
   connection: ConnectionContext;
 }
 
-export interface StartInput {
+interface StartInput {
   method: string;
   title: string;
   params: JsonObject;

@@ -6,7 +6,6 @@
 import type { Recording } from '../io/recordings.ts';
 import { compareRounds, parseIgnore, type RoundComparison } from './compare-legs.ts';
 
-export type { RoundComparison };
 import type { SessionDriver } from './driver.ts';
 
 export interface ReplayResult {
@@ -26,7 +25,7 @@ export interface ReplayOptions {
   onResult?: (result: ReplayResult) => void;
 }
 
-export async function replayOne(recording: Recording, opts: ReplayOptions): Promise<ReplayResult> {
+async function replayOne(recording: Recording, opts: ReplayOptions): Promise<ReplayResult> {
   const ignore = parseIgnore(opts.ignore ?? []);
   const { driver } = opts;
   const input: Parameters<SessionDriver['start']>[0] = {

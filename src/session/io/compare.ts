@@ -11,7 +11,7 @@ import { targetOf } from '../selectors.ts';
 // a conversation's params never change once it exists, so its key is computed once per object
 const keys = new WeakMap<Conversation, string>();
 
-export function callKey(c: Conversation): string {
+function callKey(c: Conversation): string {
   let key = keys.get(c);
   if (key === undefined) {
     key = `${c.method} ${stableJson(baseParams(c.params))}`;

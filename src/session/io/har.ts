@@ -3,12 +3,12 @@ import type { Conversation, Leg, SessionState } from '../model.ts';
 import { redactSession, type NotSecret } from './redact.ts';
 
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) as far as this app writes it. */
-export interface HarHeader {
+interface HarHeader {
   name: string;
   value: string;
 }
 
-export interface HarEntry {
+interface HarEntry {
   pageref: string;
   startedDateTime: string;
   time: number;
@@ -42,7 +42,7 @@ export interface HarEntry {
   _mrtr: MrtrFacts;
 }
 
-export interface MrtrFacts {
+interface MrtrFacts {
   conversationId: string;
   conversationTitle: string;
   method: string;

@@ -19,7 +19,7 @@ import type { SessionState } from '../model.ts';
 import type { Har } from './har.ts';
 import { parseSessionFile } from './session-file.ts';
 
-export interface RecordedLeg {
+interface RecordedLeg {
   /** the inputResponses this leg sent (absent on a first leg) */
   answers?: InputResponses;
   outcome: Outcome;
@@ -60,7 +60,7 @@ function headerList(headers: readonly { name: string; value: string }[]): Header
   return headers.map((h) => [h.name.toLowerCase(), h.value]);
 }
 
-export function recordingsFromHar(har: Har): Recording[] {
+function recordingsFromHar(har: Har): Recording[] {
   const groups = new Map<string, Har['log']['entries']>();
   for (const entry of har.log.entries) {
     const facts = entry._mrtr;

@@ -41,7 +41,7 @@ const PROTOCOL_HEADERS = new Set([
 export type NotSecret = readonly string[] | undefined;
 
 /** The query-parameter entry of a `NotSecret` list. */
-export function queryName(param: string): string {
+function queryName(param: string): string {
   return `?${param}`;
 }
 
@@ -53,7 +53,7 @@ function marked(notSecret: NotSecret, name: string): boolean {
  * A response header's value is secret when its name says so (`Set-Cookie`, `*-Token`, `*-Api-Key`...). Request
  * headers follow the stricter `isSecretRequestHeader`.
  */
-export function isSecretHeader(name: string): boolean {
+function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return SECRET_HEADERS.has(lower) || SECRET_NAME.test(lower);
 }
@@ -89,18 +89,18 @@ export function redactHeaderValue(name: string, value: string): string {
 }
 
 /** Response headers with secret values replaced; the same array when nothing is secret (no copy). */
-export function redactHeaders(headers: HeaderList): HeaderList {
+function redactHeaders(headers: HeaderList): HeaderList {
   if (!headers.some(([name]) => isSecretHeader(name))) return headers;
   return headers.map(([name, value]) => [name, redactHeaderValue(name, value)]);
 }
 
 /** Request headers with secret values replaced; the same array when nothing is secret (no copy). */
-export function redactRequestHeaders(headers: HeaderList, notSecret?: NotSecret): HeaderList {
+function redactRequestHeaders(headers: HeaderList, notSecret?: NotSecret): HeaderList {
   if (!headers.some(([name]) => isSecretRequestHeader(name, notSecret))) return headers;
   return headers.map(([name, value]) => [name, redactRequestHeaderValue(name, value, notSecret)]);
 }
 
-export function redactHeaderRecord(headers: Record<string, string>, notSecret?: NotSecret): Record<string, string> {
+function redactHeaderRecord(headers: Record<string, string>, notSecret?: NotSecret): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) out[name] = redactRequestHeaderValue(name, value, notSecret);
   return out;

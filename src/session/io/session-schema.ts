@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from './session-file-header.ts';
 
 /**
  * zod schemas of the session as saved in files, share links and browser storage. Objects are loose: fields a newer
@@ -28,7 +27,7 @@ const recordedResponse = z.looseObject({
   truncated: z.boolean().optional(),
 });
 
-export const exchangeSchema = z.looseObject({
+const exchangeSchema = z.looseObject({
   request: z.looseObject({
     url: z.string(),
     method: z.enum(['POST', 'GET', 'DELETE']),
@@ -124,13 +123,4 @@ export const sessionSchema = z.looseObject({
   order: z.array(z.string()),
   legs: z.record(z.string(), legSchema),
   nextRpcId: z.int().positive(),
-});
-
-export const sessionFileSchema = z.looseObject({
-  format: z.literal(SESSION_FILE_FORMAT),
-  version: z.literal(SESSION_FILE_VERSION),
-  exportedAt: z.string(),
-  /** true when secrets were replaced by "[redacted]" */
-  redacted: z.boolean(),
-  session: sessionSchema,
 });

@@ -18,7 +18,7 @@
  * Consent: a page with Approve / Deny for people; `autoApprove` (the e2e suite) approves at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
 import { MemoryAdapter } from './memory-adapter.ts';
 
 export const AUTH_VARIANTS = [
@@ -34,9 +34,9 @@ export const AUTH_VARIANTS = [
 ] as const;
 export type AuthVariant = (typeof AUTH_VARIANTS)[number];
 export const PRE_REGISTERED = { clientId: 'mrtr-preregistered', clientSecret: 'mrtr-preregistered-secret' };
-export const MOCK_SCOPES = ['mcp:read', 'mcp:write'];
+const MOCK_SCOPES = ['mcp:read', 'mcp:write'];
 /** the users every authorization server knows (the token's subject); the first is the default */
-export const MOCK_USERS = ['alice', 'bob'] as const;
+const MOCK_USERS = ['alice', 'bob'] as const;
 
 export interface AuthServerOptions {
   /** mock base URL, e.g. http://127.0.0.1:8765 */
@@ -217,5 +217,3 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
 
   return { issuer, url: `${opts.base}${prefix}`, resource, provider, handle };
 }
-
-export type { KoaContextWithOIDC };

@@ -21,7 +21,7 @@ function storeFor(name: string): Map<string, Stored> {
   return s;
 }
 
-export async function fetchClientMetadataDocument(url: string): Promise<Record<string, unknown> | undefined> {
+async function fetchClientMetadataDocument(url: string): Promise<Record<string, unknown> | undefined> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonObject } from '../../../protocol/types.ts';
 
-export const CHAOS_SERVER_INFO = { name: 'mrtr-chaos', version: '0.1.0' } as const;
+const CHAOS_SERVER_INFO = { name: 'mrtr-chaos', version: '0.1.0' } as const;
 
 const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
@@ -31,12 +31,7 @@ export function serverMeta(): JsonObject {
   return { [META_SERVER_INFO]: { ...CHAOS_SERVER_INFO } };
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  extraHeaders: Record<string, string> = {},
-): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {

@@ -5,9 +5,9 @@
 import { sendResult, textResult, type ChaosTool } from './shared.ts';
 
 /** Delay of the `slow_response` tool. */
-export const SLOW_RESPONSE_MS = 30_000;
+const SLOW_RESPONSE_MS = 30_000;
 /** Approximate size of the `huge_result` text (characters, all ASCII). */
-export const HUGE_RESULT_CHARS = 5 * 1024 * 1024;
+const HUGE_RESULT_CHARS = 5 * 1024 * 1024;
 
 let hugeTextCache: string | undefined;
 

@@ -11,10 +11,10 @@
  */
 
 /** Values `arg1` of `test_prompt_with_arguments` completes from. */
-export const ARG1_VALUES = ['hello', 'help', 'paris', 'park', 'party', 'test', 'testValue1', 'testing'] as const;
+const ARG1_VALUES = ['hello', 'help', 'paris', 'park', 'party', 'test', 'testValue1', 'testing'] as const;
 
 /** Values `arg2` completes from, by the `arg1` already chosen; any other `arg1` gets all of them. */
-export const ARG2_BY_ARG1: Readonly<Record<string, readonly string[]>> = {
+const ARG2_BY_ARG1: Readonly<Record<string, readonly string[]>> = {
   hello: ['world', 'there'],
   help: ['me', 'wanted'],
   test: ['suite', 'case'],
@@ -22,7 +22,7 @@ export const ARG2_BY_ARG1: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Ids `test://template/{id}/data` completes from. */
-export const TEMPLATE_IDS = ['100', '123', '200', '404', '999'] as const;
+const TEMPLATE_IDS = ['100', '123', '200', '404', '999'] as const;
 
 function startingWith(values: readonly string[], typed: string): string[] {
   const prefix = typed.toLowerCase();

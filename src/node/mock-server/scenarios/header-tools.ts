@@ -17,7 +17,7 @@ export function decodeHeaderValue(value: string): string {
 }
 
 /** `region` is mirrored into `Mcp-Param-Region`; `query` is not. Hand-written JSON so the annotation survives. */
-export const REGIONAL_LOOKUP_SCHEMA = {
+const REGIONAL_LOOKUP_SCHEMA = {
   type: 'object',
   properties: {
     region: {
@@ -32,7 +32,7 @@ export const REGIONAL_LOOKUP_SCHEMA = {
   required: ['region'],
 } as unknown as JsonSchemaType;
 
-export const CAFE_DRINKS = ['espresso', 'café au lait', 'crème brûlée latte'] as const;
+const CAFE_DRINKS = ['espresso', 'café au lait', 'crème brûlée latte'] as const;
 
 /**
  * The SDK `console.warn`s (five lines) on every registration of a name outside `[A-Za-z0-9_.-]` (SEP-986), and the

@@ -31,7 +31,7 @@ import { register as taskJobs } from './task-jobs.ts';
 import { registerTaskMethods } from '../tasks/task-methods.ts';
 
 /** In tools/list order: the demos first, then the conformance fixtures, then the suite's reference tools. */
-export const SCENARIOS: readonly RegisterScenario[] = [
+const SCENARIOS: readonly RegisterScenario[] = [
   provision,
   configureService,
   rollingUpgrade,

@@ -14,9 +14,9 @@ import { textResult, type ScenarioContext } from './context.ts';
 
 export const LARGE_RESULT_BYTES = 5_000_000;
 export const LARGE_STREAM_BYTES = 32_000_000;
-export const STREAM_EVENT_BYTES = 64 * 1024;
+const STREAM_EVENT_BYTES = 64 * 1024;
 /** The largest payload either tool generates (keeps a typo from eating the mock's memory). */
-export const MAX_PAYLOAD_BYTES = 128 * 1024 * 1024;
+const MAX_PAYLOAD_BYTES = 128 * 1024 * 1024;
 
 const LEVELS = ['INFO ', 'INFO ', 'INFO ', 'DEBUG', 'WARN ', 'INFO ', 'ERROR', 'INFO '] as const;
 const PATHS = ['/api/orders', '/api/users', '/api/items', '/health', '/api/invoices'] as const;

@@ -16,15 +16,14 @@ import { fromJsonSchema, type JsonSchemaType, type McpServer, type RegisteredToo
 import { decodeHeaderValue } from './header-tools.ts';
 import { textResult, type ScenarioContext } from './context.ts';
 
-export const TENANT_HEADERS = ['Tenant', 'Tenant-Id'] as const;
-export type TenantHeader = (typeof TENANT_HEADERS)[number];
+type TenantHeader = 'Tenant' | 'Tenant-Id';
 
 /** Which header `tenant_report` declares now; one per endpoint, flipped by `deploy_tenant_report`. */
 export interface TenantHeaderSwitch {
   current: TenantHeader;
 }
 
-export function tenantReportSchema(header: TenantHeader): JsonSchemaType {
+function tenantReportSchema(header: TenantHeader): JsonSchemaType {
   return {
     type: 'object',
     properties: {

@@ -17,7 +17,7 @@ const TONES = [
 ] as const;
 
 const REPORT_FORMATS = ['plain', 'bullets', 'csv'] as const;
-export const REPORT_YEARS = ['2024', '2025', '2026'] as const;
+const REPORT_YEARS = ['2024', '2025', '2026'] as const;
 
 function reportText(year: string, format: string): string {
   const rows: [string, number][] = [

@@ -9,7 +9,7 @@ import { inputRequired, inputResponse, type McpServer } from '@modelcontextproto
 import * as z from 'zod/v4';
 import { errorResult, textResult, type ScenarioContext } from './context.ts';
 
-export const PROVISION_REGIONS = ['us-east-1', 'eu-west-1', 'ap-south-1'] as const;
+const PROVISION_REGIONS = ['us-east-1', 'eu-west-1', 'ap-south-1'] as const;
 
 interface ProvisionState {
   step: 'region';

@@ -7,7 +7,7 @@ import { inputRequired, inputResponse, type InputRequest, type McpServer } from 
 import * as z from 'zod/v4';
 import { errorResult, textResult, type ScenarioContext } from './context.ts';
 
-export const UPGRADE_VERSIONS = [
+const UPGRADE_VERSIONS = [
   { const: '1.29.4', title: '1.29.4 (patch, low risk)' },
   { const: '1.30.2', title: '1.30.2 (minor)' },
   { const: '1.31.0', title: '1.31.0 (latest, new features)' },

@@ -8,7 +8,7 @@ import { inputRequired, inputResponse, type McpServer } from '@modelcontextproto
 import * as z from 'zod/v4';
 import { textResult, type ScenarioContext } from './context.ts';
 
-export const SAMPLING_TOOLS = [
+const SAMPLING_TOOLS = [
   {
     name: 'get_weather',
     description: 'Current weather of a city',

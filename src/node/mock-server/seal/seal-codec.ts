@@ -13,7 +13,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { canonicalJson } from '../state.ts';
 
-export class SealError extends Error {}
+class SealError extends Error {}
 
 const PREFIX = 'v1.';
 const KID_BYTES = 4;

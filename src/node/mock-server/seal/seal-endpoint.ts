@@ -44,7 +44,7 @@ export const SEAL_VARIANTS = [
 ] as const;
 export type SealVariant = (typeof SEAL_VARIANTS)[number];
 
-export const SEAL_SERVER_INFO = { name: 'mrtr-mock-seal', version: '1.0.0' } as const;
+const SEAL_SERVER_INFO = { name: 'mrtr-mock-seal', version: '1.0.0' } as const;
 
 export interface SealEndpointOptions {
   /** the variant, or a rotation instance's name (then `audience` names the fleet) */

@@ -200,4 +200,4 @@ export function createSealRoutes(opts: SealRoutesOptions) {
   };
 }
 
-export { SEAL_VARIANTS, type SealVariant };
+export { type SealVariant };

@@ -68,7 +68,7 @@ function rpcError(id: RpcId | null, status: number, code: number, message: strin
 }
 
 /** Is this a `subscriptions/listen` whose filter names `taskIds` (in any shape: a bad one is answered -32602)? */
-export function asksForTaskNotifications(message: unknown): boolean {
+function asksForTaskNotifications(message: unknown): boolean {
   if (!isJsonObject(message) || message.method !== 'subscriptions/listen' || !isJsonObject(message.params))
     return false;
   const filter = message.params.notifications;

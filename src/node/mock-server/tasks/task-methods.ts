@@ -27,7 +27,7 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 export const REQUIRED_TASK_TOOLS = new Set<string>();
 
 /** Did this request declare the tasks extension in its per-request client capabilities? */
-export function optedIntoTasks(sctx: ServerContext): boolean {
+function optedIntoTasks(sctx: ServerContext): boolean {
   const envelope = sctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const caps = envelope?.['io.modelcontextprotocol/clientCapabilities'];
   return isJsonObject(caps) && isJsonObject(caps.extensions) && isJsonObject(caps.extensions[TASKS_EXTENSION]);
