@@ -16,7 +16,7 @@ import type { Conversation, Draft, Leg, SentFacts, TaskTrack } from './model.ts'
 import { pushedDraft } from './pushed-legs.ts';
 
 /** The conversation follows a 2025-11-25 task. */
-function isLegacyTask(c: Conversation | undefined): boolean {
+export function isLegacyTask(c: Conversation | undefined): boolean {
   return c?.task?.era === LEGACY_PROTOCOL_VERSION;
 }
 
@@ -92,4 +92,10 @@ export function legacyResultLeg(legs: readonly Leg[]): Leg | undefined {
     if (leg.sent.method === 'tasks/result' && !leg.pushed) return leg;
   }
   return undefined;
+}
+
+/** The final result arrived: tasks/result answered a result or the call's JSON-RPC error. */
+export function hasLegacyResult(legs: readonly Leg[]): boolean {
+  const leg = legacyResultLeg(legs);
+  return leg !== undefined && (leg.outcome.kind === 'complete' || leg.outcome.kind === 'error');
 }

@@ -21,7 +21,7 @@ import { closeLegacyResult, legacyResultState, openLegacyResult, sendLegacyTaskL
 import { legacyCallsOf, type LegacyLegDeps } from './send-legacy-draft.ts';
 
 /** What the Task panel says once a 2025-11-25 task's tasks/result is open. */
-export const LEGACY_RESULT_NOTE =
+const LEGACY_RESULT_NOTE =
   'tasks/result is open: the requests the task needs arrive on its stream (answer them in the composer), then its result.';
 
 interface TaskPollState {

@@ -56,7 +56,7 @@ export function preRegisteredMismatch(settings: IdentitySettings, issuer: string
  * basic/authorization, Client ID Metadata Documents): an authorization server fetches it, so a plain-http or loopback
  * URL (this app served from http://127.0.0.1) is one no real server can use.
  */
-export function isClientIdUrl(url: string): boolean {
+function isClientIdUrl(url: string): boolean {
   try {
     const u = new URL(url);
     return u.protocol === 'https:' && u.pathname !== '/' && u.pathname !== '';
