@@ -35,7 +35,7 @@ function parseBody(body: string): Json | undefined {
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Headers a user may see and edit: every one whose value is not a credential. */
-export function visibleHeaders(headers: HeaderList): string {
+function visibleHeaders(headers: HeaderList): string {
   return headers
     .filter(([name]) => !isSecretHeader(name))
     .map(([name, value]) => `${name}: ${value}`)

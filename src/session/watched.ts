@@ -84,7 +84,7 @@ function infoLabel(info: unknown): string | undefined {
 }
 
 /** The client's name and version: from `_meta` clientInfo, an initialize's clientInfo, or its session's initialize. */
-export function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList): string {
+function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList): string {
   const meta = object(parsed.params._meta);
   const fromMeta = infoLabel(meta?.[META_CLIENT_INFO]);
   if (fromMeta) return fromMeta;

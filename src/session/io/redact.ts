@@ -53,7 +53,7 @@ function marked(notSecret: NotSecret, name: string): boolean {
  * A response header's value is secret when its name says so (`Set-Cookie`, `*-Token`, `*-Api-Key`...). Request
  * headers follow the stricter `isSecretRequestHeader`.
  */
-function isSecretHeader(name: string): boolean {
+export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return SECRET_HEADERS.has(lower) || SECRET_NAME.test(lower);
 }
@@ -89,7 +89,7 @@ export function redactHeaderValue(name: string, value: string): string {
 }
 
 /** Response headers with secret values replaced; the same array when nothing is secret (no copy). */
-function redactHeaders(headers: HeaderList): HeaderList {
+export function redactHeaders(headers: HeaderList): HeaderList {
   if (!headers.some(([name]) => isSecretHeader(name))) return headers;
   return headers.map(([name, value]) => [name, redactHeaderValue(name, value)]);
 }
