@@ -19,7 +19,7 @@ export type TransportMode = 'direct' | 'relay';
  * When a round's answers go out: `always` holds every leg in the composer until Send retry (or "Accept and send");
  * `edits` sends a round as soon as its last request is answered, unless something of the leg was edited by hand.
  */
-export type HoldLegs = 'always' | 'edits';
+type HoldLegs = 'always' | 'edits';
 
 /** One saved connection: plain data (persistable). The bearer token is never logged and is redacted in exports. */
 export interface SavedConnection {

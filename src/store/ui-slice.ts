@@ -3,7 +3,7 @@ import type { FocusIntent } from '../session/focus.ts';
 import { emptyFilter, type TimelineFilter } from '../session/timeline-filter.ts';
 import type { InspectorState } from './inspector-store.ts';
 
-export interface Selection {
+interface Selection {
   kind: 'tool' | 'prompt' | 'resource' | 'template';
   /** tool/prompt name, resource uri or template uriTemplate */
   name: string;

@@ -14,7 +14,7 @@ export interface CatalogItem {
 }
 
 /** One list as its query holds it: still loading, failed, or its items. */
-export interface CatalogList<T> {
+interface CatalogList<T> {
   isPending: boolean;
   isError: boolean;
   error: Error | null;

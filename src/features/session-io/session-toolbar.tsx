@@ -13,7 +13,7 @@ export interface IoMessage {
 export type Scope = 'all' | 'conversation';
 
 /** The session's file actions and what they said, as the toolbar shows and calls them. */
-export interface SessionToolbarIo {
+interface SessionToolbarIo {
   includeSecrets: boolean;
   setIncludeSecrets: (on: boolean) => void;
   messages: IoMessage[];
