@@ -1,7 +1,7 @@
 /**
  * Fixtures the conformance suite's `tasks-*` server scenarios call by name (SEP-2663): `greet` (sync only),
  * `slow_compute`, `failing_job`, `protocol_error_job`, `confirm_delete`, `multi_input` and `test_tool_with_task`
- * (MRTR before the task). Run them with `npx tsx src/node/mock-server/conformance.ts --tasks`.
+ * (MRTR before the task). Run them with `npm run test:conformance -- tasks-lifecycle` (or another `tasks-*` name).
  */
 import { inputRequired, inputResponse, ProtocolError, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
