@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PROXY_EVENTS_PATH } from '../../src/protocol/proxy-wire.ts';
 
 /** The Server URL field, its Connect button, the catalog and the requests the page sends, by roles and labels. */
 export class ServerUrlPage {
@@ -7,7 +8,10 @@ export class ServerUrlPage {
   readonly status: Locator;
   readonly catalog: Locator;
   readonly doctor: Locator;
-  /** every POST the page sent to its own origin (where a relative Server URL would go) since `watchPosts` */
+  /**
+   * every POST the page sent to its own origin (where a relative Server URL would go) since `watchPosts`; the page's
+   * own follow of the proxies' traffic (the watched-clients event stream) is no request to a server and is left out
+   */
   readonly posts: string[] = [];
 
   constructor(readonly page: Page) {
@@ -20,7 +24,9 @@ export class ServerUrlPage {
 
   watchPosts(appOrigin: string) {
     this.page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).origin === appOrigin) this.posts.push(r.url());
+      const url = new URL(r.url());
+      if (r.method() === 'POST' && url.origin === appOrigin && url.pathname !== PROXY_EVENTS_PATH)
+        this.posts.push(r.url());
     });
   }
 
