@@ -1,38 +1,23 @@
 /**
- * The Python SDK (`mcp` 2.3.0) for the proxy journeys: an independent client and server. The venv is made once per
- * checkout (`node_modules/.cache/mrtr-python-mcp`) with `python3 -m venv` and `pip install mcp==2.3.0` (pip reads
- * its index from the environment, e.g. `PIP_INDEX_URL` of a local wheel index); `MCP_PYTHON` names a ready
- * interpreter instead. When neither works the journeys are skipped with the reason.
+ * The Python SDK (`mcp` 2.3.0) for the proxy journeys: an independent client and server. The interpreter is the one
+ * venv the audit's Python tests make (`pythonSealEnv`: made once per checkout, pip failing fast on an index the machine
+ * cannot reach); `MCP_PYTHON` names a ready interpreter instead. When neither works the journeys are skipped with the
+ * reason.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pythonSealEnv } from '../../src/node/test-servers/python-seal.fixtures.ts';
 
 const HERE = import.meta.dirname;
-const VENV = join(HERE, '..', '..', 'node_modules', '.cache', 'mrtr-python-mcp');
 
 /** The interpreter with `mcp` 2.3.0, or why there is none. */
 export function pythonWithMcp(): { python: string } | { skip: string } {
-  const has = (python: string) =>
-    spawnSync(python, ['-c', 'import mcp, importlib.metadata as m; print(m.version("mcp"))'], {
-      encoding: 'utf8',
-    }).stdout?.trim() === '2.3.0';
   const given = process.env.MCP_PYTHON;
-  if (given) return has(given) ? { python: given } : { skip: `MCP_PYTHON (${given}) has no mcp 2.3.0` };
-  const python = join(VENV, 'bin', 'python');
-  if (existsSync(python) && has(python)) return { python };
-  const venv = spawnSync('python3', ['-m', 'venv', VENV], { encoding: 'utf8' });
-  if (venv.status !== 0) return { skip: `python3 -m venv failed: ${venv.stderr || venv.error?.message}` };
-  const pip = spawnSync(python, ['-m', 'pip', 'install', '--quiet', 'mcp==2.3.0'], {
+  if (!given) return pythonSealEnv();
+  const version = spawnSync(given, ['-c', 'import mcp, importlib.metadata as m; print(m.version("mcp"))'], {
     encoding: 'utf8',
-    timeout: 180_000,
-  });
-  if (pip.status !== 0 || !has(python)) {
-    return {
-      skip: `pip install mcp==2.3.0 is impossible here: ${(pip.stderr || pip.error?.message || '').slice(-300)}`,
-    };
-  }
-  return { python };
+  }).stdout?.trim();
+  return version === '2.3.0' ? { python: given } : { skip: `MCP_PYTHON (${given}) has no mcp 2.3.0` };
 }
 
 /** The Python SDK server (`mrtr_server.py`) on `port`; resolves once it answers HTTP. */
