@@ -17,7 +17,7 @@ import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
 import { isLegacyTask } from '../session/legacy-task-legs.ts';
-import { closeLegacyResult, legacyResultState, openLegacyResult, sendLegacyTaskLeg } from './legacy-task-legs.ts';
+import { closeLegacyResult, legacyResultState, openLegacyResult, sendLegacyTaskLeg } from './send-legacy-task-legs.ts';
 import { legacyCallsOf, type LegacyLegDeps } from './send-legacy-draft.ts';
 
 /** What the Task panel says once a 2025-11-25 task's tasks/result is open. */
@@ -116,7 +116,7 @@ export const createTaskSlice =
       return outcomeSummary(leg);
     };
 
-    // a 2025-11-25 task goes over the session of its connection (store/legacy-task-legs.ts); a string: why it cannot
+    // a 2025-11-25 task goes over the session of its connection (store/send-legacy-task-legs.ts); a string: why it cannot
     const legacyOf = (conversationId: string): LegacyLegDeps | string | undefined => {
       const c = get().session.conversations[conversationId];
       if (!isLegacyTask(c) || !c) return undefined;
