@@ -26,6 +26,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  // A proxy started on the app's server keeps running, and every page of that server follows all proxies' traffic:
+  // the journeys that watch a real client run last, once every other journey (which counts its own legs) is done.
+  projects: [
+    { name: 'journeys', testIgnore: /watch-.*\.spec\.ts$/ },
+    { name: 'watching', testMatch: /watch-.*\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   // The bundled mock runs as its own server; the app (dev server, or the built app with E2E_PREVIEW=1) is pointed at it.
   webServer: [
     {
