@@ -90,6 +90,20 @@ describe('sendLeg', () => {
     expect(ex.response?.truncated).toBe(true);
   });
 
+  it('says the server answered another id on this stream, not that the connection was cut, when that is what came', async () => {
+    const other = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { resultType: 'complete', content: [] } });
+    const stream = `data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\ndata: ${other}\n\n`;
+    const ex = await send(
+      answering(() => new Response(stream, { headers: { 'content-type': 'text/event-stream' } })),
+      { rpcId: 3 },
+    );
+    const outcome = classifyExchange(ex, 'tools/call', 3);
+    expect(outcome.kind).toBe('invalid');
+    const reason = outcome.kind === 'invalid' ? outcome.reason : '';
+    expect(reason).toContain('the server answered id 7 on the stream of request 3');
+    expect(reason).not.toMatch(/connection was cut/i);
+  });
+
   it('flags a 5xx that carries a result instead of showing it complete', async () => {
     const ex = await send(
       answering(() => new Response(okBody, { status: 500, headers: { 'content-type': 'application/json' } })),

@@ -32,6 +32,18 @@ export function contentTypeProblem(response: { contentType: string; body: string
   return type ? `Unexpected content type ${type} ${expected}` : `Missing content type ${expected}`;
 }
 
+/** A JSON-RPC id as the user reads it: a number bare, a string in quotes. */
+function idText(id: unknown): string {
+  return typeof id === 'number' ? String(id) : (JSON.stringify(id) ?? 'none');
+}
+
+/** The first JSON-RPC response among the other messages of a stream (one the sender found was not for its request). */
+function strayResponse(messages: unknown[] | undefined): { id: unknown } | undefined {
+  return messages?.find(
+    (m): m is { id: unknown } => typeof m === 'object' && m !== null && 'id' in m && ('result' in m || 'error' in m),
+  );
+}
+
 /**
  * Classify a recorded exchange: transport failures and non-JSON-RPC bodies first, then the JSON-RPC message. A body
  * that parses as JSON-RPC but came with another content type than application/json or text/event-stream is invalid:
@@ -71,6 +83,13 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
   const ct = response.contentType || 'no content type';
   if (response.sseEvents) {
     const tail = failure ? ` (${failure.message})` : '';
+    const stray = strayResponse(exchange.notifications);
+    if (stray) {
+      return {
+        kind: 'invalid',
+        reason: `the server answered id ${idText(stray.id)} on the stream of request ${idText(rpcId)}: a response belongs on the stream of the request it answers, so it is not this leg's answer (it is in the leg inspector). The stream ended after ${response.sseEvents.length} event(s) without the response to request ${idText(rpcId)}${tail}.`,
+      };
+    }
     return {
       kind: 'invalid',
       reason: `the SSE stream ended after ${response.sseEvents.length} event(s) without the JSON-RPC response${tail}. The connection was cut before the result.`,
