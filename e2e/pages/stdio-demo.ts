@@ -12,11 +12,11 @@ const DEMO = join(ROOT, 'src', 'node', 'stdio', 'demo-server.ts');
 export const distMissing = (): boolean => !existsSync(join(DIST, 'index.html'));
 
 /**
- * What `mrtr-inspector --stdio "node --import tsx demo-server.ts"` does, in this process: serves the built app with the
- * shipped stdio demo server behind the relay, and opens the page connected to it. Close the server after the test.
+ * What `mrtr-inspector --stdio "<command>"` does, in this process: serves the built app with the server the command
+ * starts behind the relay as a stdio endpoint, and opens the page connected to it. Close the server after the test.
  */
-export async function openStdioDemo(page: Page): Promise<InspectorServer> {
-  const stdio = stdioEndpoints([`"${process.execPath}" --import tsx "${DEMO}"`]);
+export async function openStdioServer(page: Page, command: string): Promise<InspectorServer> {
+  const stdio = stdioEndpoints([command]);
   const served = await startInspectorServer({
     port: 0,
     distDir: DIST,
@@ -27,3 +27,7 @@ export async function openStdioDemo(page: Page): Promise<InspectorServer> {
   await page.goto(`${served.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
   return served;
 }
+
+/** `mrtr-inspector --stdio "node --import tsx demo-server.ts"`: the shipped stdio demo server. */
+export const openStdioDemo = (page: Page): Promise<InspectorServer> =>
+  openStdioServer(page, `"${process.execPath}" --import tsx "${DEMO}"`);

@@ -6,12 +6,12 @@ import { InputRequestsPage } from '../pages/input-requests-page.ts';
 import { RequestOptionsPage } from '../pages/request-options-page.ts';
 import type { InspectorServer } from '../../src/node/cli/serve.ts';
 import {
-  distMissing,
   everythingEntry,
-  openEverythingStdio,
-  startEverythingHttp,
-  type RunningEverything,
-} from '../pages/everything-server.ts';
+  startEverythingServer,
+  type EverythingServer,
+} from '../../src/node/test-servers/everything-server.fixtures.ts';
+import { openEverythingStdio } from '../pages/everything-server.ts';
+import { distMissing } from '../pages/stdio-demo.ts';
 
 /**
  * The official everything server (2025-11-25, `@modelcontextprotocol/server-everything`), a real server the inspector
@@ -90,9 +90,9 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
   }
 
   test.describe('over streamable HTTP', () => {
-    let server: RunningEverything | undefined;
+    let server: EverythingServer | undefined;
     test.beforeEach(async () => {
-      server = await startEverythingHttp();
+      server = await startEverythingServer();
     });
     test.afterEach(async () => {
       await server?.close();
