@@ -5,7 +5,7 @@ import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';
 import { bootstrap, hasShareFragment } from './bootstrap.ts';
-import { connectedSettingsOf } from '../store/connection-settings.ts';
+import { connectedSettingsOf } from '../store/connection-slice.ts';
 
 function at(url: string): Location {
   const u = new URL(url);

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import type { QueryEnv } from '../queries/server-queries.ts';
 import { connectionContextOf } from '../session/selectors.ts';
-import { type ConnectionSettingsData } from '../store/connection-slice.ts';
 import { useInspector, useInspectorActions } from '../store/store-context.tsx';
 import type { ExchangeRecorder } from './rpc.ts';
 import { useDeps, type AppDeps } from '../store/deps-context.tsx';
-import { connectedSettingsOf } from '../store/connection-settings.ts';
+import { connectedSettingsOf, type ConnectionSettingsData } from '../store/connection-slice.ts';
 
 /**
  * The connection as react-query sees it, from the settings in force (`connectedSettingsOf`); null when not connected.

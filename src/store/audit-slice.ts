@@ -7,7 +7,7 @@ import type { AuditInput, AuditRun } from '../session/flows/audit-run.ts';
 import { createDriver } from '../session/flows/driver.ts';
 import { connectionContextOf } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
-import { currentSettings } from './connection-settings.ts';
+import { currentSettings } from './connection-slice.ts';
 
 export interface AuditSlice {
   audit: AuditRun | null;

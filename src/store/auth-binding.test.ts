@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionContextOf } from '../session/selectors.ts';
 import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
-import { connectedSettingsOf, currentSettings } from './connection-settings.ts';
+import { connectedSettingsOf, currentSettings } from './connection-slice.ts';
 
 const SERVER = `${RS}/mcp`;
 const OTHER = 'http://127.0.0.1:7999/other/mcp';

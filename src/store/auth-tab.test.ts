@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import type { TabStorage } from './auth-runtime.ts';
-import { tokenFor } from './connection-settings.ts';
+import { tokenFor } from './connection-slice.ts';
 
 const SERVER = `${RS}/mcp`;
 

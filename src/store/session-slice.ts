@@ -22,7 +22,7 @@ import { isLegacyTask } from '../session/legacy-task-legs.ts';
 import { recordSessionRequest } from './session-requests.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
-import { currentSettings } from './connection-settings.ts';
+import { currentSettings } from './connection-slice.ts';
 
 export interface StartCallInput {
   method: 'tools/call' | 'prompts/get' | 'resources/read';

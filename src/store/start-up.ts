@@ -1,6 +1,5 @@
-import type { ConnectionSettingsData } from './connection-slice.ts';
 import type { InspectorState, InspectorStore } from './inspector-store.ts';
-import { connectedSettingsOf, DEFAULT_SERVER_URL } from './connection-settings.ts';
+import { connectedSettingsOf, DEFAULT_SERVER_URL, type ConnectionSettingsData } from './connection-slice.ts';
 
 /** What the page was opened with, and what was restored, for `connectOnLoad`. */
 export interface LoadRequest {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { connectionContextOf, type ConnectionFields } from '../session/selectors.ts';
 import { useInspector } from './store-context.tsx';
-import { currentSettings } from './connection-settings.ts';
+import { currentSettings } from './connection-slice.ts';
 
 /**
  * The wire context new legs are composed with (the working connection settings), re-made only when one of its fields

@@ -10,7 +10,7 @@ import { discoverQuery, promptsQuery, templatesQuery, toolsQuery } from '../../q
 import type { ToolDescriptor } from '../../protocol/types.ts';
 import { preloadSchemaForm } from '../../features/call/arguments-editor.tsx';
 import { CallScreen } from './call-screen.tsx';
-import { connectedSettingsOf } from '../../store/connection-settings.ts';
+import { connectedSettingsOf } from '../../store/connection-slice.ts';
 
 // the arguments form's chunk is loaded before the tests: a picked tool's form renders at once, with no lazy wait
 beforeAll(() => preloadSchemaForm());

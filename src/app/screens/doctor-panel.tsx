@@ -7,7 +7,7 @@ import { doctorQuery, type DoctorInput } from '../../queries/doctor-query.ts';
 import { RpcFailure } from '../../queries/rpc.ts';
 import { useDeps } from '../../store/deps-context.tsx';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { connectedSettingsOf } from '../../store/connection-settings.ts';
+import { connectedSettingsOf } from '../../store/connection-slice.ts';
 
 function probeHeaders(token: string, custom: Record<string, string>): Record<string, string> {
   return { ...custom, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
