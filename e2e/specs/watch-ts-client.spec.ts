@@ -1,0 +1,57 @@
+/**
+ * Watching a real client: the official TypeScript SDK's `Client` (its own MRTR auto-loop, 2026-07-28) calls the
+ * bundled mock's `approve_payment_signed` through a proxy the page starts. Its call completes unchanged and shows in
+ * the Timeline as it happens, labelled with the client's name and version; with "Hold client requests" its retry waits
+ * for Forward, and a requestState changed by one character makes the client get the server's -32602.
+ */
+import { expect } from '@playwright/test';
+import { test } from '../fixtures.ts';
+import { WatchPage } from '../pages/watch-page.ts';
+import { runTsClient } from '../clients/run-ts-client.ts';
+
+test.describe('a TypeScript SDK client through the proxy', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('completes its call unchanged, live in the Timeline, and waits on a held retry until Forward', async ({
+    inspector,
+  }) => {
+    const config = await inspector.page.request
+      .get('/__inspector/config')
+      .then((r) => r.json() as Promise<{ mockUrl: string }>);
+    const target = new URL('/mcp', config.mockUrl).toString();
+    await inspector.open(`?server=${encodeURIComponent(target)}&transport=relay`);
+    const watch = new WatchPage(inspector);
+    const proxyUrl = await watch.start(target);
+
+    // nothing held: the SDK's auto-loop answers the question and retries by itself
+    const plain = runTsClient(proxyUrl, 'modern', 'approve_payment_signed', { amount: 7 });
+    expect(await plain.done).toEqual({
+      text: 'Approved payment of 7 EUR (approved_by mrtr-mock, state signed).',
+      isError: false,
+    });
+    const conversation = inspector.timeline.getByRole('button', {
+      name: /approve_payment_signed · ts-watch-client 2\.4\.0/,
+    });
+    await expect(conversation.first()).toBeVisible();
+    await expect(watch.region).toContainText(/[1-9]\d* requests? · [1-9]\d* answers?/);
+
+    // hold: forward each request until the retry, then change one character of its requestState
+    await watch.holdRequests.check();
+    const held = runTsClient(proxyUrl, 'modern', 'approve_payment_signed', { amount: 9 });
+    for (;;) {
+      await expect(watch.heldRequest).toBeVisible();
+      const body = (await watch.heldBody().textContent()) ?? '';
+      if (body.includes('inputResponses')) break;
+      await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
+      await expect(watch.heldBody()).not.toHaveText(body);
+    }
+    await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
+    expect(held.exited()).toBe(false);
+    const state = watch.heldRequest.getByRole('textbox', { name: 'requestState' });
+    const value = await state.inputValue();
+    const last = value.at(-1) === 'A' ? 'B' : 'A';
+    await state.fill(`${value.slice(0, -1)}${last}`);
+    await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
+    expect(await held.done).toMatchObject({ error: { code: -32602 } });
+  });
+});
