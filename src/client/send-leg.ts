@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, LiveSseEvent, RecordedResponse, SseEventRecord } from '../protocol/exchange.ts';
+import { cancelsByClosing } from '../protocol/classify-exchange.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 import { afterFrame, nextTask } from './next-task.ts';
 
@@ -12,7 +13,13 @@ export interface SendLegOptions {
   body: string;
   fetch: FetchLike;
   signal?: AbortSignal;
+  /**
+   * Idle limit: to the response headers, then between the progress notifications of an SSE response (a server doing
+   * long work says so with `notifications/progress`, and each one restarts this limit)
+   */
   timeoutMs?: number;
+  /** Total limit of a leg with an idle limit, however steadily progress comes; default 10 minutes (the relay's) */
+  maxTotalMs?: number;
   /** JSON-RPC id of the request, used to pick the response out of an SSE stream */
   rpcId?: string | number;
   viaRelay?: boolean;
@@ -28,6 +35,9 @@ export interface SendLegOptions {
    */
   nextFrame?: () => Promise<void>;
 }
+
+/** A leg's total limit when none is given: the relay's total limit, so no call is kept alive forever by progress. */
+const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 
 /** Bytes of a body chunk decoded (and, for SSE, parsed) at a time. */
 const SLICE_BYTES = 256 * 1024;
@@ -75,6 +85,14 @@ function tryParse(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+function isProgress(message: unknown): boolean {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { method?: unknown }).method === 'notifications/progress'
+  );
 }
 
 function isResponseFor(message: unknown, rpcId: string | number | undefined): boolean {
@@ -141,19 +159,35 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
   const now = opts.now ?? (() => performance.timeOrigin + performance.now());
   const startedAt = now();
   const controller = new AbortController();
-  let timedOut = false;
-  const timer =
-    opts.timeoutMs !== undefined
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, opts.timeoutMs)
-      : undefined;
+  /** which limit closed the leg, if one did */
+  let timedOut: 'idle' | 'total' | undefined;
+  const giveUp = (limit: 'idle' | 'total') => () => {
+    timedOut = limit;
+    controller.abort();
+  };
+  const idleMs = opts.timeoutMs;
+  const totalMs = opts.maxTotalMs ?? DEFAULT_MAX_TOTAL_MS;
+  let idleTimer = idleMs !== undefined ? setTimeout(giveUp('idle'), idleMs) : undefined;
+  const totalTimer = idleMs !== undefined ? setTimeout(giveUp('total'), totalMs) : undefined;
+  /** a progress notification: the server is working, so the idle limit starts again */
+  const progressed = () => {
+    if (idleTimer === undefined || timedOut) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(giveUp('idle'), idleMs);
+  };
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   const request = { url: opts.url, method: 'POST' as const, headers: opts.headers, body: opts.body };
   const base: Exchange = { request, startedAt, durationMs: 0 };
   if (opts.viaRelay) base.viaRelay = true;
+  // on 2026-07-28 closing the stream is the cancellation: the message says what giving up did to the server's work
+  const cancelled = cancelsByClosing(request) ? '; the inspector closed the stream, which cancelled the request' : '';
+  const timeoutMessage = (headersCame: boolean) =>
+    (timedOut === 'total'
+      ? `the leg passed its total limit of ${totalMs} ms (progress notifications keep a leg alive only up to it)`
+      : headersCame
+        ? `no response and no progress notification for ${idleMs} ms`
+        : `no response within ${idleMs} ms`) + cancelled;
   const failure = (kind: 'network' | 'abort' | 'timeout' | 'stream', message: string): Exchange => ({
     ...base,
     failure: { kind, message },
@@ -169,8 +203,8 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
         signal: controller.signal,
       });
     } catch (err) {
-      if (timedOut) return failure('timeout', `no response within ${opts.timeoutMs} ms`);
-      if (controller.signal.aborted) return failure('abort', 'the request was aborted');
+      if (timedOut) return failure('timeout', timeoutMessage(false));
+      if (controller.signal.aborted) return failure('abort', `the request was aborted${cancelled}`);
       const message = err instanceof Error ? err.message : String(err);
       return failure('network', message);
     }
@@ -195,6 +229,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
             let msg: unknown;
             if (ev.event === undefined || ev.event === 'message') {
               msg = tryParse(ev.data);
+              if (isProgress(msg)) progressed();
               if (isResponseFor(msg, opts.rpcId)) streamed = msg;
               else if (msg !== undefined) notifications.push(msg);
             }
@@ -234,14 +269,15 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     if (large) await clock.frameBreak();
     if (body.error) {
       exchange.failure = timedOut
-        ? { kind: 'timeout', message: `the body did not finish within ${opts.timeoutMs} ms` }
+        ? { kind: 'timeout', message: timeoutMessage(true) }
         : controller.signal.aborted
-          ? { kind: 'abort', message: 'the request was aborted while reading the body' }
+          ? { kind: 'abort', message: `the request was aborted while reading the body${cancelled}` }
           : { kind: 'stream', message: streamDropped(body.error, relayCut, opts.viaRelay) };
     }
     return exchange;
   } finally {
-    if (timer) clearTimeout(timer);
+    clearTimeout(idleTimer);
+    clearTimeout(totalTimer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,7 +1,7 @@
-import type { Exchange } from './exchange.ts';
+import { headerValue, type Exchange, type RecordedRequest } from './exchange.ts';
 import type { Outcome } from './classify.ts';
 import { classifyMessage } from './classify.ts';
-import type { RpcId } from './types.ts';
+import { META_PROTOCOL_VERSION, PROTOCOL_VERSION, type RpcId } from './types.ts';
 
 function snippet(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -32,6 +32,27 @@ export function contentTypeProblem(response: { contentType: string; body: string
   return type ? `Unexpected content type ${type} ${expected}` : `Missing content type ${expected}`;
 }
 
+/**
+ * True when the request speaks 2026-07-28 (its MCP-Protocol-Version header, else its `_meta` envelope): there,
+ * closing a request's response stream is how a client cancels it (basic/transports, "Cancellation"), so a leg the
+ * inspector gave up on was cancelled, not left running.
+ */
+export function cancelsByClosing(request: RecordedRequest): boolean {
+  const header = headerValue(request.headers, 'mcp-protocol-version');
+  if (header !== undefined) return header.trim() === PROTOCOL_VERSION;
+  try {
+    const body = JSON.parse(request.body) as { params?: { _meta?: Record<string, unknown> } };
+    return body.params?._meta?.[META_PROTOCOL_VERSION] === PROTOCOL_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+/** What became of the server's work when the client stopped waiting: cancelled (2026-07-28), or perhaps still going. */
+function afterGivingUp(exchange: Exchange): string {
+  return cancelsByClosing(exchange.request) ? '' : ' The leg was abandoned; the server may still be working.';
+}
+
 /** A JSON-RPC id as the user reads it: a number bare, a string in quotes. */
 function idText(id: unknown): string {
   return typeof id === 'number' ? String(id) : (JSON.stringify(id) ?? 'none');
@@ -56,9 +77,9 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
       failure?.kind === 'network'
         ? `the request never reached the server (${failure.message}). The server may be down, the URL wrong, or the browser blocked it (CORS): run the connection doctor.`
         : failure?.kind === 'timeout'
-          ? `no response: ${failure.message}. The leg was abandoned; the server may still be working.`
+          ? `no response: ${failure.message}.${afterGivingUp(exchange)}`
           : failure?.kind === 'abort'
-            ? 'you aborted the request before a response arrived.'
+            ? `you aborted the request before a response arrived${cancelsByClosing(exchange.request) ? ': closing the stream cancelled it' : ''}.`
             : 'no response was recorded.';
     return { kind: 'transport', reason };
   }
@@ -90,9 +111,16 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
         reason: `the server answered id ${idText(stray.id)} on the stream of request ${idText(rpcId)}: a response belongs on the stream of the request it answers, so it is not this leg's answer (it is in the leg inspector). The stream ended after ${response.sseEvents.length} event(s) without the response to request ${idText(rpcId)}${tail}.`,
       };
     }
+    // the inspector closed a stream it gave up on: nothing was cut
+    const why =
+      failure?.kind === 'timeout'
+        ? afterGivingUp(exchange)
+        : failure?.kind === 'abort'
+          ? ''
+          : ' The connection was cut before the result.';
     return {
       kind: 'invalid',
-      reason: `the SSE stream ended after ${response.sseEvents.length} event(s) without the JSON-RPC response${tail}. The connection was cut before the result.`,
+      reason: `the SSE stream ended after ${response.sseEvents.length} event(s) without the JSON-RPC response${tail}.${why}`,
     };
   }
   if (failure) return { kind: 'transport', reason: `${failure.message}` };
