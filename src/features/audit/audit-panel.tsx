@@ -17,6 +17,42 @@ export interface AuditPanelProps {
 
 const FIELD = 'rounded border border-slate-300 px-1 py-0.5 font-mono text-xs';
 
+interface AuditFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** a text area of this many rows instead of a one-line input */
+  rows?: number;
+  /** a token: never completed or spell-checked by the browser */
+  secret?: boolean;
+  inputMode?: 'decimal';
+  /** spans both columns */
+  wide?: boolean;
+}
+
+/** One labelled text field of the audit's form. */
+function AuditField({ label, value, onChange, rows, secret, inputMode, wide }: AuditFieldProps) {
+  const id = useId();
+  const control = { id, className: FIELD, value };
+  return (
+    <div className={wide ? 'flex flex-col gap-0.5 md:col-span-2' : 'flex flex-col gap-0.5'}>
+      <label htmlFor={id} className="text-xs font-semibold">
+        {label}
+      </label>
+      {rows ? (
+        <textarea {...control} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input
+          {...control}
+          inputMode={inputMode}
+          {...(secret ? { autoComplete: 'off', spellCheck: false } : {})}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
 /** What is running now: the step, the current target's checks as they finish, and a Cancel. */
 function Progress({ run, onCancel }: { run: AuditRun; onCancel: () => void }) {
   const t = run.target;
@@ -60,7 +96,6 @@ export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }
   const [secondToken, setSecondToken] = useState('');
   const [wait, setWait] = useState('');
   const [otherService, setOtherService] = useState('');
-  const ids = { only: useId(), fleet: useId(), second: useId(), wait: useId(), other: useId() };
   const running = run?.status === 'running';
   const report = run?.report;
   const failed = report?.scorecards.filter((c) => c.score.fail > 0).length ?? 0;
@@ -88,60 +123,35 @@ export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }
           onStart(auditInput({ only, fleet, secondToken, wait, otherService }));
         }}
       >
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={ids.only} className="text-xs font-semibold">
-            Only these names (tools, prompts, resource URIs; empty = all)
-          </label>
-          <input id={ids.only} className={FIELD} value={only} onChange={(e) => setOnly(e.target.value)} />
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={ids.fleet} className="text-xs font-semibold">
-            Other instance URLs of this fleet (one per line)
-          </label>
-          <textarea
-            id={ids.fleet}
-            rows={2}
-            className={FIELD}
-            value={fleet}
-            onChange={(e) => setFleet(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={ids.second} className="text-xs font-semibold">
-            Second identity (another user&apos;s access token of the same client)
-          </label>
-          <input
-            id={ids.second}
-            className={FIELD}
-            autoComplete="off"
-            spellCheck={false}
-            value={secondToken}
-            onChange={(e) => setSecondToken(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor={ids.wait} className="text-xs font-semibold">
-            Expiry wait in seconds (for a token that shows no exp; longer than the server&apos;s TTL)
-          </label>
-          <input
-            id={ids.wait}
-            inputMode="decimal"
-            className={FIELD}
-            value={wait}
-            onChange={(e) => setWait(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-0.5 md:col-span-2">
-          <label htmlFor={ids.other} className="text-xs font-semibold">
-            Other service URL (a different service believed to share the key)
-          </label>
-          <input
-            id={ids.other}
-            className={FIELD}
-            value={otherService}
-            onChange={(e) => setOtherService(e.target.value)}
-          />
-        </div>
+        <AuditField
+          label="Only these names (tools, prompts, resource URIs; empty = all)"
+          value={only}
+          onChange={setOnly}
+        />
+        <AuditField
+          label="Other instance URLs of this fleet (one per line)"
+          rows={2}
+          value={fleet}
+          onChange={setFleet}
+        />
+        <AuditField
+          label="Second identity (another user's access token of the same client)"
+          secret
+          value={secondToken}
+          onChange={setSecondToken}
+        />
+        <AuditField
+          label="Expiry wait in seconds (for a token that shows no exp; longer than the server's TTL)"
+          inputMode="decimal"
+          value={wait}
+          onChange={setWait}
+        />
+        <AuditField
+          label="Other service URL (a different service believed to share the key)"
+          wide
+          value={otherService}
+          onChange={setOtherService}
+        />
         <div className="flex flex-wrap gap-2 md:col-span-2">
           <Button type="submit" variant="primary" disabled={!server || running}>
             Run audit
