@@ -1,6 +1,7 @@
 /** The task wire's lint rules (protocol/tasks/lint.ts) over a task conversation's legs, as lint findings. */
 import { headerValue } from '../protocol/exchange.ts';
 import type { LintFinding } from '../protocol/lint/lint-types.ts';
+import { isJsonObject, type InputRequests } from '../protocol/types.ts';
 import { lintTaskLegs, type TaskLegFacts } from '../protocol/tasks/lint.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 
@@ -12,6 +13,17 @@ const SIDE: Record<string, LintFinding['side']> = {
   'task-past-ttl': 'client',
 };
 
+/** JSON with every object's keys in order, so two requests that differ only in key order compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isJsonObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+function asked(requests: InputRequests): TaskLegFacts['asked'] {
+  return Object.entries(requests).map(([key, request]) => ({ key, request: canonical(request) }));
+}
+
 function facts(c: Conversation, leg: Leg): TaskLegFacts {
   const method = leg.sent.method ?? c.method;
   const o = leg.outcome;
@@ -20,7 +32,7 @@ function facts(c: Conversation, leg: Leg): TaskLegFacts {
     sentAt: leg.exchange.startedAt,
     sentRequestState: leg.sent.requestState !== undefined,
     answeredKeys: method === 'tasks/update' ? leg.sent.answeredKeys : [],
-    askedKeys: o.kind === 'task' ? Object.keys(o.task.inputRequests ?? {}) : [],
+    asked: o.kind === 'task' ? asked(o.task.inputRequests ?? {}) : [],
   };
   const name = headerValue(leg.exchange.request.headers, 'Mcp-Name');
   if (name !== undefined) out.mcpName = name;

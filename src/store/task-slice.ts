@@ -170,6 +170,7 @@ export const createTaskSlice =
             })
           : await pollTask({
               poll: () => sendTaskLeg(conversationId, 'tasks/get'),
+              answeredKeys: () => get().session.conversations[conversationId]?.task?.answeredKeys ?? [],
               sleep,
               now: deps.now,
               signal: controller.signal,

@@ -8,9 +8,12 @@ const leg = (p: Partial<TaskLegFacts>): TaskLegFacts => ({
   taskId: 't',
   sentRequestState: false,
   answeredKeys: [],
-  askedKeys: [],
+  asked: [],
   ...p,
 });
+const asks = (key: string, request = `{"method":"elicitation/create","params":{"message":"${key}"}}`) => [
+  { key, request },
+];
 const rules = (legs: TaskLegFacts[]) => lintTaskLegs(legs).map((f) => f.rule);
 
 describe('lintTaskLegs', () => {
@@ -25,13 +28,23 @@ describe('lintTaskLegs', () => {
     ]);
   });
 
-  it('flags a key asked again after it was answered', () => {
+  it('flags a key answered and then reused for another request', () => {
     const legs = [
-      leg({ askedKeys: ['ok'] }),
+      leg({ asked: asks('ok') }),
       leg({ method: 'tasks/update', answeredKeys: ['ok'], sentAt: 10 }),
-      leg({ askedKeys: ['ok'], sentAt: 20 }),
+      leg({ asked: asks('ok', '{"method":"elicitation/create","params":{"message":"something else"}}'), sentAt: 20 }),
     ];
     expect(rules(legs)).toEqual(['task-key-reasked']);
+  });
+
+  it('does not fault the server for still listing an answered key (the update ack is eventually consistent)', () => {
+    const legs = [
+      leg({ asked: asks('ok') }),
+      leg({ method: 'tasks/update', answeredKeys: ['ok'], sentAt: 10 }),
+      leg({ asked: asks('ok'), sentAt: 20 }),
+      leg({ asked: asks('ok'), sentAt: 1020 }),
+    ];
+    expect(lintTaskLegs(legs)).toEqual([]);
   });
 
   it('flags polling faster than pollIntervalMs and not a poll that waited', () => {
@@ -52,7 +65,7 @@ describe('lintTaskLegs', () => {
   it('finds nothing in a well-behaved task', () => {
     const legs = [
       leg({ method: 'tools/call', pollIntervalMs: 500, ttlMs: 60000 }),
-      leg({ sentAt: 600, askedKeys: ['ok'] }),
+      leg({ sentAt: 600, asked: asks('ok') }),
       leg({ method: 'tasks/update', sentAt: 900, answeredKeys: ['ok'] }),
       leg({ sentAt: 1500 }),
     ];

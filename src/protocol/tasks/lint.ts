@@ -2,8 +2,10 @@
  * Lint rules for the task wire (tasks extension, SEP-2663), client and server side, over a task's legs in order:
  * - `task-update-request-state`: a tasks/update carried `requestState` (tasks have none; it belongs to MRTR retries)
  * - `task-missing-mcp-name`: a tasks/get, tasks/update or tasks/cancel without `Mcp-Name: <taskId>`
- * - `task-key-reasked`: the server asked again for a key the client had already answered (keys are unique for the
- *   task's lifetime; a client dedupes, a server should not re-ask)
+ * - `task-key-reasked`: the server reused a key the client had already answered for another request (keys are unique
+ *   for the task's lifetime). Listing an answered key again with the same request is no fault: the `tasks/update`
+ *   ack is eventually consistent, so polls may show it until the server has taken the answer in (a client dedupes
+ *   and polls on, as the official ext-tasks client does)
  * - `task-poll-too-fast`: a tasks/get sent sooner after the previous one than the pollIntervalMs the server asked
  * - `task-past-ttl`: a leg sent after the task's ttlMs had run out (the server may have forgotten it)
  * Pure: the caller gives each leg's facts.
@@ -18,8 +20,8 @@ export interface TaskLegFacts {
   sentRequestState: boolean;
   /** keys the leg answered (tasks/update, acknowledged or not) */
   answeredKeys: string[];
-  /** keys the task asked in this leg's answer */
-  askedKeys: string[];
+  /** what the task asked in this leg's answer: each key with its request as canonical JSON (to compare) */
+  asked: { key: string; request: string }[];
   /** the pollIntervalMs / ttlMs the task carried in this leg's answer */
   pollIntervalMs?: number;
   ttlMs?: number | null;
@@ -39,6 +41,9 @@ const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'];
 export function lintTaskLegs(legs: TaskLegFacts[]): TaskFinding[] {
   const out: TaskFinding[] = [];
   const answered = new Set<string>();
+  // the request each key stood for when it was last asked (a Map: a key named "__proto__" is a key like any other)
+  const requestOf = new Map<string, string>();
+  const answeredRequest = new Map<string, string>();
   let interval: number | undefined;
   let ttl: number | null | undefined;
   let createdAt: number | undefined;
@@ -81,17 +86,23 @@ export function lintTaskLegs(legs: TaskLegFacts[]): TaskFinding[] {
       }
       lastPollAt = leg.sentAt;
     }
-    for (const key of leg.askedKeys) {
-      if (answered.has(key)) {
+    for (const { key, request } of leg.asked) {
+      const before = answeredRequest.get(key);
+      if (answered.has(key) && before !== undefined && before !== request) {
         out.push({
           rule: 'task-key-reasked',
           severity: 'warning',
           index,
-          message: `the task asked again for "${key}", already answered: keys are unique for a task's lifetime (the client does not ask you twice)`,
+          message: `the task reused "${key}", already answered, for another request: keys are unique for a task's lifetime (the client does not ask you twice)`,
         });
       }
+      requestOf.set(key, request);
     }
-    for (const key of leg.answeredKeys) answered.add(key);
+    for (const key of leg.answeredKeys) {
+      answered.add(key);
+      const request = requestOf.get(key);
+      if (request !== undefined && !answeredRequest.has(key)) answeredRequest.set(key, request);
+    }
     if (leg.pollIntervalMs !== undefined) interval = leg.pollIntervalMs;
     if (leg.ttlMs !== undefined) {
       ttl = leg.ttlMs;

@@ -24,6 +24,15 @@ const working = (pollIntervalMs?: number): TaskSnapshot => ({
   ...(pollIntervalMs ? { pollIntervalMs } : {}),
 });
 
+const inputRequired = (key: string, pollIntervalMs?: number, also?: string): TaskSnapshot => ({
+  taskId: 't',
+  status: 'input_required',
+  inputRequests: Object.fromEntries(
+    [key, ...(also ? [also] : [])].map((k) => [k, { method: 'elicitation/create', params: { message: k } }]),
+  ),
+  ...(pollIntervalMs ? { pollIntervalMs } : {}),
+});
+
 describe('pollTask', () => {
   it('waits the pollIntervalMs the server asked for between polls, then stops at a terminal state', async () => {
     const { deps, waits } = harness([working(700), working(900), { taskId: 't', status: 'completed', result: {} }]);
@@ -33,9 +42,31 @@ describe('pollTask', () => {
   });
 
   it('pauses when the task needs the user', async () => {
-    const { deps, waits } = harness([working(), { taskId: 't', status: 'input_required', inputRequests: {} }]);
+    const { deps, waits } = harness([working(), inputRequired('region')]);
     expect(await pollTask(deps, 250)).toMatchObject({ kind: 'needs-input', polls: 2 });
     expect(waits).toEqual([250]);
+  });
+
+  it('keeps polling while the task still lists only keys already answered (the update is not seen yet)', async () => {
+    const { deps, waits } = harness([
+      inputRequired('region', 300),
+      inputRequired('region', 300),
+      { taskId: 't', status: 'completed', result: {} },
+    ]);
+    const end = await pollTask({ ...deps, answeredKeys: () => ['region'] });
+    expect(end).toMatchObject({ kind: 'terminal', polls: 3 });
+    expect(waits).toEqual([300, 300]);
+  });
+
+  it('pauses again when a key not answered yet appears beside the answered ones', async () => {
+    const { deps } = harness([inputRequired('region'), inputRequired('region', undefined, 'size')]);
+    const end = await pollTask({ ...deps, answeredKeys: () => ['region'] });
+    expect(end).toMatchObject({ kind: 'needs-input', polls: 2 });
+  });
+
+  it('keeps polling a task input_required with nothing to answer', async () => {
+    const { deps } = harness([{ taskId: 't', status: 'input_required', inputRequests: {} }, working(), working()]);
+    expect(await pollTask({ ...deps, maxPolls: 3 })).toEqual({ kind: 'poll-cap', polls: 3 });
   });
 
   it('stops with the reason when a poll fails', async () => {

@@ -1,7 +1,10 @@
 /**
  * Automatic polling of a task (tasks extension): poll, and while the task is `working` wait `pollIntervalMs`
  * (never less than the server asked; a floor when it named none) and poll again. Stops when the task needs the
- * user (`input_required`: the answers wait for them), reaches a terminal state, a poll fails, or `signal` aborts.
+ * user (`input_required` with a key not answered yet: the answers wait for them), reaches a terminal state, a poll
+ * fails, or `signal` aborts. An `input_required` task that lists only keys already answered (or none) is polled on:
+ * the `tasks/update` ack is eventually consistent, so the server may go on listing answered keys for a while (the
+ * official ext-tasks client polls on too).
  * A plain async function: the sender (one tasks/get, returning the task it saw) and the clock are injected.
  */
 import { isTerminalStatus, type TaskSnapshot } from '../../protocol/tasks/wire.ts';
@@ -19,6 +22,13 @@ export interface TaskPollingDeps {
   defaultIntervalMs?: number;
   /** stop after this many polls (default 600) */
   maxPolls?: number;
+  /** the keys the client already answered (acknowledged tasks/update); none when absent */
+  answeredKeys?: () => readonly string[];
+}
+
+/** The task asks for a key the client has not answered yet. */
+function asksForNewInput(task: TaskSnapshot, answered: readonly string[]): boolean {
+  return Object.keys(task.inputRequests ?? {}).some((key) => !answered.includes(key));
 }
 
 export type TaskPollingEnd =
@@ -38,7 +48,9 @@ export async function pollTask(deps: TaskPollingDeps, intervalMs?: number): Prom
     polls += 1;
     if (typeof task === 'string') return { kind: 'failed', reason: task, polls };
     if (isTerminalStatus(task.status)) return { kind: 'terminal', task, polls };
-    if (task.status === 'input_required') return { kind: 'needs-input', task, polls };
+    if (task.status === 'input_required' && asksForNewInput(task, deps.answeredKeys?.() ?? [])) {
+      return { kind: 'needs-input', task, polls };
+    }
     if (task.pollIntervalMs !== undefined) interval = task.pollIntervalMs;
     deps.onWait?.(deps.now() + interval);
     await deps.sleep(interval, deps.signal);
