@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsTaskCalls,
   asksForTask,
-  legacyPollWait,
   readCreateTaskResult,
   readLegacyTask,
   relatedTaskId,
@@ -81,12 +80,6 @@ describe('2025-11-25 task wire shapes', () => {
     });
     expect(asksForTask(params)).toBe(true);
     expect(asksForTask({ name: 'x' })).toBe(false);
-  });
-
-  it("waits the server's pollInterval between polls, never under the floor", () => {
-    expect(legacyPollWait({ taskId: 't', status: 'working', pollIntervalMs: 1000 })).toBe(1000);
-    expect(legacyPollWait({ taskId: 't', status: 'working', pollIntervalMs: 0 })).toBe(250);
-    expect(legacyPollWait({ taskId: 't', status: 'working' }, 800)).toBe(800);
   });
 
   it('reads the related-task _meta of a pushed request', () => {

@@ -15,8 +15,6 @@ const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
 /** What the call asks for (`params.task`): how long the server should keep the task, in ms. */
 const DEFAULT_TASK_TTL_MS = 60_000;
-/** The shortest wait between two polls, whatever `pollInterval` the server asks for (a 0 must not spin). */
-export const LEGACY_POLL_FLOOR_MS = 250;
 
 const STATUSES: readonly TaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
@@ -70,11 +68,6 @@ export function readCreateTaskResult(result: JsonObject): TaskSnapshot | string 
   if (!('task' in result)) return 'the call asked for a task but the result has no "task" (a CreateTaskResult)';
   const task = readLegacyTask(result.task);
   return typeof task === 'string' ? `CreateTaskResult: ${task}` : task;
-}
-
-/** The wait before the next poll: the server's `pollInterval` (or `fallbackMs`), never under the floor. */
-export function legacyPollWait(task: TaskSnapshot, fallbackMs = 1000, floorMs = LEGACY_POLL_FLOOR_MS): number {
-  return Math.max(task.pollIntervalMs ?? fallbackMs, floorMs);
 }
 
 /** The task id `_meta["io.modelcontextprotocol/related-task"]` names on a message's params or result, if any. */

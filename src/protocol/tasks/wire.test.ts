@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declaresTasks, readTask, taskParams } from './wire.ts';
+import { declaresTasks, readTask, taskParams, taskPollWait } from './wire.ts';
 
 const base = { taskId: 't1', createdAt: '2026-07-28T00:00:00Z', lastUpdatedAt: '2026-07-28T00:00:00Z', ttlMs: 60000 };
 
@@ -49,5 +49,19 @@ describe('helpers', () => {
       taskId: 't',
       inputResponses: { a: { action: 'accept' } },
     });
+  });
+});
+
+describe('taskPollWait', () => {
+  it("waits the server's interval, never under the floor both eras share; the default when none is named", () => {
+    expect(taskPollWait(1000)).toBe(1000);
+    expect(taskPollWait(0)).toBe(250);
+    expect(taskPollWait(1)).toBe(250);
+    expect(taskPollWait(undefined)).toBe(1000);
+    expect(taskPollWait(undefined, 800)).toBe(800);
+  });
+
+  it('keeps a pollIntervalMs of 0 as the server sent it (the wait raises it to the floor)', () => {
+    expect(readTask({ ...base, status: 'working', pollIntervalMs: 0 })).toMatchObject({ pollIntervalMs: 0 });
   });
 });

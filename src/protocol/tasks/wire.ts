@@ -18,6 +18,23 @@ export function isTerminalStatus(status: TaskStatus): boolean {
   return TERMINAL_TASK_STATUSES.includes(status);
 }
 
+/**
+ * The shortest wait between two polls of a task, in both eras, whatever interval the server asks for: a server that
+ * sends 0 or 1 ms must not make the inspector hammer it.
+ */
+export const TASK_POLL_FLOOR_MS = 250;
+/** The wait when the server names no interval. */
+const DEFAULT_TASK_POLL_MS = 1000;
+
+/** The wait before the next poll: the interval the server asked for (or `fallbackMs`), never under the floor. */
+export function taskPollWait(
+  askedMs: number | undefined,
+  fallbackMs = DEFAULT_TASK_POLL_MS,
+  floorMs = TASK_POLL_FLOOR_MS,
+): number {
+  return Math.max(askedMs ?? fallbackMs, floorMs);
+}
+
 /** One task as a leg saw it (the CreateTaskResult, or a tasks/get answer). */
 export interface TaskSnapshot {
   taskId: string;
@@ -58,7 +75,10 @@ export function readTask(value: unknown): TaskSnapshot | string {
   if (typeof value.lastUpdatedAt === 'string') task.lastUpdatedAt = value.lastUpdatedAt;
   if (value.ttlMs === null || (typeof value.ttlMs === 'number' && Number.isFinite(value.ttlMs)))
     task.ttlMs = value.ttlMs;
-  if (typeof value.pollIntervalMs === 'number' && value.pollIntervalMs > 0) task.pollIntervalMs = value.pollIntervalMs;
+  // 0 is kept as sent (the poll wait raises it to the floor)
+  if (typeof value.pollIntervalMs === 'number' && Number.isFinite(value.pollIntervalMs) && value.pollIntervalMs >= 0) {
+    task.pollIntervalMs = value.pollIntervalMs;
+  }
   if (task.status === 'input_required') {
     const requests = readInputRequests(value.inputRequests ?? {});
     if (typeof requests === 'string') return requests;

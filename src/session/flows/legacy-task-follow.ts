@@ -7,8 +7,7 @@
  * for the result; a cancelled task has none. Stops at a terminal status, a failed poll, the poll cap, or `signal`.
  * A plain async function: the sender, the result stream and the clock are injected.
  */
-import { legacyPollWait, LEGACY_POLL_FLOOR_MS } from '../../protocol/tasks/legacy-wire.ts';
-import { isTerminalStatus, type TaskSnapshot } from '../../protocol/tasks/wire.ts';
+import { isTerminalStatus, TASK_POLL_FLOOR_MS, taskPollWait, type TaskSnapshot } from '../../protocol/tasks/wire.ts';
 
 /** Where the task's result stands: no tasks/result yet (or the last one broke off), one open, or the result is in. */
 export type LegacyResultState = 'none' | 'open' | 'done';
@@ -27,7 +26,7 @@ export interface LegacyTaskFollowDeps {
   signal: AbortSignal;
   /** the interval when the server gave none (default 1000 ms) */
   defaultIntervalMs?: number;
-  /** the shortest wait between polls (default LEGACY_POLL_FLOOR_MS) */
+  /** the shortest wait between polls (default TASK_POLL_FLOOR_MS, the same for both eras) */
   floorMs?: number;
   /** stop after this many polls (default 600) */
   maxPolls?: number;
@@ -41,7 +40,7 @@ export type LegacyTaskFollowEnd =
 
 export async function followLegacyTask(deps: LegacyTaskFollowDeps): Promise<LegacyTaskFollowEnd> {
   const max = deps.maxPolls ?? 600;
-  const floor = deps.floorMs ?? LEGACY_POLL_FLOOR_MS;
+  const floor = deps.floorMs ?? TASK_POLL_FLOOR_MS;
   let polls = 0;
   while (polls < max) {
     if (deps.signal.aborted) return { kind: 'aborted', polls };
@@ -54,7 +53,7 @@ export async function followLegacyTask(deps: LegacyTaskFollowDeps): Promise<Lega
       return { kind: 'terminal', task, polls };
     }
     if (task.status === 'input_required' && deps.resultState() === 'none') deps.openResult();
-    const wait = legacyPollWait(task, deps.defaultIntervalMs, floor);
+    const wait = taskPollWait(task.pollIntervalMs, deps.defaultIntervalMs, floor);
     deps.onWait?.(deps.now() + wait);
     await deps.sleep(wait, deps.signal);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskSnapshot } from '../../protocol/tasks/wire.ts';
+import { TASK_POLL_FLOOR_MS, type TaskSnapshot } from '../../protocol/tasks/wire.ts';
 import { pollTask, type TaskPollingDeps } from './task-polling.ts';
 
 function harness(answers: (TaskSnapshot | string)[]) {
@@ -39,6 +39,19 @@ describe('pollTask', () => {
     const end = await pollTask(deps, 500);
     expect(end).toMatchObject({ kind: 'terminal', polls: 3 });
     expect(waits).toEqual([700, 900]);
+  });
+
+  it('never polls faster than the floor, whatever pollIntervalMs the server asks for', async () => {
+    const { deps, waits } = harness([
+      working(1),
+      { taskId: 't', status: 'working', pollIntervalMs: 0 },
+      working(),
+      { taskId: 't', status: 'completed', result: {} },
+    ]);
+    await pollTask(deps);
+    // 1 ms and 0 ms are raised to the floor, and a poll that names none keeps the last interval asked, floored
+    expect(waits).toEqual([TASK_POLL_FLOOR_MS, TASK_POLL_FLOOR_MS, TASK_POLL_FLOOR_MS]);
+    expect(TASK_POLL_FLOOR_MS).toBe(250);
   });
 
   it('pauses when the task needs the user', async () => {

@@ -1,13 +1,14 @@
 /**
  * Automatic polling of a task (tasks extension): poll, and while the task is `working` wait `pollIntervalMs`
- * (never less than the server asked; a floor when it named none) and poll again. Stops when the task needs the
+ * (the last interval the server asked for, the default when it named none; never under
+ * TASK_POLL_FLOOR_MS, the floor both eras share) and poll again. Stops when the task needs the
  * user (`input_required` with a key not answered yet: the answers wait for them), reaches a terminal state, a poll
  * fails, or `signal` aborts. An `input_required` task that lists only keys already answered (or none) is polled on:
  * the `tasks/update` ack is eventually consistent, so the server may go on listing answered keys for a while (the
  * official ext-tasks client polls on too).
  * A plain async function: the sender (one tasks/get, returning the task it saw) and the clock are injected.
  */
-import { isTerminalStatus, type TaskSnapshot } from '../../protocol/tasks/wire.ts';
+import { isTerminalStatus, taskPollWait, type TaskSnapshot } from '../../protocol/tasks/wire.ts';
 
 export interface TaskPollingDeps {
   /** sends one tasks/get; resolves with the task it returned, or a string saying why there is none */
@@ -39,7 +40,7 @@ export type TaskPollingEnd =
   | { kind: 'poll-cap'; polls: number };
 
 export async function pollTask(deps: TaskPollingDeps, intervalMs?: number): Promise<TaskPollingEnd> {
-  let interval = intervalMs ?? deps.defaultIntervalMs ?? 1000;
+  let interval = intervalMs ?? deps.defaultIntervalMs;
   const max = deps.maxPolls ?? 600;
   let polls = 0;
   while (polls < max) {
@@ -52,8 +53,9 @@ export async function pollTask(deps: TaskPollingDeps, intervalMs?: number): Prom
       return { kind: 'needs-input', task, polls };
     }
     if (task.pollIntervalMs !== undefined) interval = task.pollIntervalMs;
-    deps.onWait?.(deps.now() + interval);
-    await deps.sleep(interval, deps.signal);
+    const wait = taskPollWait(interval);
+    deps.onWait?.(deps.now() + wait);
+    await deps.sleep(wait, deps.signal);
   }
   return { kind: 'poll-cap', polls };
 }
