@@ -5,52 +5,17 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionContextOf } from '../session/selectors.ts';
-import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
-import { createInspectorStore } from './inspector-store.ts';
+import { AS } from '../session/flows/oauth-servers.fixtures.ts';
+import { SERVER, signIn, signInStore } from './auth-store.fixtures.ts';
 import { connectedSettingsOf, currentSettings } from './connection-slice.ts';
 
-const SERVER = `${RS}/mcp`;
 const OTHER = 'http://127.0.0.1:7999/other/mcp';
+type Store = ReturnType<typeof signInStore>;
 
-function load() {
-  const fake = fakeServers();
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers: [string, string][] = [];
-    new Headers(init?.headers).forEach((v, k) => headers.push([k, v]));
-    const body = typeof init?.body === 'string' ? init.body : undefined;
-    const { response } = await fake.http({
-      method: init?.method ?? 'GET',
-      url: String(input),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-    });
-    return new Response(response.body, { status: response.status, headers: response.headers });
-  });
-  return createInspectorStore({
-    fetchFor: () => () => Promise.reject(new Error('offline')),
-    now: () => Date.now(),
-    auth: {
-      openBrowser: (url) => fake.openBrowser(url),
-      redirectUri: 'http://127.0.0.1:5173/oauth/callback',
-      metadataDocumentUrl: '',
-      registrationMetadata: { client_name: 'test', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] },
-    },
-  });
-}
-
-type Store = ReturnType<typeof load>;
-
-async function signIn(store: Store) {
+/** Connected to the server, then signed in there. */
+async function connectAndSignIn(store: Store) {
   store.getState().connect(SERVER);
-  store.getState().noteAuthResponse({
-    url: SERVER,
-    method: 'POST',
-    status: 401,
-    wwwAuthenticate: `Bearer resource_metadata="${RS}/.well-known/oauth-protected-resource/mcp"`,
-    hadBearer: false,
-  });
-  await store.getState().signIn();
-  expect(store.getState().auth.phase).toBe('signed-in');
+  await signIn(store);
 }
 
 /** the Authorization header every request of the working and the connected settings would carry */
@@ -67,8 +32,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a signed-in token is bound to its server', () => {
   it('goes to the server it was issued for, and not to another URL the user connects to', async () => {
-    const store = load();
-    await signIn(store);
+    const store = signInStore();
+    await connectAndSignIn(store);
     expect(sentAuthorization(store)).toEqual({ working: 'Bearer at-1', connected: 'Bearer at-1' });
 
     store.getState().setServerUrl(OTHER);
@@ -81,10 +46,10 @@ describe('a signed-in token is bound to its server', () => {
   });
 
   it('is never written into a saved connection, nor carried when switching to another one', async () => {
-    const store = load();
+    const store = signInStore();
     store.getState().setServerUrl(OTHER);
     const other = store.getState().saveConnection('other');
-    await signIn(store);
+    await connectAndSignIn(store);
     store.getState().switchConnection(other);
     expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
     expect(store.getState().savedConnections.every((c) => c.bearerToken === '')).toBe(true);
@@ -92,8 +57,8 @@ describe('a signed-in token is bound to its server', () => {
   });
 
   it('is refreshed for its own server even when another server is connected when the refresh fires', async () => {
-    const store = load();
-    await signIn(store);
+    const store = signInStore();
+    await connectAndSignIn(store);
     store.getState().connect(OTHER);
     await store.getState().refreshAuthNow();
     expect(store.getState().auth.tokens?.accessToken).toBe('at-2');
@@ -103,8 +68,8 @@ describe('a signed-in token is bound to its server', () => {
   });
 
   it('is no longer sent anywhere after Sign out', async () => {
-    const store = load();
-    await signIn(store);
+    const store = signInStore();
+    await connectAndSignIn(store);
     store.getState().signOut();
     expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
   });
@@ -112,7 +77,7 @@ describe('a signed-in token is bound to its server', () => {
 
 describe('a bearer token typed by hand', () => {
   it('belongs to the Server URL it was typed for: connecting to another URL does not carry it, and says so', () => {
-    const store = load();
+    const store = signInStore();
     store.getState().connect(SERVER);
     store.getState().setBearerToken('typed-secret');
     expect(sentAuthorization(store).working).toBe('Bearer typed-secret');
@@ -122,7 +87,7 @@ describe('a bearer token typed by hand', () => {
   });
 
   it('typed after the new URL (before Connect) goes to that URL', () => {
-    const store = load();
+    const store = signInStore();
     store.getState().connect(SERVER);
     store.getState().setServerUrl(OTHER);
     store.getState().setBearerToken('typed-for-other');
@@ -138,9 +103,9 @@ describe('a bearer token typed by hand', () => {
 
 describe('pre-registered credentials', () => {
   it('are bound to the authorization server they first sign in with, and unbound when another client ID is typed', async () => {
-    const store = load();
+    const store = signInStore();
     store.getState().setAuthSettings({ clientId: 'pre', clientSecret: 'pre-secret' });
-    await signIn(store);
+    await connectAndSignIn(store);
     expect(store.getState().auth.tokens?.clientId).toBe('pre');
     expect(store.getState().authSettings.clientIssuer).toBe(AS);
     store.getState().setAuthSettings({ clientId: 'other' });

@@ -3,12 +3,10 @@
  * back on the next load; the store signs in through the real flow and library against scripted servers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AS, fakeServers, RS } from '../session/flows/oauth-servers.fixtures.ts';
-import { createInspectorStore } from './inspector-store.ts';
+import { AS } from '../session/flows/oauth-servers.fixtures.ts';
+import { noteUnauthorized, SERVER, signIn, signInStore } from './auth-store.fixtures.ts';
 import type { TabStorage } from './auth-runtime.ts';
 import { tokenFor } from './connection-slice.ts';
-
-const SERVER = `${RS}/mcp`;
 
 function memoryTab(): TabStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -20,46 +18,10 @@ function memoryTab(): TabStorage & { data: Map<string, string> } {
   };
 }
 
-/** A page load: a fresh store on the same tab storage, pointed at the scripted servers. */
-function load(tab: TabStorage) {
+/** A page load on the same tab storage. */
+const load = (tab: TabStorage) =>
   // a confidential client (Dynamic Client Registration hands out a secret): the secret must stay out of the tab
-  const fake = fakeServers({ authMethods: ['client_secret_basic'] });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers: [string, string][] = [];
-    new Headers(init?.headers).forEach((v, k) => headers.push([k, v]));
-    const body = typeof init?.body === 'string' ? init.body : init?.body ? String(init.body) : undefined;
-    const { response } = await fake.http({
-      method: init?.method ?? 'GET',
-      url: String(input),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-    });
-    return new Response(response.body, { status: response.status, headers: response.headers });
-  });
-  return createInspectorStore({
-    fetchFor: () => () => Promise.reject(new Error('offline')),
-    now: () => Date.now(),
-    auth: {
-      openBrowser: (url) => fake.openBrowser(url),
-      redirectUri: 'http://127.0.0.1:5173/oauth/callback',
-      metadataDocumentUrl: '',
-      registrationMetadata: { client_name: 'test', redirect_uris: ['http://127.0.0.1:5173/oauth/callback'] },
-      tabStorage: tab,
-    },
-  });
-}
-
-async function signIn(store: ReturnType<typeof load>) {
-  store.getState().noteAuthResponse({
-    url: SERVER,
-    method: 'POST',
-    status: 401,
-    wwwAuthenticate: `Bearer resource_metadata="${RS}/.well-known/oauth-protected-resource/mcp"`,
-    hadBearer: false,
-  });
-  await store.getState().signIn();
-  expect(store.getState().auth.phase).toBe('signed-in');
-}
+  signInStore({ servers: { authMethods: ['client_secret_basic'] }, tabStorage: tab });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -120,13 +82,7 @@ describe('Sign in', () => {
       urls.push(String(input));
       return scripted(input, init);
     });
-    store.getState().noteAuthResponse({
-      url: SERVER,
-      method: 'POST',
-      status: 401,
-      wwwAuthenticate: `Bearer resource_metadata="${RS}/.well-known/oauth-protected-resource/mcp"`,
-      hadBearer: false,
-    });
+    noteUnauthorized(store);
     await Promise.all([store.getState().signIn(), store.getState().signIn()]);
     expect(store.getState().auth.phase).toBe('signed-in');
     expect(urls.filter((u) => u === `${AS}/register`)).toHaveLength(1);
