@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { forwardRequestHeaders, networkErrorCode, parseTarget, readBody, RelayRefusal } from './relay-http.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 import { after, type Clock } from './clock.ts';
+import { copyStream } from './http-forwarding/copy-stream.ts';
 import { passBackHeaders } from './relay-response-headers.ts';
 
 export interface ForwardLimits {
@@ -46,10 +47,6 @@ function metadataRequestHeaders(incoming: IncomingMessage['headers']): Headers {
     accept: typeof accept === 'string' ? accept : 'application/json',
     'accept-encoding': 'identity',
   });
-}
-
-function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
-  return new Promise((resolve) => res.once(event, () => resolve()));
 }
 
 export async function handleForward(req: IncomingMessage, res: ServerResponse, limits: ForwardLimits): Promise<void> {
@@ -150,35 +147,17 @@ async function pipeBody(
   onChunk: () => void,
   cutNote: (tooLarge: boolean) => string | undefined,
 ): Promise<void> {
-  if (!upstream.body) {
-    res.end();
+  const end = await copyStream(upstream.body, res, { maxBytes: limits.maxResponseBytes, onChunk });
+  if (end === 'done' || end === 'client-gone') return;
+  if (end === 'too-large') {
+    controller.abort();
+    const note = cutNote(true);
+    if (note) res.write(note, () => res.destroy());
+    else res.destroy(new Error('Upstream response exceeds the relay limit'));
     return;
   }
-  const reader = upstream.body.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      onChunk();
-      total += value.byteLength;
-      if (total > limits.maxResponseBytes) {
-        controller.abort();
-        const note = cutNote(true);
-        if (note) res.write(note, () => res.destroy());
-        else res.destroy(new Error('Upstream response exceeds the relay limit'));
-        return;
-      }
-      if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-      if (res.destroyed) return;
-    }
-    res.end();
-  } catch {
-    // Upstream broke, hit a time limit, or the browser left: headers are out, so cut the stream.
-    const note = cutNote(false);
-    if (note && !res.destroyed) res.write(note, () => res.destroy());
-    else res.destroy();
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
+  // Upstream broke, hit a time limit, or the browser left: headers are out, so cut the stream.
+  const note = cutNote(false);
+  if (note && !res.destroyed) res.write(note, () => res.destroy());
+  else res.destroy();
 }

@@ -3,6 +3,7 @@
  * target validation and network-error codes. Node-only; no Vite.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeJsonError } from './http-forwarding/json-error.ts';
 import { connectionListed, HOP_BY_HOP } from './relay-response-headers.ts';
 
 /** Thrown inside a route to answer with a JSON refusal. */
@@ -18,17 +19,22 @@ export class RelayRefusal extends Error {
 
 /** Answer with the relay's own JSON error; `X-Relay-Error` tells the browser it came from the relay, not upstream. */
 export function sendRefusal(res: ServerResponse, status: number, code: string, message: string): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify({ error: { code, message } });
-  res.writeHead(status, {
+  writeJsonError(res, status, code, message, { 'cache-control': 'no-store', 'x-relay': '1', 'x-relay-error': code });
+}
+
+/** Answer a relay route's failure: a `RelayRefusal` as itself, anything else as 500 `relay_failure`. */
+export function sendRelayFailure(res: ServerResponse, error: unknown): void {
+  if (error instanceof RelayRefusal) sendRefusal(res, error.status, error.code, error.message);
+  else sendRefusal(res, 500, 'relay_failure', error instanceof Error ? error.message : String(error));
+}
+
+/** Answer a relay route with JSON the page reads (never cached, marked as the relay's own). */
+export function sendRelayJson(res: ServerResponse, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
     'x-relay': '1',
-    'x-relay-error': code,
   });
   res.end(body);
 }

@@ -12,7 +12,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { realClock, type Clock } from './clock.ts';
 import { handleForward } from './relay-forward.ts';
-import { isLoopbackAddress, readBody, RelayRefusal, sendRefusal } from './relay-http.ts';
+import { isLoopbackAddress, readBody, RelayRefusal, sendRelayFailure, sendRelayJson } from './relay-http.ts';
 import { parseProbeRequest, runProbe } from './relay-probe.ts';
 
 import { RELAY_FORWARD_PATH, RELAY_PROBE_PATH } from '../protocol/relay-paths.ts';
@@ -110,13 +110,7 @@ export function createRelayHandler(opts: RelayOptions): RelayMiddleware {
     const { target, headers } = parseProbeRequest(await readBody(req, maxBodyBytes));
     // Each probe step gets at most 15 s, so a black-holed target cannot hold the doctor for minutes.
     const report = await runProbe(target, headers, { appOrigin, timeoutMs: Math.min(timeoutMs, 15_000), fetchImpl });
-    const body = JSON.stringify(report);
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-relay': '1',
-    });
-    res.end(body);
+    sendRelayJson(res, report);
   }
 
   return (req, res, next) => {
@@ -126,12 +120,9 @@ export function createRelayHandler(opts: RelayOptions): RelayMiddleware {
       return;
     }
     serve(route, req, res).catch((error: unknown) => {
-      if (error instanceof RelayRefusal) {
-        if (error.status === 413) res.setHeader('connection', 'close');
-        sendRefusal(res, error.status, error.code, error.message);
-      } else {
-        sendRefusal(res, 500, 'relay_failure', error instanceof Error ? error.message : String(error));
-      }
+      // the rest of a too-large body is never read: the connection cannot carry another request
+      if (error instanceof RelayRefusal && error.status === 413) res.setHeader('connection', 'close');
+      sendRelayFailure(res, error);
     });
   };
 }

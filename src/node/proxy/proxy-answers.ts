@@ -4,21 +4,13 @@
  */
 import type { ServerResponse } from 'node:http';
 import { DROPPED_CODE, DROPPED_MESSAGE, type HeldStage } from '../../protocol/proxy-wire.ts';
+import { copyStream } from '../http-forwarding/copy-stream.ts';
+import { writeJsonError } from '../http-forwarding/json-error.ts';
 import type { TrafficHub } from './traffic-hub.ts';
 
 /** The proxy's own refusal: JSON, with `X-Proxy-Error` naming the check, so a client's log says who refused. */
 export function refuse(res: ServerResponse, status: number, code: string, message: string): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify({ error: { code, message } });
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'x-proxy-error': code,
-  });
-  res.end(body);
+  writeJsonError(res, status, code, message, { 'x-proxy-error': code });
 }
 
 /** The JSON-RPC id of a request body, when it is a request (a notification or a GET has none). */
@@ -44,10 +36,6 @@ export function answerDropped(res: ServerResponse, requestBody: string, stage: H
   res.end(body);
 }
 
-function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
-  return new Promise((resolve) => res.once(event, () => resolve()));
-}
-
 /**
  * Copy the answer to the client chunk by chunk, reporting each to the page after the
  * client has it; returns why, when it did not get through whole ('broken': the server's stream failed).
@@ -59,36 +47,25 @@ export async function pipeAnswer(
   onChunk: () => void,
 ): Promise<string | undefined> {
   const { id, hub } = at;
-  if (!answer.body) {
-    res.end();
-    return undefined;
-  }
-  const reader = answer.body.getReader();
   const decoder = new TextDecoder();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      onChunk();
-      total += value.byteLength;
-      if (total > at.maxBytes) {
-        res.destroy();
-        return `the answer passed the proxy's limit of ${at.maxBytes} bytes`;
-      }
-      const text = decoder.decode(value, { stream: true });
-      // write first: the client gets each piece before anything else is done with it
-      const drained = res.write(value);
+  const end = await copyStream(answer.body, res, {
+    maxBytes: at.maxBytes,
+    onChunk,
+    onWritten: (chunk) => {
+      const text = decoder.decode(chunk, { stream: true });
       if (text) hub.emit({ type: 'response-chunk', id, at: hub.now(), text });
-      if (!drained) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-      if (res.destroyed) return 'the client stopped reading the answer';
-    }
-    res.end();
-    return undefined;
-  } catch {
-    res.destroy();
-    return 'broken';
-  } finally {
-    reader.cancel().catch(() => undefined);
+    },
+  });
+  switch (end) {
+    case 'done':
+      return undefined;
+    case 'too-large':
+      res.destroy();
+      return `the answer passed the proxy's limit of ${at.maxBytes} bytes`;
+    case 'client-gone':
+      return 'the client stopped reading the answer';
+    case 'broken':
+      res.destroy();
+      return 'broken';
   }
 }

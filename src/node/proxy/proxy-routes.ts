@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl } from '../../protocol/proxy-wire.ts';
 import { guardRelayRequest } from '../relay.ts';
-import { readBody, RelayRefusal, sendRefusal } from '../relay-http.ts';
+import { readBody, RelayRefusal, sendRelayFailure, sendRelayJson } from '../relay-http.ts';
 import type { ProxySet } from './proxy-set.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -98,13 +98,7 @@ export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]
         break;
       }
     }
-    const body = JSON.stringify(answer);
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-relay': '1',
-    });
-    res.end(body);
+    sendRelayJson(res, answer);
   }
 
   return (req, res, next) => {
@@ -116,17 +110,13 @@ export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]
     try {
       guardRelayRequest(req, ctx);
     } catch (error) {
-      if (error instanceof RelayRefusal) sendRefusal(res, error.status, error.code, error.message);
-      else sendRefusal(res, 500, 'relay_failure', String(error));
+      sendRelayFailure(res, error);
       return;
     }
     if (path === PROXY_EVENTS_PATH) {
       events(req, res);
       return;
     }
-    control(req, res).catch((error: unknown) => {
-      if (error instanceof RelayRefusal) sendRefusal(res, error.status, error.code, error.message);
-      else sendRefusal(res, 500, 'relay_failure', error instanceof Error ? error.message : String(error));
-    });
+    control(req, res).catch((error: unknown) => sendRelayFailure(res, error));
   };
 }

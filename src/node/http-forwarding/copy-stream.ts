@@ -1,0 +1,58 @@
+/**
+ * The one loop that copies a server's answer to the waiting client chunk by chunk, as it arrives (never buffered, so
+ * SSE events go on live), honouring backpressure and a size cap. The relay and the proxies each decide what a cut
+ * means for their client; this loop only says how the copy ended. Node-only.
+ */
+import type { ServerResponse } from 'node:http';
+
+/**
+ * How a copy ended: `done` (the client has it all and the answer is ended), `too-large` (the cap was passed; the
+ * chunk that passed it was not written), `client-gone` (the client's connection closed), `broken` (the server's
+ * stream failed or was aborted). On anything but `done`, the caller ends or cuts `res`.
+ */
+export type CopyEnd = 'done' | 'too-large' | 'client-gone' | 'broken';
+
+export interface CopyOptions {
+  maxBytes: number;
+  /** each chunk as it is read, before it is written (e.g. to restart an idle timer) */
+  onChunk?: () => void;
+  /** each chunk just after it was handed to the client */
+  onWritten?: (chunk: Uint8Array) => void;
+}
+
+function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
+  return new Promise((resolve) => res.once(event, () => resolve()));
+}
+
+export async function copyStream(
+  body: ReadableStream<Uint8Array> | null,
+  res: ServerResponse,
+  opts: CopyOptions,
+): Promise<CopyEnd> {
+  if (!body) {
+    res.end();
+    return 'done';
+  }
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      opts.onChunk?.();
+      total += value.byteLength;
+      if (total > opts.maxBytes) return 'too-large';
+      // write first: the client gets each piece before anything else is done with it
+      const drained = res.write(value);
+      opts.onWritten?.(value);
+      if (!drained) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (res.destroyed) return 'client-gone';
+    }
+    res.end();
+    return 'done';
+  } catch {
+    return 'broken';
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
