@@ -124,6 +124,28 @@ describe('a task conversation', () => {
     expect(Object.keys(s.conversations.c1!.draft!.inputRequests)).toEqual(['cutover']);
   });
 
+  it('keeps a server key named __proto__ from the task card to the tasks/update and the answered keys', () => {
+    const protoAsk = JSON.parse('{"__proto__":{"method":"elicitation/create","params":{"message":"m"}}}') as object;
+    let s = poll(started(), 'l1', task('input_required', { inputRequests: protoAsk }));
+    const asked = s.conversations.c1!.draft!.inputRequests;
+    expect(Object.keys(asked)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(asked)).toBe(Object.prototype);
+    s = apply(s, { type: 'draft/answer', conversationId: 'c1', key: '__proto__', response: { action: 'accept' } });
+    // a poll while the answer waits keeps it (the key is still pending)
+    s = poll(s, 'l2', task('input_required', { inputRequests: protoAsk }));
+    const composed = composeRequest(s.conversations.c1!, s.conversations.c1!.draft!, ctx);
+    expect(composed.body).toContain('"inputResponses":{"__proto__":{"action":"accept"}}');
+    s = update(s, 'l3');
+    expect(s.conversations.c1!.task!.answeredKeys).toEqual(['__proto__']);
+  });
+
+  it('drops a typed answer whose key is no longer asked, even one named like an Object member', () => {
+    let s = poll(started(), 'l1', task('input_required', { inputRequests: { ...ask('toString'), ...ask('ok') } }));
+    s = apply(s, { type: 'draft/answer', conversationId: 'c1', key: 'toString', response: { action: 'accept' } });
+    s = poll(s, 'l2', task('input_required', { inputRequests: ask('ok') }));
+    expect(s.conversations.c1!.draft!.answers).toEqual({});
+  });
+
   it('shows the inline result once the task completes, and counts the polls', () => {
     let s = poll(started(), 'l1', task('working'));
     s = poll(s, 'l2', task('completed', { result: { content: [{ type: 'text', text: 'Deployed' }] } }));

@@ -5,6 +5,7 @@
  * `tasks/update` marks its keys answered; a task that is working again or over drops the draft. A status
  * notification moves the task on the same way. Pure.
  */
+import { hasOwnKey } from '../protocol/own-keys.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import type { Conversation, Draft, Leg, TaskTrack } from './model.ts';
@@ -28,7 +29,10 @@ function draftAfterSnapshot(
   if (Object.keys(pending).length === 0) return c.draft?.afterLegId ? c.draft : undefined;
   const previous = c.task && c.draft?.inputRequests ? c.draft : undefined;
   // answers typed while polling go on: keep those whose key is still pending
-  const answers = Object.fromEntries(Object.entries(previous?.answers ?? {}).filter(([key]) => key in pending));
+  // own keys only: a key named like an Object member ("toString", "__proto__") is a key like any other
+  const answers = Object.fromEntries(
+    Object.entries(previous?.answers ?? {}).filter(([key]) => hasOwnKey(pending, key)),
+  );
   const draft: Draft = {
     rpcId: previous?.rpcId ?? rpcId,
     params: { taskId: task.taskId },

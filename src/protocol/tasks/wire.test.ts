@@ -24,6 +24,16 @@ describe('readTask', () => {
     });
   });
 
+  it('keeps a server key named __proto__ as an own key of inputRequests', () => {
+    const value = JSON.parse(
+      '{"taskId":"t1","status":"input_required","inputRequests":{"__proto__":{"method":"elicitation/create","params":{"message":"m"}}}}',
+    ) as unknown;
+    const task = readTask(value);
+    const requests = typeof task === 'string' ? {} : (task.inputRequests ?? {});
+    expect(Object.keys(requests)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(requests)).toBe(Object.prototype);
+  });
+
   it('refuses a completed task without an inline result', () => {
     expect(readTask({ ...base, status: 'completed' })).toMatch(/result inline/);
   });

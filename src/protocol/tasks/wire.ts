@@ -52,14 +52,18 @@ export interface TaskSnapshot {
 
 function readInputRequests(value: unknown): InputRequests | string {
   if (!isJsonObject(value)) return 'inputRequests is not an object';
-  const out: InputRequests = {};
+  const out: [string, InputRequests[string]][] = [];
   for (const [key, entry] of Object.entries(value)) {
     if (!isJsonObject(entry) || typeof entry.method !== 'string') return `inputRequests["${key}"] has no method`;
     if (entry.params !== undefined && !isJsonObject(entry.params))
       return `inputRequests["${key}"].params is not an object`;
-    out[key] = entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params };
+    out.push([
+      key,
+      entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params },
+    ]);
   }
-  return out;
+  // fromEntries defines own properties: a key named "__proto__" stays a key (an assignment would set the prototype)
+  return Object.fromEntries(out) as InputRequests;
 }
 
 /** Narrow a task object (CreateTaskResult or DetailedTask); a string says what is wrong with it. */
