@@ -2,7 +2,13 @@ import type { StateCreator } from 'zustand';
 import { createAuthHttp } from '../client/auth/auth-http.ts';
 import { challengeKindOf } from '../protocol/auth/www-authenticate.ts';
 import type { RegisteredClient } from '../protocol/auth/oauth-lib.ts';
-import { INITIAL_AUTH, type AuthEvent, type AuthFlowState, type TokenSet } from '../session/auth/auth-model.ts';
+import {
+  INITIAL_AUTH,
+  type AuthEvent,
+  type AuthFlowState,
+  type AuthSettings,
+  type TokenSet,
+} from '../session/auth/auth-model.ts';
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
 import type { OAuthFlowDeps, OAuthSession } from '../session/flows/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
@@ -15,24 +21,6 @@ interface AuthChallenge {
   status: number;
   wwwAuthenticate: string | null;
   kind: 'unauthorized' | 'insufficient_scope';
-}
-
-/** How this app identifies itself to authorization servers; memory only (the secret never reaches storage). */
-interface AuthSettings {
-  /** pre-registered client id ('' = none: a Client ID Metadata Document or Dynamic Client Registration instead) */
-  clientId: string;
-  clientSecret: string;
-  /**
-   * the issuer of the authorization server the pre-registered client belongs to ('' = bound to the first one it signs
-   * in with); the credentials are never sent to another one. Typing another client ID unbinds it
-   */
-  clientIssuer: string;
-  /** the client_id URL to use with Client ID Metadata Documents ('' = this app's own document) */
-  metadataDocumentUrl: string;
-  /** hold every step of the flow until "Send step" */
-  stepThrough: boolean;
-  /** keep the tokens in this tab's sessionStorage (per server) so a reload stays signed in; default off */
-  keepInTab: boolean;
 }
 
 export interface AuthSlice {

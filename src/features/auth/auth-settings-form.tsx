@@ -1,12 +1,4 @@
-export interface AuthSettingsValue {
-  clientId: string;
-  clientSecret: string;
-  /** the authorization server (issuer) the pre-registered client belongs to ('' = the first one it signs in with) */
-  clientIssuer: string;
-  metadataDocumentUrl: string;
-  stepThrough: boolean;
-  keepInTab: boolean;
-}
+import type { AuthSettings } from '../../session/auth/auth-model.ts';
 
 /** How the inspector identifies itself to authorization servers (kept in memory only). */
 export function AuthSettingsForm({
@@ -14,9 +6,9 @@ export function AuthSettingsForm({
   ownMetadataUrl,
   onChange,
 }: {
-  value: AuthSettingsValue;
+  value: AuthSettings;
   ownMetadataUrl: string;
-  onChange: (patch: Partial<AuthSettingsValue>) => void;
+  onChange: (patch: Partial<AuthSettings>) => void;
 }) {
   return (
     <details className="text-xs">

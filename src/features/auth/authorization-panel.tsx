@@ -1,8 +1,8 @@
 import { Button } from '../../components/ui/button.tsx';
 import { SPEC } from '../../protocol/auth/spec-refs.ts';
-import type { AuthFlowState } from '../../session/auth/auth-model.ts';
+import type { AuthFlowState, AuthSettings } from '../../session/auth/auth-model.ts';
 import { AuthSequence } from './auth-sequence.tsx';
-import { AuthSettingsForm, type AuthSettingsValue } from './auth-settings-form.tsx';
+import { AuthSettingsForm } from './auth-settings-form.tsx';
 import { AuthStepView } from './auth-step-view.tsx';
 import { HeldStepEditor } from './held-step-editor.tsx';
 import { TokenView } from './token-view.tsx';
@@ -13,10 +13,10 @@ export interface AuthorizationPanelProps {
   /** the server the signed-in token was issued for (null: none) and the server connected now */
   tokenServerUrl: string | null;
   connectedUrl: string | null;
-  settings: AuthSettingsValue;
+  settings: AuthSettings;
   /** the metadata document URL this app serves ('' when none) */
   ownMetadataUrl: string;
-  onSettings: (patch: Partial<AuthSettingsValue>) => void;
+  onSettings: (patch: Partial<AuthSettings>) => void;
   onSignIn: () => void;
   onSignOut: () => void;
   onSendStep: (request: AuthHttpRequest) => void;

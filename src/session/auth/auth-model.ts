@@ -87,3 +87,21 @@ export type AuthEvent =
   | { type: 'auth/signed-out' }
   /** tokens this tab kept (the user opted in) are back after a reload: signed in, no steps to show */
   | { type: 'auth/restored'; serverUrl: string; tokens: TokenSet };
+
+/** How this app identifies itself to authorization servers; memory only (the secret never reaches storage). */
+export interface AuthSettings {
+  /** pre-registered client id ('' = none: a Client ID Metadata Document or Dynamic Client Registration instead) */
+  clientId: string;
+  clientSecret: string;
+  /**
+   * the issuer of the authorization server the pre-registered client belongs to ('' = bound to the first one it signs
+   * in with); the credentials are never sent to another one. Typing another client ID unbinds it
+   */
+  clientIssuer: string;
+  /** the client_id URL to use with Client ID Metadata Documents ('' = this app's own document) */
+  metadataDocumentUrl: string;
+  /** hold every step of the flow until "Send step" */
+  stepThrough: boolean;
+  /** keep the tokens in this tab's sessionStorage (per server) so a reload stays signed in; default off */
+  keepInTab: boolean;
+}
