@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PROXY_EVENTS_PATH } from '../../src/protocol/proxy-wire.ts';
 
 /** The Server URL field, its Connect button, the catalog and the requests the page sends, by roles and labels. */
 export class ServerUrlPage {
@@ -9,8 +8,8 @@ export class ServerUrlPage {
   readonly catalog: Locator;
   readonly doctor: Locator;
   /**
-   * every POST the page sent to its own origin (where a relative Server URL would go) since `watchPosts`; the page's
-   * own follow of the proxies' traffic (the watched-clients event stream) is no request to a server and is left out
+   * every POST the page sent to its own origin (where a relative Server URL would go) since `watchPosts`; with no proxy
+   * running the page opens no watched-clients event stream either, so that counts too
    */
   readonly posts: string[] = [];
 
@@ -25,8 +24,7 @@ export class ServerUrlPage {
   watchPosts(appOrigin: string) {
     this.page.on('request', (r) => {
       const url = new URL(r.url());
-      if (r.method() === 'POST' && url.origin === appOrigin && url.pathname !== PROXY_EVENTS_PATH)
-        this.posts.push(r.url());
+      if (r.method() === 'POST' && url.origin === appOrigin) this.posts.push(r.url());
     });
   }
 

@@ -25,6 +25,13 @@ export class WatchPage {
     return /proxy (http:\/\/127\.0\.0\.1:\d+\S*?) →/.exec(text)![1]!;
   }
 
+  /** Stops the proxy for `target` with its own button: the region goes once no proxy is left. */
+  async stop(target: string): Promise<void> {
+    const item = this.region.getByRole('listitem', { name: `proxy to ${target}` });
+    await item.getByRole('button', { name: 'Stop proxy' }).click();
+    await expect(item).toBeHidden();
+  }
+
   /** What the held request's body was when it arrived. */
   heldBody(): Locator {
     return this.heldRequest.getByLabel('Body as it arrived');

@@ -2,7 +2,7 @@
  * Watching a real client: the Python SDK's `Client` (its own MRTR auto-loop) calls an independent Python SDK server
  * through a proxy the page starts. Its call completes unchanged and shows in the Timeline as it happens; with "Hold
  * client requests" its retry waits for Forward, and a requestState changed by one character makes the client get
- * the server's -32602.
+ * the server's -32602. "Stop proxy" then closes the proxy.
  */
 import type { ChildProcess } from 'node:child_process';
 import { closedPortUrl } from '../../src/node/test-servers/listen.fixtures.ts';
@@ -57,5 +57,10 @@ test.describe('a Python SDK client through the proxy', () => {
     await state.fill(`${value.slice(0, -1)}${last}`);
     await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
     expect(await held.done).toMatchObject({ error: { code: -32602 } });
+
+    // stopped from the page: its port closes and the app's server keeps no proxy for later pages
+    await watch.stop(target);
+    await expect(watch.region).toBeHidden();
+    await expect(fetch(proxyUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
 import { encodeShareLink } from '../session/io/share-link.ts';
 import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';
-import { bootstrap, hasShareFragment } from './bootstrap.ts';
+import { bootstrap, followWhenProxiesRun, hasShareFragment } from './bootstrap.ts';
 import { connectedSettingsOf } from '../store/connection-slice.ts';
 
 function at(url: string): Location {
@@ -71,5 +71,31 @@ describe('bootstrap', () => {
     expect(store.getState().session.order).toEqual([]);
     expect(notices[0]).toMatchObject({ tone: 'error' });
     expect(notices[0]?.text).toMatch(/^Could not open the share link: /);
+  });
+});
+
+describe('following the proxies', () => {
+  const config = (running: number) => ({ proxy: { enabled: true, running } });
+
+  it('follows at once when a proxy runs as the page loads (its history comes first: nothing is lost)', () => {
+    const follow = vi.fn();
+    followWhenProxiesRun(config(1), follow, () => Promise.reject(new Error('not asked')));
+    expect(follow).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens nothing while none runs, and follows once the tab comes into view and the server lists one', async () => {
+    const follow = vi.fn();
+    let running = 0;
+    const reload = vi.fn(() => Promise.resolve(config(running)));
+    followWhenProxiesRun(config(0), follow, reload);
+    expect(follow).not.toHaveBeenCalled();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(follow).not.toHaveBeenCalled();
+    running = 1;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(follow).toHaveBeenCalledTimes(1));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });

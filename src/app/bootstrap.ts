@@ -72,18 +72,52 @@ async function openShareLink(actions: InspectorActions, location: Location, noti
   });
 }
 
-/** Follow the proxies' traffic for the page's whole life: each request is placed at once, each leg recorded as it ends. */
-function watchClients(actions: InspectorActions, token: string): void {
-  const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange));
-  void runProxyFeed({
-    token,
-    signal: new AbortController().signal,
-    onConnected: actions.setWatchConnected,
-    onEvent: (event) => {
-      actions.applyProxyEvent(event);
-      record(event);
-    },
-  });
+/**
+ * Follows the proxies' traffic from the first call on, for the page's whole life: each request is placed at once, each
+ * leg recorded as it ends. The stream starts with the history, so a proxy's traffic before the call is not lost.
+ */
+function proxyFollower(actions: InspectorActions, token: string): () => void {
+  let following = false;
+  return () => {
+    if (following) return;
+    following = true;
+    const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange));
+    void runProxyFeed({
+      token,
+      signal: new AbortController().signal,
+      onConnected: actions.setWatchConnected,
+      onEvent: (event) => {
+        actions.applyProxyEvent(event);
+        record(event);
+      },
+    });
+  };
+}
+
+/**
+ * The page follows the proxies only once one runs: at load when the server lists one (the command line's, or one
+ * another tab started), when this page starts one, and when the tab comes back into view and the server now lists
+ * one (a proxy another tab started meanwhile). A page with no proxy keeps no stream open.
+ */
+export function followWhenProxiesRun(
+  config: RuntimeConfig,
+  follow: () => void,
+  reload: () => Promise<RuntimeConfig> = loadRuntimeConfig,
+  doc: Document = document,
+): void {
+  if ((config.proxy?.running ?? 0) > 0) {
+    follow();
+    return;
+  }
+  const recheck = (): void => {
+    if (doc.visibilityState !== 'visible') return;
+    void reload().then((now) => {
+      if ((now.proxy?.running ?? 0) === 0) return;
+      doc.removeEventListener('visibilitychange', recheck);
+      follow();
+    });
+  };
+  doc.addEventListener('visibilitychange', recheck);
 }
 
 /**
@@ -123,7 +157,8 @@ export async function bootstrap(
     },
   };
   const proxyToken = config.proxy?.enabled ? config.relay?.token : undefined;
-  if (proxyToken) deps.proxy = { control: (c) => proxyControl(proxyToken, c) };
+  let followProxies = (): void => undefined;
+  if (proxyToken) deps.proxy = { control: (c) => proxyControl(proxyToken, c), follow: () => followProxies() };
   const store = createInspectorStore(deps);
   const actions = actionsOf(store);
   reportResponse = actions.noteAuthResponse;
@@ -146,7 +181,10 @@ export async function bootstrap(
     mockUrl: config.mockUrl,
     restored: report.restored,
   });
-  if (proxyToken) watchClients(actions, proxyToken);
+  if (proxyToken) {
+    followProxies = proxyFollower(actions, proxyToken);
+    followWhenProxiesRun(config, followProxies);
+  }
   const queryClient = new QueryClient();
   prefetchServer(queryClient, store, deps);
   if (hasShareFragment(location.hash)) await openShareLink(actions, location, notices);

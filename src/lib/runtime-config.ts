@@ -8,8 +8,11 @@ export interface RuntimeConfig {
   stdio?: { label: string; url: string }[];
   /** same-origin relay, when available */
   relay?: { token: string };
-  /** the inspector's proxies for watched clients (`--proxy`, or started from the page), when available */
-  proxy?: { enabled: boolean };
+  /**
+   * the inspector's proxies for watched clients (`--proxy`, or started from the page), when available; `running`:
+   * how many run as the page loads (the page follows their traffic only once there is one)
+   */
+  proxy?: { enabled: boolean; running?: number };
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

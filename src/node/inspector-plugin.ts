@@ -75,14 +75,17 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     server.middlewares.use(relay);
     // this app's Client ID Metadata Document: its URL (under the Host the app is served at) is the client_id
     server.middlewares.use(createClientMetadataHandler(() => appHostsOf(server)));
+    // proxies the page starts for its current server (Watched clients); closed with the server
+    const proxies = createProxySet({ limits: relayLimitsFromEnv() });
     server.middlewares.use(
       createConfigHandler({
         appHosts: () => appHostsOf(server),
-        config: () => ({ ...inspectorConfig(token, mock), proxy: { enabled: true } }),
+        config: () => ({
+          ...inspectorConfig(token, mock),
+          proxy: { enabled: true, running: proxies.running().length },
+        }),
       }),
     );
-    // proxies the page starts for its current server (Watched clients); closed with the server
-    const proxies = createProxySet({ limits: relayLimitsFromEnv() });
     server.middlewares.use(createProxyRoutes({ token, appHosts: () => appHostsOf(server), proxies }));
     server.httpServer?.once('close', () => void proxies.close());
   }

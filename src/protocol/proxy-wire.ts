@@ -66,7 +66,9 @@ export type ProxyControl =
   | { action: 'forward'; id: string; headers?: HeaderList; body?: string; status?: number }
   | { action: 'drop'; id: string }
   /** start a proxy for the page's current server (the target is fixed from then on) */
-  | { action: 'start'; target: string };
+  | { action: 'start'; target: string }
+  /** stop a proxy: its port closes, what it held is let go (the client's connection ends), its traffic is forgotten */
+  | { action: 'stop'; proxyId: string };
 
 /** The JSON-RPC error a client gets when the user drops its request (or the server's answer) in the inspector. */
 export const DROPPED_CODE = -32000;

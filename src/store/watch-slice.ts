@@ -22,6 +22,8 @@ export interface HeldItem {
 /** What the page may ask of the proxies (absent when the page is served without them). */
 export interface ProxyDeps {
   control: (control: ProxyControl) => Promise<Record<string, unknown>>;
+  /** start following the proxies' event stream (once; later calls do nothing) */
+  follow: () => void;
 }
 
 /** Watched clients: the proxies, their held items, and their traffic as the session's conversations. */
@@ -47,6 +49,8 @@ export interface WatchSlice {
   dropHeld: (id: string) => Promise<void>;
   dismissHeld: (id: string) => void;
   startProxy: (target: string) => Promise<void>;
+  /** stop a proxy: it leaves the list, and what it held goes with it */
+  stopProxy: (proxyId: string) => Promise<void>;
 }
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
@@ -149,7 +153,16 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       dismissHeld: (id) =>
         set((s) => ({ heldItems: s.heldItems.filter((h) => h.id !== id || h.goneAt === undefined) })),
       startProxy: async (target) => {
-        await control({ action: 'start', target });
+        // the stream begins with the history: following after the start loses none of the new proxy's traffic
+        if (await control({ action: 'start', target })) proxy?.follow();
+      },
+      stopProxy: async (proxyId) => {
+        if (!(await control({ action: 'stop', proxyId }))) return;
+        // its clients' connections are cut: nothing it held waits any more (the proxies' next list confirms the rest)
+        set((s) => ({
+          proxies: s.proxies.filter((p) => p.id !== proxyId),
+          heldItems: s.heldItems.filter((h) => h.proxyId !== proxyId),
+        }));
       },
     };
   };

@@ -17,7 +17,7 @@ export function WatchScreen() {
     error: s.watchError,
     connectedUrl: s.connectedUrl,
   }));
-  const { setProxyHold, startProxy } = useInspectorActions();
+  const { setProxyHold, startProxy, stopProxy } = useInspectorActions();
   return (
     <>
       {held.map((item) => (
@@ -30,6 +30,7 @@ export function WatchScreen() {
         {...(error ? { error } : {})}
         onHold={(id, stage, on) => void setProxyHold(id, stage, on)}
         onStart={(target) => void startProxy(target)}
+        onStop={(id) => void stopProxy(id)}
       />
     </>
   );

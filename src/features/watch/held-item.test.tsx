@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HeldItem } from './held-item.tsx';
 import { WatchedClients } from './watched-clients.tsx';
@@ -57,8 +57,16 @@ describe('WatchedClients', () => {
   it('offers only the start button until a proxy runs, then lists each with its counts and switches', () => {
     const onStart = vi.fn();
     const onHold = vi.fn();
+    const onStop = vi.fn();
     const { rerender } = render(
-      <WatchedClients proxies={[]} connected currentServer="http://s/mcp" onHold={onHold} onStart={onStart} />,
+      <WatchedClients
+        proxies={[]}
+        connected
+        currentServer="http://s/mcp"
+        onHold={onHold}
+        onStart={onStart}
+        onStop={onStop}
+      />,
     );
     expect(screen.queryByRole('region', { name: 'Watched clients' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Start a proxy for this server' }));
@@ -72,12 +80,21 @@ describe('WatchedClients', () => {
       counts: { requests: 3, responses: 2, refused: 1 },
     };
     rerender(
-      <WatchedClients proxies={[proxy]} connected currentServer="http://s/mcp" onHold={onHold} onStart={onStart} />,
+      <WatchedClients
+        proxies={[proxy]}
+        connected
+        currentServer="http://s/mcp"
+        onHold={onHold}
+        onStart={onStart}
+        onStop={onStop}
+      />,
     );
     const item = screen.getByRole('listitem', { name: 'proxy to http://s/mcp' });
     expect(item.textContent).toContain('3 requests · 2 answers · 1 refused');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Hold client requests' }));
     expect(onHold).toHaveBeenCalledWith('p1', 'request', true);
     expect(screen.queryByRole('button', { name: 'Start a proxy for this server' })).toBeNull();
+    fireEvent.click(within(item).getByRole('button', { name: 'Stop proxy' }));
+    expect(onStop).toHaveBeenCalledWith('p1');
   });
 });

@@ -9,6 +9,7 @@ export interface WatchedClientsProps {
   error?: string;
   onHold: (proxyId: string, stage: HeldStage, on: boolean) => void;
   onStart: (target: string) => void;
+  onStop: (proxyId: string) => void;
 }
 
 function counts(p: ProxyInfo): string {
@@ -22,7 +23,8 @@ function counts(p: ProxyInfo): string {
  * The proxies between real MCP clients and their servers: where a client should point, the target, the traffic
  * counts and the hold switches. Their traffic is in the Timeline, one conversation per call, labelled with the client.
  */
-export function WatchedClients({ proxies, connected, currentServer, error, onHold, onStart }: WatchedClientsProps) {
+export function WatchedClients(props: WatchedClientsProps) {
+  const { proxies, connected, currentServer, error, onHold, onStart, onStop } = props;
   const covered = currentServer !== undefined && proxies.some((p) => p.target === currentServer);
   const start = currentServer && !covered && (
     <button
@@ -86,6 +88,14 @@ export function WatchedClients({ proxies, connected, currentServer, error, onHol
                 />
                 Hold server responses
               </label>
+              <button
+                type="button"
+                className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
+                title="Close this proxy's port: a client still using it gets a refused connection"
+                onClick={() => onStop(p.id)}
+              >
+                Stop proxy
+              </button>
             </div>
           </li>
         ))}

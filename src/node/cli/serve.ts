@@ -102,7 +102,7 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
       mock,
       endpoints.map((e): ConfigEndpoint => ({ label: e.label, url: e.url })),
     ),
-    proxy: { enabled: true },
+    proxy: { enabled: true, running: proxySet.running().length },
   });
   const handlers: Middleware[] = [
     // the same headers, relay limits and routes as `npm run preview` (inspector-plugin.ts)

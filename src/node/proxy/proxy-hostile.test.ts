@@ -1,7 +1,7 @@
 /**
  * The proxy is a new door into the user's machine: each test plays an attacker (another machine, a web page, a DNS
- * rebinding page, a client naming another target, a huge body, a stalling or flooding server) and checks the
- * proxy's refusal, and that nothing reached the server.
+ * rebinding page, a client naming another target, a huge body, a stalling or flooding server, a page stopping it)
+ * and checks the proxy's refusal, and that nothing reached the server.
  */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { createManualClock } from '../clock.fixtures.ts';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
-import { proxyFor, rawRequest } from './proxy.fixtures.ts';
+import { controlRequest, PROXY_APP_TOKEN, proxyApp, proxyFor, rawRequest } from './proxy.fixtures.ts';
 
 const up = closedAfterEach();
 
@@ -132,5 +132,19 @@ describe('the proxy refuses', () => {
     const res = await answer;
     expect([res.status, code(res)]).toEqual([504, 'upstream_timeout']);
     expect(res.body).toMatch(/idle limit of 100 ms/);
+  });
+
+  it('to be stopped by anyone but the page: no token, a foreign origin or another Host leave it running', async () => {
+    const a = await up(proxyApp());
+    const p = await a.proxies.start((await countingServer([])).url);
+    const stop = { action: 'stop', proxyId: p.id };
+    expect((await controlRequest(a, stop, {})).headers['x-relay-error']).toBe('bad_token');
+    expect((await controlRequest(a, stop, { 'x-relay-token': 'guess' })).headers['x-relay-error']).toBe('bad_token');
+    const foreign = await controlRequest(a, stop, { 'x-relay-token': PROXY_APP_TOKEN, origin: 'https://evil.example' });
+    expect(foreign.headers['x-relay-error']).toBe('bad_origin');
+    const rebound = await controlRequest(a, stop, { 'x-relay-token': PROXY_APP_TOKEN, host: `evil.example:${a.port}` });
+    expect(rebound.headers['x-relay-error']).toBe('bad_host');
+    expect(a.proxies.running()).toHaveLength(1);
+    expect((await fetch(p.url, { method: 'POST', body: '{}' })).status).toBe(200);
   });
 });

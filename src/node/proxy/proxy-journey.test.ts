@@ -36,7 +36,8 @@ describe('a client through --proxy', () => {
     const proxy = inspector.proxies[0]!;
     expect(proxy).toMatchObject({ id: 'p1', target: mock.mcpUrl });
     const config = (await (await fetch(`${inspector.url}/__inspector/config`)).json()) as { proxy?: unknown };
-    expect(config.proxy).toEqual({ enabled: true });
+    // a page loading now learns that a proxy runs, so it follows the proxies' traffic from its history on
+    expect(config.proxy).toEqual({ enabled: true, running: 1 });
 
     const driver = createDriver({
       now: () => Date.now(),

@@ -1,33 +1,14 @@
 /**
  * The page's controls of the proxies (`/__proxy/events`, `/__proxy/control`) sit behind the relay's checks: only the
- * app's own page, with its token, may watch, hold, forward, drop or start.
+ * app's own page, with its token, may watch, hold, forward, drop, start or stop.
  */
 import { describe, expect, it } from 'vitest';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyEvent } from '../../protocol/proxy-wire.ts';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
-import { createProxyRoutes } from './proxy-routes.ts';
-import { createProxySet, type ProxySet } from './proxy-set.ts';
-import { rawRequest } from './proxy.fixtures.ts';
+import { controlRequest, PROXY_APP_TOKEN, proxyApp, rawRequest } from './proxy.fixtures.ts';
 
-const TOKEN = 'proxy-test-token-0123456789';
 const up = closedAfterEach();
-
-async function app(): Promise<TestServer & { proxies: ProxySet }> {
-  let host = '';
-  const proxies = createProxySet();
-  const routes = createProxyRoutes({ token: TOKEN, appHosts: () => [host], proxies });
-  const server = await listen((req, res) => routes(req, res, () => res.writeHead(404).end()));
-  host = server.host;
-  return {
-    ...server,
-    proxies,
-    close: async () => {
-      await proxies.close();
-      await server.close();
-    },
-  };
-}
 
 async function mcpServer(): Promise<TestServer> {
   return up(
@@ -39,16 +20,12 @@ async function mcpServer(): Promise<TestServer> {
   );
 }
 
-function control(a: TestServer, body: unknown, headers: Record<string, string> = { 'x-relay-token': TOKEN }) {
-  return rawRequest(`${a.origin}${PROXY_CONTROL_PATH}`, {
-    headers: { host: a.host, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
 /** Reads the event stream until `until` accepts an event; returns every event read. */
 async function readEvents(a: TestServer, until: (e: ProxyEvent) => boolean): Promise<ProxyEvent[]> {
-  const res = await fetch(`${a.origin}${PROXY_EVENTS_PATH}`, { method: 'POST', headers: { 'x-relay-token': TOKEN } });
+  const res = await fetch(`${a.origin}${PROXY_EVENTS_PATH}`, {
+    method: 'POST',
+    headers: { 'x-relay-token': PROXY_APP_TOKEN },
+  });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const events: ProxyEvent[] = [];
@@ -74,13 +51,16 @@ async function readEvents(a: TestServer, until: (e: ProxyEvent) => boolean): Pro
 
 describe('the proxy controls', () => {
   it('refuse a request without the token, from another origin or under another Host', async () => {
-    const a = await up(app());
+    const a = await up(proxyApp());
     const start = { action: 'start', target: 'http://127.0.0.1:1/mcp' };
-    expect((await control(a, start, {})).headers['x-relay-error']).toBe('bad_token');
-    const foreign = await control(a, start, { 'x-relay-token': TOKEN, origin: 'https://evil.example' });
+    expect((await controlRequest(a, start, {})).headers['x-relay-error']).toBe('bad_token');
+    const foreign = await controlRequest(a, start, {
+      'x-relay-token': PROXY_APP_TOKEN,
+      origin: 'https://evil.example',
+    });
     expect(foreign.headers['x-relay-error']).toBe('bad_origin');
     const rebound = await rawRequest(`${a.origin}${PROXY_CONTROL_PATH}`, {
-      headers: { host: `evil.example:${a.port}`, 'x-relay-token': TOKEN },
+      headers: { host: `evil.example:${a.port}`, 'x-relay-token': PROXY_APP_TOKEN },
       body: JSON.stringify(start),
     });
     expect(rebound.headers['x-relay-error']).toBe('bad_host');
@@ -90,30 +70,53 @@ describe('the proxy controls', () => {
   });
 
   it('refuse a malformed control and a decision on nothing held', async () => {
-    const a = await up(app());
-    expect((await control(a, { action: 'forward' })).headers['x-relay-error']).toBe('bad_control');
-    expect((await control(a, { action: 'forward', id: 'x1', headers: [['a']] })).status).toBe(400);
-    expect((await control(a, { action: 'drop', id: 'x9' })).headers['x-relay-error']).toBe('not_held');
-    expect((await control(a, { action: 'hold', proxyId: 'p9', requests: true })).status).toBe(404);
-    const credentials = await control(a, { action: 'start', target: 'http://user:pw@127.0.0.1:1/mcp' });
+    const a = await up(proxyApp());
+    expect((await controlRequest(a, { action: 'forward' })).headers['x-relay-error']).toBe('bad_control');
+    expect((await controlRequest(a, { action: 'forward', id: 'x1', headers: [['a']] })).status).toBe(400);
+    expect((await controlRequest(a, { action: 'drop', id: 'x9' })).headers['x-relay-error']).toBe('not_held');
+    expect((await controlRequest(a, { action: 'hold', proxyId: 'p9', requests: true })).status).toBe(404);
+    const credentials = await controlRequest(a, { action: 'start', target: 'http://user:pw@127.0.0.1:1/mcp' });
     expect(credentials.headers['x-relay-error']).toBe('bad_target');
   });
 
   it('start a proxy for a server, stream its traffic, and hold and forward with the token', async () => {
-    const a = await up(app());
+    const a = await up(proxyApp());
     const server = await mcpServer();
-    const started = await control(a, { action: 'start', target: server.url });
+    const started = await controlRequest(a, { action: 'start', target: server.url });
     const proxy = JSON.parse(started.body) as { id: string; url: string; target: string };
     expect(proxy).toMatchObject({ id: 'p1', target: server.url });
-    expect(JSON.parse((await control(a, { action: 'start', target: server.url })).body)).toEqual(proxy);
-    expect((await control(a, { action: 'hold', proxyId: 'p1', requests: true })).status).toBe(200);
+    expect(JSON.parse((await controlRequest(a, { action: 'start', target: server.url })).body)).toEqual(proxy);
+    expect((await controlRequest(a, { action: 'hold', proxyId: 'p1', requests: true })).status).toBe(200);
     const answer = fetch(proxy.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
     const events = await readEvents(a, (e) => e.type === 'held');
     const held = events.find((e) => e.type === 'held')!;
     expect(events.map((e) => e.type)).toContain('request');
-    expect((await control(a, { action: 'forward', id: held.id })).status).toBe(200);
+    expect((await controlRequest(a, { action: 'forward', id: held.id })).status).toBe(200);
     expect((await answer).status).toBe(200);
     const after = await readEvents(a, (e) => e.type === 'response-end');
     expect(after.find((e) => e.type === 'released')).toMatchObject({ end: 'forwarded' });
+  });
+
+  it('stop a proxy: its port closes, it leaves the list, its traffic leaves the history, and it may start again', async () => {
+    const a = await up(proxyApp());
+    const server = await mcpServer();
+    const first = JSON.parse((await controlRequest(a, { action: 'start', target: server.url })).body) as {
+      url: string;
+    };
+    expect((await fetch(first.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })).status).toBe(
+      200,
+    );
+    await readEvents(a, (e) => e.type === 'response-end');
+
+    expect((await controlRequest(a, { action: 'stop', proxyId: 'p1' })).status).toBe(200);
+    await expect(fetch(first.url, { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(a.proxies.running()).toHaveLength(0);
+    expect((await controlRequest(a, { action: 'stop', proxyId: 'p1' })).headers['x-relay-error']).toBe('no_proxy');
+
+    // a page that comes later: only the (empty) list, none of the stopped proxy's requests
+    const later = await readEvents(a, (e) => e.type === 'proxies');
+    expect(later).toEqual([{ type: 'proxies', proxies: [] }]);
+    const again = JSON.parse((await controlRequest(a, { action: 'start', target: server.url })).body) as { id: string };
+    expect(again.id).toBe('p2');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The page's side of the proxies, on the app's own server: `POST /__proxy/events` streams every proxy event
- * (server-sent events, the history first), `POST /__proxy/control` holds, forwards, drops and starts. Both pass the
+ * (server-sent events, the history first), `POST /__proxy/control` holds, forwards, drops, starts and stops. Both pass the
  * relay's checks first (loopback, app Host, app Origin, POST, `X-Relay-Token`): only the app's own page drives them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -25,6 +25,7 @@ function parseControl(raw: Uint8Array): ProxyControl {
   const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
   switch (c.action) {
     case 'hold':
+    case 'stop':
       if (str(c.proxyId)) return value as ProxyControl;
       break;
     case 'forward':
@@ -48,7 +49,7 @@ function parseControl(raw: Uint8Array): ProxyControl {
   throw new RelayRefusal(
     400,
     'bad_control',
-    'Not a proxy control: expected hold, forward, drop or start with its fields.',
+    'Not a proxy control: expected hold, forward, drop, start or stop with its fields.',
   );
 }
 
@@ -97,6 +98,10 @@ export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]
         answer = { id: p.id, url: p.url, target: p.target };
         break;
       }
+      case 'stop':
+        if (!(await ctx.proxies.stop(c.proxyId))) throw new RelayRefusal(404, 'no_proxy', `No proxy "${c.proxyId}".`);
+        answer = { ok: true };
+        break;
     }
     sendRelayJson(res, answer);
   }

@@ -18,6 +18,8 @@ export interface ProxySet {
   hub: TrafficHub;
   /** Start a proxy for `target` (one per target: asking again returns the running one). */
   start(target: string): Promise<RunningProxy>;
+  /** Stop the proxy `id` and forget its traffic; false when no such proxy runs. Its target may be started again. */
+  stop(id: string): Promise<boolean>;
   running(): readonly RunningProxy[];
   close(): Promise<void>;
 }
@@ -26,6 +28,8 @@ export function createProxySet(opts: ProxySetOptions = {}): ProxySet {
   const hub = opts.hub ?? new TrafficHub();
   const proxies: RunningProxy[] = [];
   const starting = new Map<string, Promise<RunningProxy>>();
+  // never reused: a page that saw p1 stop must not take a new proxy for it
+  let started = 0;
   return {
     hub,
     start(raw) {
@@ -33,8 +37,8 @@ export function createProxySet(opts: ProxySetOptions = {}): ProxySet {
       const target = parseTarget(raw).href;
       const known = starting.get(target);
       if (known) return known;
-      const started = startProxy({
-        id: `p${starting.size + 1}`,
+      const starts = startProxy({
+        id: `p${++started}`,
         target,
         hub,
         ...(opts.limits ? { limits: opts.limits } : {}),
@@ -44,9 +48,19 @@ export function createProxySet(opts: ProxySetOptions = {}): ProxySet {
         proxies.push(p);
         return p;
       });
-      starting.set(target, started);
-      started.catch(() => starting.delete(target));
-      return started;
+      starting.set(target, starts);
+      starts.catch(() => starting.delete(target));
+      return starts;
+    },
+    async stop(id) {
+      const p = proxies.find((x) => x.id === id);
+      if (!p) return false;
+      proxies.splice(proxies.indexOf(p), 1);
+      starting.delete(p.target);
+      // closing cuts its clients' connections: whatever it held ends as the client leaving
+      await p.close();
+      hub.removeProxy(id);
+      return true;
     },
     running: () => proxies,
     close: async () => {

@@ -1,11 +1,13 @@
 /**
- * A proxy on loopback in front of a test upstream, with every hub event collected, and a raw `node:http` request
- * helper (fetch may not set `Host`, which the security tests forge).
+ * A proxy on loopback in front of a test upstream, with every hub event collected; an app server with only the
+ * page's proxy routes; and a raw `node:http` request helper (fetch may not set `Host`, which the security tests forge).
  */
 import http from 'node:http';
-import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
-import type { TestServer } from '../test-servers/listen.fixtures.ts';
+import { PROXY_CONTROL_PATH, type ProxyEvent } from '../../protocol/proxy-wire.ts';
+import { listen, type TestServer } from '../test-servers/listen.fixtures.ts';
+import { createProxyRoutes } from './proxy-routes.ts';
 import { startProxy, type ProxyOptions, type RunningProxy } from './proxy-server.ts';
+import { createProxySet, type ProxySet } from './proxy-set.ts';
 import { TrafficHub } from './traffic-hub.ts';
 
 export interface ProxyUnderTest extends TestServer {
@@ -89,5 +91,36 @@ export function rawRequest(
     );
     req.on('error', reject);
     req.end(opts.body);
+  });
+}
+
+export const PROXY_APP_TOKEN = 'proxy-test-token-0123456789';
+
+/** An app server with the page's proxy routes (`/__proxy/events`, `/__proxy/control`) and its proxy set. */
+export async function proxyApp(): Promise<TestServer & { proxies: ProxySet }> {
+  let host = '';
+  const proxies = createProxySet();
+  const routes = createProxyRoutes({ token: PROXY_APP_TOKEN, appHosts: () => [host], proxies });
+  const server = await listen((req, res) => routes(req, res, () => res.writeHead(404).end()));
+  host = server.host;
+  return {
+    ...server,
+    proxies,
+    close: async () => {
+      await proxies.close();
+      await server.close();
+    },
+  };
+}
+
+/** A control to `app`, with the page's token unless `headers` says otherwise. */
+export function controlRequest(
+  app: TestServer,
+  body: unknown,
+  headers: Record<string, string> = { 'x-relay-token': PROXY_APP_TOKEN },
+): Promise<RawAnswer> {
+  return rawRequest(`${app.origin}${PROXY_CONTROL_PATH}`, {
+    headers: { host: app.host, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
 }

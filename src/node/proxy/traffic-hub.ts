@@ -26,7 +26,9 @@ export interface TrafficHubOptions {
 
 export class TrafficHub {
   private readonly listeners = new Set<(event: ProxyEvent) => void>();
-  private readonly history: { event: ProxyEvent; size: number }[] = [];
+  private readonly history: { event: ProxyEvent; size: number; proxyId?: string }[] = [];
+  /** which proxy each exchange came through, so a stopped proxy's traffic can be forgotten */
+  private readonly exchangeProxy = new Map<string, string>();
   private historySize = 0;
   private readonly held = new Map<string, Held>();
   private readonly proxies = new Map<string, ProxyInfo>();
@@ -46,6 +48,18 @@ export class TrafficHub {
 
   addProxy(info: ProxyInfo): void {
     this.proxies.set(info.id, info);
+    this.announceProxies();
+  }
+
+  /** A proxy stopped: it leaves the list, and its traffic leaves the history (pages that come later never see it). */
+  removeProxy(id: string): void {
+    if (!this.proxies.delete(id)) return;
+    for (let i = this.history.length - 1; i >= 0; i--) {
+      if (this.history[i]!.proxyId !== id) continue;
+      this.historySize -= this.history[i]!.size;
+      this.history.splice(i, 1);
+    }
+    for (const [exchange, proxy] of this.exchangeProxy) if (proxy === id) this.exchangeProxy.delete(exchange);
     this.announceProxies();
   }
 
@@ -87,10 +101,14 @@ export class TrafficHub {
 
   emit(event: ProxyEvent): void {
     const size = JSON.stringify(event).length;
-    this.history.push({ event, size });
+    if (event.type === 'request') this.exchangeProxy.set(event.id, event.proxyId);
+    const proxyId = 'id' in event ? this.exchangeProxy.get(event.id) : undefined;
+    this.history.push({ event, size, ...(proxyId ? { proxyId } : {}) });
     this.historySize += size;
     while (this.historySize > this.historyBytes && this.history.length > 1) {
-      this.historySize -= this.history.shift()!.size;
+      const gone = this.history.shift()!;
+      this.historySize -= gone.size;
+      if (gone.event.type === 'request') this.exchangeProxy.delete(gone.event.id);
     }
     for (const listener of this.listeners) listener(event);
   }

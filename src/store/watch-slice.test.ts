@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { createInspectorStore } from './inspector-store.ts';
+
+const PROXY: ProxyInfo = {
+  id: 'p1',
+  url: 'http://127.0.0.1:9/mcp',
+  target: 'http://s/mcp',
+  holdRequests: true,
+  holdResponses: false,
+  counts: { requests: 1, responses: 0, refused: 0 },
+};
+
+function storeWith(control: (c: ProxyControl) => Promise<Record<string, unknown>>) {
+  const follow = vi.fn();
+  const calls: ProxyControl[] = [];
+  const store = createInspectorStore({
+    fetchFor: () => () => Promise.reject(new Error('no server in this test')),
+    now: () => Date.now(),
+    proxy: {
+      control: (c) => {
+        calls.push(c);
+        return control(c);
+      },
+      follow,
+    },
+  });
+  return { store, follow, calls };
+}
+
+describe('watch slice', () => {
+  it('follows the proxies only once a start succeeded', async () => {
+    const refused = storeWith(() => Promise.reject(new Error('not an http(s) URL')));
+    await refused.store.getState().startProxy('ftp://s');
+    expect(refused.follow).not.toHaveBeenCalled();
+    expect(refused.store.getState().watchError).toBe('not an http(s) URL');
+
+    const { store, follow, calls } = storeWith(() => Promise.resolve({ id: 'p1' }));
+    await store.getState().startProxy('http://s/mcp');
+    expect(calls).toEqual([{ action: 'start', target: 'http://s/mcp' }]);
+    expect(follow).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops a proxy: it leaves the list with the items it held, the others stay', async () => {
+    const { store, calls } = storeWith(() => Promise.resolve({ ok: true }));
+    const s = store.getState();
+    s.applyProxyEvent({ type: 'proxies', proxies: [PROXY, { ...PROXY, id: 'p2', target: 'http://t/mcp' }] });
+    for (const [proxyId, id] of [
+      ['p1', 'x1'],
+      ['p2', 'x2'],
+    ] as const) {
+      s.applyProxyEvent({
+        type: 'request',
+        proxyId,
+        id,
+        at: 1,
+        method: 'POST',
+        url: 'http://s/mcp',
+        headers: [],
+        body: '{}',
+      });
+      s.applyProxyEvent({ type: 'held', id, stage: 'request', at: 2, headers: [], body: '{}' });
+    }
+    await store.getState().stopProxy('p1');
+    expect(calls).toEqual([{ action: 'stop', proxyId: 'p1' }]);
+    expect(store.getState().proxies.map((p) => p.id)).toEqual(['p2']);
+    expect(store.getState().heldItems.map((h) => h.id)).toEqual(['x2']);
+  });
+
+  it('keeps the proxy and says why when the stop is refused', async () => {
+    const { store } = storeWith(() => Promise.reject(new Error('No proxy "p1".')));
+    store.getState().applyProxyEvent({ type: 'proxies', proxies: [PROXY] });
+    await store.getState().stopProxy('p1');
+    expect(store.getState().proxies).toHaveLength(1);
+    expect(store.getState().watchError).toBe('No proxy "p1".');
+  });
+});
