@@ -113,6 +113,8 @@ export function watchedExchanges(onExchange: (exchangeId: string, exchange: Exch
         return p.at;
       },
       ...(p.rpcId !== undefined ? { rpcId: p.rpcId } : {}),
+      // what the proxy passed is recorded whole: the proxy applies its own size cap, not the page's on direct responses
+      maxResponseBytes: Number.POSITIVE_INFINITY,
     }).then((exchange) => {
       pending.delete(id);
       const method = p.httpMethod === 'GET' || p.httpMethod === 'DELETE' ? p.httpMethod : 'POST';

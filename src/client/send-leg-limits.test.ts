@@ -137,3 +137,73 @@ describe('sendLeg time limits', () => {
     expect(reasonOf(ex)).toContain('the server may still be working');
   });
 });
+
+describe('sendLeg size cap on a direct response', () => {
+  /** A body of `size` bytes in chunks of 1,000 (`chunk`), counting how many chunks the reader pulled. */
+  function counted(size: number, chunk = 'x'.repeat(1_000)) {
+    const bytes = new TextEncoder();
+    const pulled = { chunks: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.chunks * 1_000 >= size) return controller.close();
+        controller.enqueue(bytes.encode(chunk));
+        pulled.chunks += 1;
+      },
+    });
+    return { body, pulled };
+  }
+
+  it('does not read a response whose Content-Length is over the cap, and says how big, the cap and what to do', async () => {
+    const { body, pulled } = counted(5_000);
+    const fetch: FetchLike = () =>
+      Promise.resolve(
+        new Response(body, { headers: { 'content-type': 'application/json', 'content-length': '5000' } }),
+      );
+    const ex = await send(fetch, { maxResponseBytes: 1_000 });
+    expect(ex.failure?.kind).toBe('too_large');
+    expect(ex.failure?.message).toContain('5000 bytes');
+    expect(ex.failure?.message).toContain('1000 bytes cap on a direct response');
+    expect(ex.failure?.message).toContain('RELAY_MAX_RESPONSE_BYTES');
+    expect(ex.response?.status).toBe(200);
+    expect(pulled.chunks).toBeLessThanOrEqual(1);
+    expect(reasonOf(ex)).toContain('cap on a direct response');
+  });
+
+  it('stops a stream that grows past the cap, keeping what came before it, and never calls it a cut connection', async () => {
+    // keep-alive comments, 1,000 bytes each, for ever
+    const { body, pulled } = counted(1_000_000, `: ${'k'.repeat(996)}\n\n`);
+    const fetch: FetchLike = () =>
+      Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+    const ex = await send(fetch, { maxResponseBytes: 10_000 });
+    expect(ex.failure?.kind).toBe('too_large');
+    expect(ex.failure?.message).toContain('grew past the 10000 bytes cap');
+    expect(ex.response?.size).toBeLessThanOrEqual(10_000);
+    expect(pulled.chunks).toBeLessThan(20);
+    const reason = reasonOf(ex);
+    expect(reason).toContain('cap on a direct response');
+    expect(reason).not.toMatch(/connection was cut/i);
+  });
+
+  it('leaves a relayed response to the relay, which caps it itself', async () => {
+    const { body } = counted(5_000);
+    const fetch: FetchLike = () =>
+      Promise.resolve(
+        new Response(body, { headers: { 'content-type': 'application/json', 'content-length': '5000' } }),
+      );
+    const ex = await send(fetch, { maxResponseBytes: 1_000, viaRelay: true });
+    expect(ex.failure).toBeUndefined();
+    expect(ex.response?.size).toBe(5_000);
+  });
+
+  it('caps a direct response at 64 MiB when no cap is given, the relay default', async () => {
+    const fetch: FetchLike = () =>
+      Promise.resolve(
+        new Response('{}', {
+          headers: { 'content-type': 'application/json', 'content-length': String(65 * 1024 * 1024) },
+        }),
+      );
+    const ex = await send(fetch);
+    expect(ex.failure?.message).toContain('65 MiB');
+    expect(ex.failure?.message).toContain('64 MiB cap');
+  });
+});

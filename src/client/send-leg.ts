@@ -3,6 +3,7 @@ import type { Exchange, HeaderList, LiveSseEvent, RecordedResponse, SseEventReco
 import { cancelsByClosing } from '../protocol/classify-exchange.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 import { afterFrame, nextTask } from './next-task.ts';
+import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from './response-cap.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -20,6 +21,8 @@ export interface SendLegOptions {
   timeoutMs?: number;
   /** Total limit of a leg with an idle limit, however steadily progress comes; default 10 minutes (the relay's) */
   maxTotalMs?: number;
+  /** Size cap of a direct response (default 64 MiB, the relay's); a relayed one is capped by the relay */
+  maxResponseBytes?: number;
   /** JSON-RPC id of the request, used to pick the response out of an SSE stream */
   rpcId?: string | number;
   viaRelay?: boolean;
@@ -111,7 +114,8 @@ async function readBody(
   response: Response,
   clock: WorkClock,
   onChunk: (text: string) => void,
-): Promise<{ text: string; size: number; error?: string }> {
+  cap: number | undefined,
+): Promise<{ text: string; size: number; error?: string; overCap?: true }> {
   if (!response.body) return { text: '', size: 0 };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -123,12 +127,21 @@ async function readBody(
   };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      const read = await reader.read();
+      if (read.done) break;
+      // past the cap: keep what fits, stop reading and close the stream
+      const overCap = cap !== undefined && size + read.value.byteLength > cap;
+      const value = overCap ? read.value.subarray(0, cap - size) : read.value;
       size += value.byteLength;
       for (let at = 0; at < value.byteLength; at += SLICE_BYTES) {
         await clock.breathe();
         clock.run(() => take(decoder.decode(value.subarray(at, at + SLICE_BYTES), { stream: true })));
+      }
+      if (overCap) {
+        await reader.cancel().catch(() => undefined);
+        const tail = decoder.decode();
+        if (tail) take(tail);
+        return { text: parts.join(''), size, overCap: true };
       }
     }
     const tail = decoder.decode();
@@ -188,7 +201,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
       : headersCame
         ? `no response and no progress notification for ${idleMs} ms`
         : `no response within ${idleMs} ms`) + cancelled;
-  const failure = (kind: 'network' | 'abort' | 'timeout' | 'stream', message: string): Exchange => ({
+  const failure = (kind: 'network' | 'abort' | 'timeout', message: string): Exchange => ({
     ...base,
     failure: { kind, message },
     durationMs: now() - startedAt,
@@ -241,7 +254,12 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
         })
       : undefined;
     const clock = workClock(() => performance.now(), opts.nextTask ?? nextTask, opts.nextFrame ?? (() => afterFrame()));
-    const body = await readBody(response, clock, (chunk) => parser?.feed(chunk));
+    const cap = opts.viaRelay ? undefined : (opts.maxResponseBytes ?? DIRECT_MAX_RESPONSE_BYTES);
+    const declared = declaredLength(response.headers);
+    // a response declared over the cap is not read at all
+    const unread = cap !== undefined && declared !== undefined && declared > cap;
+    if (unread) await response.body?.cancel().catch(() => undefined);
+    const body = unread ? { text: '', size: 0 } : await readBody(response, clock, (chunk) => parser?.feed(chunk), cap);
     const recorded: RecordedResponse = {
       status: response.status,
       statusText: response.statusText,
@@ -257,7 +275,7 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
       if (streamed !== undefined) exchange.message = streamed;
       if (notifications.length) exchange.notifications = notifications;
       if (exchange.message === undefined) recorded.truncated = true;
-    } else if (body.text.length > 0) {
+    } else if (body.text.length > 0 && !('overCap' in body)) {
       // Parsed whatever the content type says, so the leg inspector and the lint can show what the body held; whether
       // the leg counts as a response (application/json only) is decided by classifyExchange, not here.
       if (large) await clock.frameBreak();
@@ -267,7 +285,10 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     // A large body's end is not one frame: joined, parsed (JSON) and handed over (where the store records and renders
     // it) each after a frame of their own
     if (large) await clock.frameBreak();
-    if (body.error) {
+    if (cap !== undefined && (unread || 'overCap' in body)) {
+      controller.abort();
+      exchange.failure = { kind: 'too_large', message: overCapMessage(cap, unread ? declared : undefined) + cancelled };
+    } else if (body.error) {
       exchange.failure = timedOut
         ? { kind: 'timeout', message: timeoutMessage(true) }
         : controller.signal.aborted

@@ -115,7 +115,7 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
     const why =
       failure?.kind === 'timeout'
         ? afterGivingUp(exchange)
-        : failure?.kind === 'abort'
+        : failure?.kind === 'abort' || failure?.kind === 'too_large'
           ? ''
           : ' The connection was cut before the result.';
     return {

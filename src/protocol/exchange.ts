@@ -41,7 +41,8 @@ export interface RecordedResponse {
 }
 
 interface TransportFailure {
-  kind: 'network' | 'abort' | 'timeout' | 'stream';
+  /** `too_large`: a direct response past the page's size cap, stopped by the inspector */
+  kind: 'network' | 'abort' | 'timeout' | 'stream' | 'too_large';
   message: string;
 }
 

@@ -43,6 +43,7 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     // pushed requests become legs answered in the composer (store/send-legacy-draft.ts): the inspector answers all kinds
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     headers,
+    viaRelay: env.viaRelay,
     onExchange: (e) => {
       record(e);
       if (isConnectionMethod(e.label)) env.record?.(e.label, e.exchange);

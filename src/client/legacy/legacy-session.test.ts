@@ -243,4 +243,54 @@ describe('LegacySession', () => {
       params: { requestId: 2, reason: 'aborted in the inspector' },
     });
   });
+
+  it('stops a direct response past the size cap, says so, resumes nothing, and the session goes on', async () => {
+    const big = `id: e1\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'x'.repeat(5_000) } })}\n\n`;
+    const server = fakeServer((call) => {
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'tools/call') return sse(big);
+      if (body?.method === 'tools/list') return json({ jsonrpc: '2.0', id: body.id, result: { tools: [] } });
+      return initialized(call) ?? new Response(null, { status: 405 });
+    });
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      maxResponseBytes: 1_000,
+      sleep: async () => undefined,
+    });
+    await s.initialize();
+    const failed = await s.request('tools/call', { name: 'big' }, async () => null).catch((e: unknown) => e);
+    expect((failed as Error).message).toContain('grew past the 1000 bytes cap on a direct response');
+    expect(server.calls.filter((c) => c.method === 'GET')).toHaveLength(0);
+    await expect(s.request('tools/list', {}, async () => null)).resolves.toMatchObject({ result: { tools: [] } });
+  });
+
+  it('does not read a direct JSON response whose Content-Length is over the cap', async () => {
+    const server = fakeServer((call) => {
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'tools/call') {
+        const answer = {
+          jsonrpc: '2.0',
+          id: body.id,
+          result: { content: [{ type: 'text', text: 'x'.repeat(5_000) }] },
+        };
+        return json(answer, { 'content-length': String(JSON.stringify(answer).length) });
+      }
+      return initialized(call) ?? new Response(null, { status: 405 });
+    });
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      maxResponseBytes: 1_000,
+    });
+    await s.initialize();
+    const failed = await s.request('tools/call', { name: 'big' }, async () => null).catch((e: unknown) => e);
+    expect((failed as Error).message).toMatch(
+      /declared a response of \d+ bytes \(Content-Length\), over the 1000 bytes cap/,
+    );
+  });
 });

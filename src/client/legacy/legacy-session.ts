@@ -12,6 +12,7 @@ import type { FetchLike } from '../send-leg.ts';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
 import { isResponse, listHeaders, toPushed, type Message, type PushedRequest } from './messages.ts';
 import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
+import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage, readCapped } from '../response-cap.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
@@ -48,6 +49,10 @@ export interface LegacySessionOptions {
   maxResumes?: number;
   /** waits `ms` (injectable for tests); default setTimeout */
   sleep?: (ms: number) => Promise<void>;
+  /** true when `fetch` goes through the relay, which caps responses itself; else the direct cap applies */
+  viaRelay?: boolean;
+  /** size cap of a direct response; default 64 MiB (the relay's) */
+  maxResponseBytes?: number;
 }
 
 export class LegacyProtocolError extends Error {
@@ -156,22 +161,36 @@ export class LegacySession {
     };
     exchange.response = recorded;
     let sse: SseReadResult | undefined;
-    if (contentType.toLowerCase().startsWith('text/event-stream')) {
+    const cap = this.opts.viaRelay ? undefined : (this.opts.maxResponseBytes ?? DIRECT_MAX_RESPONSE_BYTES);
+    const declared = declaredLength(res.headers);
+    if (cap !== undefined && declared !== undefined && declared > cap) {
+      // declared over the cap: not read at all
+      await res.body?.cancel().catch(() => undefined);
+      exchange.failure = { kind: 'too_large', message: overCapMessage(cap, declared) };
+    } else if (contentType.toLowerCase().startsWith('text/event-stream')) {
       const notifications: unknown[] = [];
-      sse = await readSse(res, startedAt, this.now, (m, event) => {
-        if (!isJsonObject(m)) return false;
-        if (isResponse(m)) exchange.message = m;
-        else notifications.push(m);
-        return onMessage(m, { label, exchange, event });
-      });
+      sse = await readSse(
+        res,
+        startedAt,
+        this.now,
+        (m, event) => {
+          if (!isJsonObject(m)) return false;
+          if (isResponse(m)) exchange.message = m;
+          else notifications.push(m);
+          return onMessage(m, { label, exchange, event });
+        },
+        cap,
+      );
       Object.assign(recorded, { body: sse.text, size: sse.size, sseEvents: sse.events });
       if (notifications.length) exchange.notifications = notifications;
-      if (sse.error) exchange.failure = { kind: 'stream', message: `the stream dropped: ${sse.error}` };
+      if (sse.overCap && cap !== undefined) exchange.failure = { kind: 'too_large', message: overCapMessage(cap) };
+      else if (sse.error) exchange.failure = { kind: 'stream', message: `the stream dropped: ${sse.error}` };
       if (sse.retryMs !== undefined) this.retryMs = sse.retryMs;
     } else {
-      const text = await res.text();
-      Object.assign(recorded, { body: text, size: new TextEncoder().encode(text).byteLength });
-      const m = text ? tryParseJson(text) : undefined;
+      const body = await readCapped(res, cap);
+      Object.assign(recorded, { body: body.text, size: body.size });
+      if (body.overCap && cap !== undefined) exchange.failure = { kind: 'too_large', message: overCapMessage(cap) };
+      const m = body.text && !body.overCap ? tryParseJson(body.text) : undefined;
       if (m !== undefined) exchange.message = m;
       if (isJsonObject(m)) onMessage(m, { label, exchange });
     }
@@ -277,7 +296,16 @@ export class LegacySession {
     let resumes = 0;
     // the last event id seen on any stream of this request: a resumption that carried no new id keeps it
     let lastEventId = sse?.lastEventId;
-    while (!response && lastEventId && sse && !signal?.aborted && resumes < (this.opts.maxResumes ?? 3)) {
+    // a response stopped at the size cap is not asked for again: it would only come back as large
+    const resumable = () => exchange.failure?.kind !== 'too_large';
+    while (
+      !response &&
+      lastEventId &&
+      sse &&
+      resumable() &&
+      !signal?.aborted &&
+      resumes < (this.opts.maxResumes ?? 3)
+    ) {
       resumes++;
       await this.sleep(sse.retryMs ?? this.retryMs);
       ({ exchange, sse } = await this.http(

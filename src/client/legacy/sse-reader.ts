@@ -17,6 +17,8 @@ export interface SseReadResult {
   retryMs?: number;
   /** set when the connection dropped (not when it ended normally or was aborted on purpose) */
   error?: string;
+  /** set when the stream grew past the size cap given, and was closed there */
+  overCap?: true;
 }
 
 export function tryParseJson(text: string): unknown {
@@ -32,6 +34,8 @@ export async function readSse(
   startedAt: number,
   now: () => number,
   onMessage: (message: unknown, event: SseEventRecord) => boolean | void,
+  /** bytes read at most; past them the stream is closed (the events up to there are kept) */
+  cap?: number,
 ): Promise<SseReadResult> {
   const out: SseReadResult = { events: [], text: '', size: 0 };
   let stop = false;
@@ -57,13 +61,16 @@ export async function readSse(
   const parts: string[] = [];
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      const read = await reader.read();
+      if (read.done) break;
+      const overCap = cap !== undefined && out.size + read.value.byteLength > cap;
+      const value = overCap ? read.value.subarray(0, cap - out.size) : read.value;
       out.size += value.byteLength;
       const text = decoder.decode(value, { stream: true });
       parts.push(text);
       parser.feed(text);
-      if (stop) {
+      if (overCap) out.overCap = true;
+      if (stop || overCap) {
         await reader.cancel().catch(() => {});
         break;
       }

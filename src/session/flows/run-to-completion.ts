@@ -44,11 +44,20 @@ function answerRoots(conversationId: string, deps: RunToCompletionDeps): void {
   }
 }
 
-/** The leg never got a whole answer: no response (network error, timeout) or a stream cut before the result. */
+/**
+ * The leg never got a whole answer: no response (network error, timeout), a stream cut before the result, or a
+ * response stopped at the page's size cap.
+ */
 function failedInTransport(leg: Leg | undefined): leg is Leg {
   if (!leg) return false;
   const kind = leg.exchange.failure?.kind;
-  return leg.outcome.kind === 'transport' || kind === 'network' || kind === 'timeout' || kind === 'stream';
+  return (
+    leg.outcome.kind === 'transport' ||
+    kind === 'network' ||
+    kind === 'timeout' ||
+    kind === 'stream' ||
+    kind === 'too_large'
+  );
 }
 
 function transportNote(leg: Leg, round: number, before: boolean): RunNote {

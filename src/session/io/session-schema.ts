@@ -35,7 +35,9 @@ const exchangeSchema = z.looseObject({
     body: z.string(),
   }),
   response: recordedResponse.optional(),
-  failure: z.looseObject({ kind: z.enum(['network', 'abort', 'timeout', 'stream']), message: z.string() }).optional(),
+  failure: z
+    .looseObject({ kind: z.enum(['network', 'abort', 'timeout', 'stream', 'too_large']), message: z.string() })
+    .optional(),
   startedAt: z.number(),
   headersMs: z.number().optional(),
   durationMs: z.number().nonnegative(),
