@@ -5,6 +5,7 @@ import { emptySession, type SentFacts, type SessionState } from './model.ts';
 import { pushedFacts } from './pushed-legs.ts';
 import { reduce } from './reducer.ts';
 import { parseSessionValue } from './io/session-file.ts';
+import { taskLint } from './task-lint.ts';
 import { resultOutcome, taskView } from './task-view.ts';
 
 const URL = 'http://127.0.0.1:1/mcp';
@@ -169,6 +170,11 @@ describe('a 2025-11-25 task conversation', () => {
     );
     expect(s.legs.l2!.outcome).toMatchObject({ kind: 'task', task: { status: 'completed' } });
     expect(taskView(s, s.conversations.c1!)).toMatchObject({ polls: 2, task: { status: 'completed' } });
+  });
+
+  it('gets none of the tasks-extension lint rules (no Mcp-Name, ttl instead of ttlMs: that era has its own wire)', () => {
+    const s = apply(created(), recorded('l1', 2, { jsonrpc: '2.0', id: 2, result: task('working') }, 'tasks/get'));
+    expect(taskLint(s, s.conversations.c1!)).toEqual([]);
   });
 
   it('a request pushed on tasks/result waits in the composer as a response; polls keep it, and keep its wait', () => {

@@ -5,6 +5,7 @@ import { composeRequest, composeTaskLeg } from './compose.ts';
 import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
+import { taskLint } from './task-lint.ts';
 import { resultOutcome, taskView } from './task-view.ts';
 import { timelineRows } from './timeline-rows.ts';
 import { sequenceDiagram } from './timeline-sequence.ts';
@@ -144,6 +145,15 @@ describe('a task conversation', () => {
     s = apply(s, { type: 'draft/answer', conversationId: 'c1', key: 'toString', response: { action: 'accept' } });
     s = poll(s, 'l2', task('input_required', { inputRequests: ask('ok') }));
     expect(s.conversations.c1!.draft!.answers).toEqual({});
+  });
+
+  it('lints a task result that lacks a field the tasks extension requires', () => {
+    const { createdAt: _c, ttlMs: _t, ...bare } = task('input_required');
+    const s = poll(started(), 'l1', bare);
+    const findings = taskLint(s, s.conversations.c1!).filter((f) => f.finding.rule === 'tasks/task-missing-field');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ legId: 'l1', finding: { side: 'server', severity: 'error' } });
+    expect(findings[0]!.finding.message).toMatch(/createdAt, ttlMs, inputRequests/);
   });
 
   it('shows the inline result once the task completes, and counts the polls', () => {

@@ -2,7 +2,7 @@
 import { headerValue } from '../protocol/exchange.ts';
 import type { LintFinding } from '../protocol/lint/lint-types.ts';
 import { isJsonObject, type InputRequests } from '../protocol/types.ts';
-import { lintTaskLegs, type TaskLegFacts } from '../protocol/tasks/lint.ts';
+import { lintTaskLegs, missingTaskFields, type TaskLegFacts } from '../protocol/tasks/lint.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 
 const SIDE: Record<string, LintFinding['side']> = {
@@ -11,6 +11,7 @@ const SIDE: Record<string, LintFinding['side']> = {
   'task-key-reasked': 'server',
   'task-poll-too-fast': 'client',
   'task-past-ttl': 'client',
+  'task-missing-field': 'server',
 };
 
 /** JSON with every object's keys in order, so two requests that differ only in key order compare equal. */
@@ -40,13 +41,18 @@ function facts(c: Conversation, leg: Leg): TaskLegFacts {
   if (o.kind === 'task') {
     if (o.task.pollIntervalMs !== undefined) out.pollIntervalMs = o.task.pollIntervalMs;
     if (o.task.ttlMs !== undefined) out.ttlMs = o.task.ttlMs;
+    const missing = missingTaskFields(o.result);
+    if (missing.length) out.missingFields = missing;
   }
   return out;
 }
 
-/** Task findings per leg id (empty for a conversation without a task). */
+/**
+ * Task findings per leg id (empty for a conversation without a task, and for a 2025-11-25 task: these rules are the
+ * tasks extension's wire, and that era's tasks have another: no Mcp-Name, `ttl` and `pollInterval`).
+ */
 export function taskLint(state: SessionState, c: Conversation): { legId: string; finding: LintFinding }[] {
-  if (!c.task) return [];
+  if (!c.task || c.task.era) return [];
   const legs = c.legIds.map((id) => state.legs[id]).filter((l): l is Leg => Boolean(l));
   return lintTaskLegs(legs.map((leg) => facts(c, leg))).map((f) => ({
     legId: legs[f.index]!.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintTaskLegs, type TaskLegFacts } from './lint.ts';
+import { lintTaskLegs, missingTaskFields, type TaskLegFacts } from './lint.ts';
 
 const leg = (p: Partial<TaskLegFacts>): TaskLegFacts => ({
   method: 'tasks/get',
@@ -70,5 +70,35 @@ describe('lintTaskLegs', () => {
       leg({ sentAt: 1500 }),
     ];
     expect(lintTaskLegs(legs)).toEqual([]);
+  });
+
+  it('flags a task result that lacks a field the tasks extension requires', () => {
+    const legs = [leg({ method: 'tools/call', missingFields: ['createdAt', 'ttlMs'] }), leg({ sentAt: 600 })];
+    const findings = lintTaskLegs(legs);
+    expect(findings.map((f) => [f.rule, f.index, f.severity])).toEqual([['task-missing-field', 0, 'error']]);
+    expect(findings[0]!.message).toContain('createdAt');
+    expect(findings[0]!.message).toContain('ttlMs');
+  });
+});
+
+describe('missingTaskFields', () => {
+  const full = { taskId: 't', createdAt: 'c', lastUpdatedAt: 'u', ttlMs: null };
+
+  it('finds nothing missing in a complete task (ttlMs null: kept indefinitely)', () => {
+    expect(missingTaskFields({ ...full, status: 'working' })).toEqual([]);
+    expect(missingTaskFields({ ...full, status: 'input_required', inputRequests: {} })).toEqual([]);
+  });
+
+  it('names createdAt, lastUpdatedAt and ttlMs when absent or of the wrong type', () => {
+    expect(missingTaskFields({ taskId: 't', status: 'working' })).toEqual(['createdAt', 'lastUpdatedAt', 'ttlMs']);
+    expect(missingTaskFields({ ...full, createdAt: 5, ttlMs: '60000', status: 'working' })).toEqual([
+      'createdAt',
+      'ttlMs',
+    ]);
+  });
+
+  it('names inputRequests on an input_required task without them, and only there', () => {
+    expect(missingTaskFields({ ...full, status: 'input_required' })).toEqual(['inputRequests']);
+    expect(missingTaskFields({ ...full, status: 'working' })).toEqual([]);
   });
 });

@@ -8,8 +8,13 @@
  *   and polls on, as the official ext-tasks client does)
  * - `task-poll-too-fast`: a tasks/get sent sooner after the previous one than the pollIntervalMs the server asked
  * - `task-past-ttl`: a leg sent after the task's ttlMs had run out (the server may have forgotten it)
+ * - `task-missing-field`: a task (a CreateTaskResult or a tasks/get answer) without a field the extension requires:
+ *   `createdAt` and `lastUpdatedAt` (strings), `ttlMs` (a number, or null: kept indefinitely), and `inputRequests`
+ *   when `input_required`. The inspector reads such a task anyway (an absent inputRequests as none).
  * Pure: the caller gives each leg's facts.
  */
+import { isJsonObject, type JsonObject } from '../types.ts';
+
 export interface TaskLegFacts {
   method: string;
   /** ms epoch the leg was sent */
@@ -25,11 +30,18 @@ export interface TaskLegFacts {
   /** the pollIntervalMs / ttlMs the task carried in this leg's answer */
   pollIntervalMs?: number;
   ttlMs?: number | null;
+  /** required task fields this leg's task lacked (`missingTaskFields`) */
+  missingFields?: string[];
 }
 
 export interface TaskFinding {
   rule:
-    'task-update-request-state' | 'task-missing-mcp-name' | 'task-key-reasked' | 'task-poll-too-fast' | 'task-past-ttl';
+    | 'task-update-request-state'
+    | 'task-missing-mcp-name'
+    | 'task-key-reasked'
+    | 'task-poll-too-fast'
+    | 'task-past-ttl'
+    | 'task-missing-field';
   severity: 'error' | 'warning';
   /** index of the leg in the list given */
   index: number;
@@ -37,6 +49,16 @@ export interface TaskFinding {
 }
 
 const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'];
+
+/** The fields a task object (CreateTaskResult or DetailedTask) must carry and does not, in the order named. */
+export function missingTaskFields(task: JsonObject): string[] {
+  const missing: string[] = [];
+  if (typeof task.createdAt !== 'string') missing.push('createdAt');
+  if (typeof task.lastUpdatedAt !== 'string') missing.push('lastUpdatedAt');
+  if (task.ttlMs !== null && typeof task.ttlMs !== 'number') missing.push('ttlMs');
+  if (task.status === 'input_required' && !isJsonObject(task.inputRequests)) missing.push('inputRequests');
+  return missing;
+}
 
 export function lintTaskLegs(legs: TaskLegFacts[]): TaskFinding[] {
   const out: TaskFinding[] = [];
@@ -66,6 +88,14 @@ export function lintTaskLegs(legs: TaskLegFacts[]): TaskFinding[] {
           message: `sent ${leg.sentAt - createdAt - ttl} ms after the task's ttlMs (${ttl} ms) ran out: the server may have dropped it`,
         });
       }
+    }
+    if (leg.missingFields?.length) {
+      out.push({
+        rule: 'task-missing-field',
+        severity: 'error',
+        index,
+        message: `the task lacks ${leg.missingFields.join(', ')}: the tasks extension requires createdAt and lastUpdatedAt, ttlMs (a number, or null), and inputRequests when input_required`,
+      });
     }
     if (leg.method === 'tasks/update' && leg.sentRequestState) {
       out.push({
