@@ -73,7 +73,17 @@ export async function variant(
   return verdict;
 }
 
-const NO_STATE = 'the server gave no requestState: nothing to protect';
+export const NO_STATE = 'the server gave no requestState: nothing to protect';
+
+/** A variant's answer for the evidence, led by `accepted` when the server went on with state it should refuse. */
+function answered(v: Verdict, accepted = 'ACCEPTED, '): string {
+  return `${v.kind === 'advanced' ? accepted : ''}${v.summary}`;
+}
+
+/** A check of state the server must refuse: passes when the variant was refused, fails when it was accepted. */
+export function mustRefuse(id: CheckId, sent: string, v: Verdict, accepted?: string): CheckResult {
+  return result(id, v.kind === 'advanced' ? 'fail' : 'pass', `${sent}: ${answered(v, accepted)}`);
+}
 
 /**
  * The tamper matrix flow (flows/run-tamper-matrix.ts) against the paused round 1, answered as the baseline answered it:
@@ -100,11 +110,10 @@ async function replayAfterWait(ctx: CheckContext, plan: ExpiryPlan, waitSeconds:
   const remaining = plan.mintedAt + waitSeconds * 1000 - ctx.now();
   if (remaining > 0) await ctx.sleep(remaining);
   const v = await variant(ctx, `replay ${waitSeconds} s after minting`, { requestState: ctx.state! });
-  const accepted = v.kind === 'advanced';
-  return result(
+  return mustRefuse(
     'expiry',
-    accepted ? 'fail' : 'pass',
-    `resent round 1's state ${waitSeconds} s after it was minted (the token shows no exp): ${accepted ? 'ACCEPTED, ' : ''}${v.summary}`,
+    `resent round 1's state ${waitSeconds} s after it was minted (the token shows no exp)`,
+    v,
   );
 }
 
@@ -139,16 +148,12 @@ export async function tamperAndExpiryChecks(
     if (row.mutationId === 'expired-replay') {
       expiry = !v
         ? result('expiry', 'skip', `not checked: ${row.skipReason ?? 'not sent'}`)
-        : result(
-            'expiry',
-            v.kind === 'advanced' ? 'fail' : 'pass',
-            `resent the state after its exp passed: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`,
-          );
+        : mustRefuse('expiry', 'resent the state after its exp passed', v);
       continue;
     }
     if (!v) continue;
     if (v.kind === 'advanced') accepted += 1;
-    lines.push(`${row.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
+    lines.push(`${row.label}: ${answered(v)}`);
   }
   const tamper = result('tamper', accepted ? 'fail' : 'pass', lines.join('\n'));
   // a readable exp keeps the matrix's answer; an opaque token needs the wait the user gave
@@ -192,7 +197,7 @@ export async function bindingCheck(ctx: CheckContext, targets: readonly BindingT
       sameTarget: t.kind === 'other arguments',
     });
     if (v.kind === 'advanced') accepted.push(t.kind);
-    lines.push(`sent round 1's state on ${t.label}: ${v.kind === 'advanced' ? 'ACCEPTED, ' : ''}${v.summary}`);
+    lines.push(`sent round 1's state on ${t.label}: ${answered(v)}`);
   }
   const head = accepted.length
     ? `accepted on ${accepted.join(' and ')}`

@@ -5,12 +5,18 @@
  * to do with the state (a token the server rejects outright, a service that is down or lacks the tool) is reported as
  * a skip with its reason rather than as a pass.
  */
-import { result, variant, type CheckContext, type CheckResult, type ConnectionChange } from './audit-checks.ts';
+import {
+  mustRefuse,
+  NO_STATE,
+  result,
+  variant,
+  type CheckContext,
+  type CheckResult,
+  type ConnectionChange,
+} from './audit-checks.ts';
 import { probe, type AuditCandidate } from './audit-targets.ts';
 import { answersFor } from './audit-values.ts';
 import { verdictOf } from './audit-verdict.ts';
-
-const NO_STATE = 'the server gave no requestState: nothing to protect';
 
 /** A fresh call of the target over `connection`: its probe id when it asks, else why it cannot be used. */
 async function control(
@@ -49,12 +55,7 @@ export async function principalCheck(
       `not checked: the server refused the second identity outright (a fresh call as it: ${check.why}); give a token it accepts`,
     );
   const v = await variant(ctx, 'state under the second identity', { connection: second, requestState: ctx.state });
-  const accepted = v.kind === 'advanced';
-  return result(
-    'principal',
-    accepted ? 'fail' : 'pass',
-    `sent round 1's state (minted for the first identity) under the second identity: ${accepted ? 'ACCEPTED, ' : ''}${v.summary}`,
-  );
+  return mustRefuse('principal', "sent round 1's state (minted for the first identity) under the second identity", v);
 }
 
 export async function audienceCheck(
@@ -83,11 +84,11 @@ export async function audienceCheck(
     requestState: ctx.state,
     sameTarget: false,
   });
-  const accepted = v.kind === 'advanced';
-  return result(
+  return mustRefuse(
     'audience',
-    accepted ? 'fail' : 'pass',
-    `sent round 1's state to ${otherService}: ${accepted ? 'ACCEPTED (no audience: a token minted here is good there), ' : ''}${v.summary}`,
+    `sent round 1's state to ${otherService}`,
+    v,
+    'ACCEPTED (no audience: a token minted here is good there), ',
   );
 }
 
