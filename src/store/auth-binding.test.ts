@@ -4,6 +4,8 @@
  * connections, a refresh that fires while another server is connected: none of them carries the token along.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EraConnections } from '../client/legacy/era-connections.ts';
+import { LegacySession } from '../client/legacy/legacy-session.ts';
 import { connectionContextOf } from '../session/selectors.ts';
 import { AS } from '../session/flows/oauth-servers.fixtures.ts';
 import { SERVER, signIn, signInStore } from './auth-store.fixtures.ts';
@@ -72,6 +74,59 @@ describe('a signed-in token is bound to its server', () => {
     await connectAndSignIn(store);
     store.getState().signOut();
     expect(sentAuthorization(store)).toEqual({ working: undefined, connected: undefined });
+  });
+});
+
+/** The connection's 2025-11-25 session to `url`, opened with `authorization`; `sent` lists each request's Authorization. */
+async function legacyConnection(url: string, authorization?: string) {
+  const sent: (string | null)[] = [];
+  const session = new LegacySession({
+    url,
+    fetch: (_url, init) => {
+      sent.push(new Headers(init.headers).get('authorization'));
+      return Promise.resolve(new Response(null, { status: 202 }));
+    },
+    clientInfo: { name: 'c', version: '1' },
+    capabilities: {},
+    ...(authorization ? { headers: { authorization } } : {}),
+  });
+  const eras = new EraConnections();
+  await eras.resolve('connect-1', () =>
+    Promise.resolve({ era: 'legacy', url, session, reason: 'test', handshake: [] }),
+  );
+  await Promise.resolve();
+  return { eras, session, sent };
+}
+
+describe('a refreshed token and an open 2025-11-25 session', () => {
+  it('reaches the session open to the server it was issued for: its next request carries it, not the stale one', async () => {
+    const legacy = await legacyConnection(SERVER, 'Bearer at-1');
+    const store = signInStore({ eras: legacy.eras });
+    await connectAndSignIn(store);
+    await store.getState().refreshAuthNow();
+    await legacy.session.notify('notifications/roots/list_changed');
+    expect(legacy.sent.at(-1)).toBe('Bearer at-2');
+  });
+
+  it('never reaches a session open to another server', async () => {
+    const legacy = await legacyConnection(OTHER);
+    const store = signInStore({ eras: legacy.eras });
+    await connectAndSignIn(store);
+    store.getState().connect(OTHER);
+    await store.getState().refreshAuthNow();
+    await legacy.session.notify('notifications/roots/list_changed');
+    expect(legacy.sent.at(-1)).toBeNull();
+  });
+
+  it('reaches it at sign-in, and leaves it after Sign out', async () => {
+    const legacy = await legacyConnection(SERVER);
+    const store = signInStore({ eras: legacy.eras });
+    await connectAndSignIn(store);
+    await legacy.session.notify('notifications/roots/list_changed');
+    expect(legacy.sent.at(-1)).toBe('Bearer at-1');
+    store.getState().signOut();
+    await legacy.session.notify('notifications/roots/list_changed');
+    expect(legacy.sent.at(-1)).toBeNull();
   });
 });
 

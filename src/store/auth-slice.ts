@@ -12,6 +12,7 @@ import {
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
 import type { OAuthFlowDeps, OAuthSession } from '../session/flows/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
+import { tokenFor } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import type { AuthHttpRequest } from '../protocol/auth/http.ts';
 
@@ -176,8 +177,18 @@ export const createAuthSlice =
             : st.connectedSettings,
       }));
       if (get().authSettings.keepInTab) tabStore.save(serverUrl, tokens, session);
+      authorizeLegacySession(serverUrl);
       if (reconnect && get().connectedUrl === serverUrl) get().connect(serverUrl);
       scheduleRefresh(tokens);
+    }
+
+    /**
+     * An open 2025-11-25 session to `url` (only that server's: `legacyFor` matches its URL) sends what requests to
+     * `url` carry now on its next request and stream: a refreshed token, not the one it opened with.
+     */
+    function authorizeLegacySession(url: string) {
+      const token = tokenFor(get(), url);
+      deps.eras?.legacyFor(url)?.authorize(token ? `Bearer ${token}` : undefined);
     }
 
     /** Drop the current tokens: no request carries them any more, and no refresh is pending. */
@@ -197,6 +208,7 @@ export const createAuthSlice =
               : connected,
         };
       });
+      if (url !== null) authorizeLegacySession(url);
     }
 
     function scheduleRefresh(tokens: TokenSet) {

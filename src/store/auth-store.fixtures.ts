@@ -7,12 +7,13 @@ import { expect, vi } from 'vitest';
 import { fakeServers, RS, type FakeOptions } from '../session/flows/oauth-servers.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import type { TabStorage } from './auth-runtime.ts';
+import type { EraConnections } from '../client/legacy/era-connections.ts';
 
 /** the scripted resource server's MCP endpoint, the one the tokens are issued for */
 export const SERVER = `${RS}/mcp`;
 
 /** A page load: a fresh store whose every fetch goes to the scripted servers (none to the network). */
-export function signInStore(options: { servers?: FakeOptions; tabStorage?: TabStorage } = {}) {
+export function signInStore(options: { servers?: FakeOptions; tabStorage?: TabStorage; eras?: EraConnections } = {}) {
   const fake = fakeServers(options.servers);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers: [string, string][] = [];
@@ -29,6 +30,7 @@ export function signInStore(options: { servers?: FakeOptions; tabStorage?: TabSt
   return createInspectorStore({
     fetchFor: () => () => Promise.reject(new Error('offline')),
     now: () => Date.now(),
+    ...(options.eras ? { eras: options.eras } : {}),
     auth: {
       openBrowser: (url) => fake.openBrowser(url),
       redirectUri: 'http://127.0.0.1:5173/oauth/callback',

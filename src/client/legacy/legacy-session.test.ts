@@ -293,4 +293,34 @@ describe('LegacySession', () => {
       /declared a response of \d+ bytes \(Content-Length\), over the 1000 bytes cap/,
     );
   });
+
+  it('carries a new Authorization on its next request and on a resumed GET stream once it is given one', async () => {
+    const server = fakeServer((call) => {
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'tools/call')
+        return sse('id: e1\nretry: 0\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n');
+      if (call.method === 'GET') return sse('id: e2\ndata: {"jsonrpc":"2.0","id":2,"result":{"content":[]}}\n\n');
+      return initialized(call) ?? new Response(null, { status: 202 });
+    });
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      headers: { Authorization: 'Bearer old', 'x-custom': 'kept' },
+      sleep: async () => undefined,
+    });
+    await s.initialize();
+    s.authorize('Bearer new');
+    await s.request('tools/call', { name: 't' }, async () => null);
+    const after = server.calls.slice(2);
+    expect(after.map((c) => c.method)).toEqual(['POST', 'GET']);
+    for (const call of after) {
+      expect(call.headers.authorization).toBe('Bearer new');
+      expect(call.headers['x-custom']).toBe('kept');
+    }
+    s.authorize(undefined);
+    await s.notify('notifications/roots/list_changed');
+    expect(server.calls.at(-1)!.headers.authorization).toBeUndefined();
+  });
 });

@@ -89,10 +89,22 @@ export class LegacySession {
   standaloneStop?: AbortController;
   /** told when the session was re-initialized after the server lost it (a 404 to its Mcp-Session-Id) */
   onRenewed?: () => void;
+  /** the extra headers of every request: the given ones, with the Authorization in force */
+  private extraHeaders: Record<string, string>;
 
   constructor(private readonly opts: LegacySessionOptions) {
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.extraHeaders = { ...opts.headers };
+  }
+
+  /**
+   * The Authorization later requests carry (POSTs, and the GETs that open or resume a stream): a refreshed token, or
+   * none (`undefined`). The caller gives only a token issued for this session's server.
+   */
+  authorize(authorization: string | undefined): void {
+    const rest = Object.entries(this.extraHeaders).filter(([name]) => name.toLowerCase() !== 'authorization');
+    this.extraHeaders = Object.fromEntries(authorization ? [...rest, ['authorization', authorization]] : rest);
   }
 
   /** the session's MCP endpoint */
@@ -104,7 +116,7 @@ export class LegacySession {
     const h: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      ...this.opts.headers,
+      ...this.extraHeaders,
       ...extra,
     };
     if (this.sessionId) h['mcp-session-id'] = this.sessionId;
