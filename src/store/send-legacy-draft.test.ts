@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EraConnections } from '../client/legacy/era-connections.ts';
-import { LegacySession } from '../client/legacy/legacy-session.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
-import { createInspectorStore } from './inspector-store.ts';
+import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
 
 const URL = 'http://restarted/mcp';
 
@@ -13,8 +11,6 @@ function restartedServer() {
   const fetch: FetchLike = async (_url, init) => {
     const headers = Object.fromEntries((init.headers as [string, string][]).map(([k, v]) => [k.toLowerCase(), v]));
     const body = init.body ? (JSON.parse(String(init.body)) as { id?: number; method?: string }) : undefined;
-    const json = (value: unknown, extra: Record<string, string> = {}) =>
-      new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json', ...extra } });
     if (body?.method === 'initialize') {
       sessions++;
       return json(
@@ -34,23 +30,7 @@ function restartedServer() {
 describe('a 2025-11-25 call whose session the server lost', () => {
   it('shows the 404 as a leg of the call, then the call resent in a new session, complete', async () => {
     const { fetch } = restartedServer();
-    const eras = new EraConnections();
-    const store = createInspectorStore(
-      { fetchFor: () => fetch, now: () => Date.now(), eras },
-      { connectedUrl: URL, savedRoots: [] },
-    );
-    await eras.resolve('k', async (record) => {
-      const session = new LegacySession({
-        url: URL,
-        fetch,
-        clientInfo: { name: 'c', version: '1' },
-        capabilities: {},
-        onExchange: record,
-      });
-      await session.initialize();
-      return { era: 'legacy', url: URL, session, reason: 'test', handshake: [] };
-    });
-    await Promise.resolve();
+    const { store, eras } = await connectedLegacyStore(URL, fetch);
     const id = await store
       .getState()
       .startCall({ method: 'tools/call', title: 'echo', params: { name: 'echo', arguments: { message: 'hi' } } });

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EraConnections } from '../client/legacy/era-connections.ts';
-import { LegacySession } from '../client/legacy/legacy-session.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { resultOutcome, taskView } from '../session/task-view.ts';
-import { createInspectorStore } from './inspector-store.ts';
+import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
 
 const URL = 'http://research/mcp';
-const json = (value: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json', ...headers } });
 const task = (status: string, statusMessage: string) => ({
   taskId: 't1',
   status,
@@ -84,26 +80,8 @@ function researchServer() {
   return { fetch, methods };
 }
 
-async function connected(fetch: FetchLike) {
-  const eras = new EraConnections();
-  const store = createInspectorStore(
-    { fetchFor: () => fetch, now: () => Date.now(), eras },
-    { connectedUrl: URL, savedRoots: [] },
-  );
-  await eras.resolve('k', async (record) => {
-    const session = new LegacySession({
-      url: URL,
-      fetch,
-      clientInfo: { name: 'c', version: '1' },
-      capabilities: { elicitation: { form: {} } },
-      onExchange: record,
-    });
-    await session.initialize();
-    return { era: 'legacy', url: URL, session, reason: 'test', handshake: [] };
-  });
-  await Promise.resolve();
-  return store;
-}
+const connected = async (fetch: FetchLike) =>
+  (await connectedLegacyStore(URL, fetch, { capabilities: { elicitation: { form: {} } } })).store;
 
 const PARAMS = { name: 'simulate-research-query', arguments: { topic: 'python' }, task: { ttl: 60000 } };
 

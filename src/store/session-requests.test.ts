@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EraConnections } from '../client/legacy/era-connections.ts';
-import { LegacySession } from '../client/legacy/legacy-session.ts';
 import { openStandalone } from '../client/legacy/standalone.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
-import { createInspectorStore } from './inspector-store.ts';
+import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
 import { sessionRequestTitle } from './session-requests.ts';
 
 const URL = 'http://everything/mcp';
-const json = (value: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json', ...headers } });
 
 /**
  * A 2025-11-25 server like the everything server: once a call is on its way it pushes `roots/list` on the session's
@@ -48,29 +44,14 @@ function everythingLike() {
   return { fetch, posted };
 }
 
-async function connected(fetch: FetchLike) {
-  const eras = new EraConnections();
-  const store = createInspectorStore(
-    { fetchFor: () => fetch, now: () => Date.now(), eras },
-    { connectedUrl: URL, savedRoots: [] },
-  );
-  let session!: LegacySession;
-  await eras.resolve('k', async (record) => {
-    session = new LegacySession({
-      url: URL,
-      fetch,
-      clientInfo: { name: 'c', version: '1' },
-      capabilities: {},
-      onExchange: record,
-    });
-    await session.initialize();
-    session.sessionHandler = (request, via) => eras.pushedOnSession(session, request, via);
-    openStandalone(session);
-    return { era: 'legacy', url: URL, session, reason: 'test', handshake: [] };
+/** Connected with the session's standalone stream open, its pushed requests handed to the era connections. */
+const connected = (fetch: FetchLike) =>
+  connectedLegacyStore(URL, fetch, {
+    initialized: (session, eras) => {
+      session.sessionHandler = (request, via) => eras.pushedOnSession(session, request, via);
+      openStandalone(session);
+    },
   });
-  await Promise.resolve();
-  return { store, session };
-}
 
 describe('a request a 2025-11-25 server pushes on its session stream', () => {
   it('is a conversation of its own: the call in flight completes without it, and it is answered on its own', async () => {
