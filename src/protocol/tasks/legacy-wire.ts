@@ -9,14 +9,12 @@
  * narrowed here and read into the same TaskSnapshot the 2026-07-28 tasks extension uses.
  */
 import { isJsonObject, type JsonObject } from '../types.ts';
-import type { TaskSnapshot, TaskStatus } from './wire.ts';
+import { readTaskCommon, type TaskSnapshot } from './wire.ts';
 
 const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
 /** What the call asks for (`params.task`): how long the server should keep the task, in ms. */
 const DEFAULT_TASK_TTL_MS = 60_000;
-
-const STATUSES: readonly TaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
 export type TaskSupport = 'required' | 'optional' | 'forbidden';
 
@@ -46,16 +44,10 @@ export function asksForTask(params: JsonObject | undefined): boolean {
 }
 
 /** Narrow a 2025-11-25 Task (a tasks/get or tasks/cancel result, or a CreateTaskResult's `task`). */
-export function readLegacyTask(value: unknown): TaskSnapshot | string {
-  if (!isJsonObject(value)) return 'the task is not an object';
-  if (typeof value.taskId !== 'string' || value.taskId === '') return 'the task has no taskId (string)';
-  if (typeof value.status !== 'string' || !STATUSES.includes(value.status as TaskStatus)) {
-    return `unknown task status ${JSON.stringify(value.status)} (allowed: ${STATUSES.join(', ')})`;
-  }
-  const task: TaskSnapshot = { taskId: value.taskId, status: value.status as TaskStatus };
-  if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
-  if (typeof value.createdAt === 'string') task.createdAt = value.createdAt;
-  if (typeof value.lastUpdatedAt === 'string') task.lastUpdatedAt = value.lastUpdatedAt;
+export function readLegacyTask(raw: unknown): TaskSnapshot | string {
+  const common = readTaskCommon(raw);
+  if (typeof common === 'string') return common;
+  const { task, value } = common;
   if (value.ttl === null || (typeof value.ttl === 'number' && Number.isFinite(value.ttl))) task.ttlMs = value.ttl;
   if (typeof value.pollInterval === 'number' && Number.isFinite(value.pollInterval) && value.pollInterval >= 0) {
     task.pollIntervalMs = value.pollInterval;

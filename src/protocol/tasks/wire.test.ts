@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declaresTasks, readTask, taskParams, taskPollWait } from './wire.ts';
+import { declaresTasks, readTask, readTaskCommon, taskParams, taskPollWait } from './wire.ts';
 
 const base = { taskId: 't1', createdAt: '2026-07-28T00:00:00Z', lastUpdatedAt: '2026-07-28T00:00:00Z', ttlMs: 60000 };
 
@@ -73,5 +73,27 @@ describe('taskPollWait', () => {
 
   it('keeps a pollIntervalMs of 0 as the server sent it (the wait raises it to the floor)', () => {
     expect(readTask({ ...base, status: 'working', pollIntervalMs: 0 })).toMatchObject({ pollIntervalMs: 0 });
+  });
+});
+
+describe('readTaskCommon', () => {
+  it('reads what both eras share and leaves each era its own fields', () => {
+    const value = { ...base, status: 'working', statusMessage: 'Busy', ttl: 5, pollInterval: 7, pollIntervalMs: 9 };
+    expect(readTaskCommon(value)).toEqual({
+      task: {
+        taskId: 't1',
+        status: 'working',
+        statusMessage: 'Busy',
+        createdAt: base.createdAt,
+        lastUpdatedAt: base.lastUpdatedAt,
+      },
+      value,
+    });
+  });
+
+  it('says what is wrong with a task that is not one', () => {
+    expect(readTaskCommon([])).toBe('the task is not an object');
+    expect(readTaskCommon({ taskId: '' })).toBe('the task has no taskId (string)');
+    expect(readTaskCommon({ taskId: 't', status: 'paused' })).toMatch(/^unknown task status "paused"/);
   });
 });

@@ -66,8 +66,11 @@ function readInputRequests(value: unknown): InputRequests | string {
   return Object.fromEntries(out) as InputRequests;
 }
 
-/** Narrow a task object (CreateTaskResult or DetailedTask); a string says what is wrong with it. */
-export function readTask(value: unknown): TaskSnapshot | string {
+/**
+ * What both eras' tasks share (taskId, status, statusMessage, createdAt, lastUpdatedAt), narrowed into a snapshot
+ * for each era's reader to add its own fields to; with the object itself, or a string saying what is wrong.
+ */
+export function readTaskCommon(value: unknown): { task: TaskSnapshot; value: JsonObject } | string {
   if (!isJsonObject(value)) return 'the task is not an object';
   if (typeof value.taskId !== 'string' || value.taskId === '') return 'the task has no taskId (string)';
   if (typeof value.status !== 'string' || !STATUSES.includes(value.status as TaskStatus)) {
@@ -77,6 +80,14 @@ export function readTask(value: unknown): TaskSnapshot | string {
   if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
   if (typeof value.createdAt === 'string') task.createdAt = value.createdAt;
   if (typeof value.lastUpdatedAt === 'string') task.lastUpdatedAt = value.lastUpdatedAt;
+  return { task, value };
+}
+
+/** Narrow a task object (CreateTaskResult or DetailedTask); a string says what is wrong with it. */
+export function readTask(raw: unknown): TaskSnapshot | string {
+  const common = readTaskCommon(raw);
+  if (typeof common === 'string') return common;
+  const { task, value } = common;
   if (value.ttlMs === null || (typeof value.ttlMs === 'number' && Number.isFinite(value.ttlMs)))
     task.ttlMs = value.ttlMs;
   // 0 is kept as sent (the poll wait raises it to the floor)
