@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from '../../session/io/session-file.ts';
 import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
 import { testSession } from '../../session/io/session.fixtures.ts';
+import { boxParseResult } from '../../session/io/intern.ts';
 import { parseSessionFileOffThread } from './parse-off-thread.ts';
 
 const validText = serializeSessionFile(toSessionFile(testSession(), { redacted: false, now: Date.UTC(2026, 6, 28) }));
@@ -53,6 +54,12 @@ describe('parseSessionFileOffThread', () => {
     expect(made[0]?.url).toMatch(/session-file\.worker\.ts$/);
     expect(made[0]?.options?.type).toBe('module');
     expect(made[0]?.terminated).toBe(true);
+  });
+
+  it('gives the session of a worker reply with its strings unboxed', async () => {
+    // what the page receives: a clone of the worker's boxed result
+    fakeWorker({ kind: 'parsed', result: structuredClone(boxParseResult(parseSessionFile(validText))) });
+    expect(await parseSessionFileOffThread(new Blob([validText]))).toEqual(parseSessionFile(validText));
   });
 
   it('parses on the main thread with the same messages when the worker cannot start', async () => {

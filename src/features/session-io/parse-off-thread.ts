@@ -1,7 +1,7 @@
 import type { ParseResult } from '../../session/io/session-file.ts';
 import type { SessionFileWorkerReply } from '../../session/io/session-file.worker.ts';
 import { askWorkerOnce } from '../../lib/ask-worker-once.ts';
-import { internSessionStrings, unboxSessionStrings } from '../../session/io/intern.ts';
+import { internSessionStrings, unboxParseResult } from '../../session/io/intern.ts';
 
 const sessionFileCodec = () => import('../../session/io/session-file.ts');
 
@@ -42,6 +42,5 @@ export async function parseSessionFileOffThread(file: Blob): Promise<ParseResult
   // a read failure is retried here, so it surfaces exactly as it would without the worker
   if (reply.kind !== 'parsed') return interned(await parseHere(file));
   // the worker boxed the repeated strings, so the clone made each of them once
-  if (reply.result.ok) unboxSessionStrings(reply.result.session);
-  return reply.result;
+  return unboxParseResult(reply.result);
 }

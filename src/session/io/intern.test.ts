@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxStringsForClone, interner, internSessionStrings, unboxSessionStrings } from './intern.ts';
+import { boxParseResult, interner, internSessionStrings, unboxParseResult } from './intern.ts';
+import type { SessionState } from '../model.ts';
 import { testSession } from './session.fixtures.ts';
 
 describe('interner', () => {
@@ -39,27 +40,33 @@ describe('internSessionStrings', () => {
   });
 });
 
-describe('boxStringsForClone', () => {
-  it('makes every equal string one String object, and unboxing gives back the session exactly', () => {
+describe('boxParseResult', () => {
+  const parsed = (session: SessionState) => ({ ok: true as const, session, redacted: false });
+
+  it('makes every equal string one String object, and unboxing the clone gives back the result exactly', () => {
     const session = structuredClone(testSession());
-    boxStringsForClone(session);
+    const boxed = boxParseResult(parsed(session));
+    // the session was boxed in place: what a structured clone will see
     const leg1 = session.legs['leg-1']!;
     const leg2 = session.legs['leg-2']!;
     expect(leg1.exchange.request.url).toBeInstanceOf(String);
     // one object for one value, wherever it appears
     expect(leg2.sent.requestState).toBe(leg1.outcome.kind === 'input_required' && leg1.outcome.requestState);
     expect(leg2.exchange.request.url).toBe(leg1.exchange.request.url);
-    const cloned = structuredClone(session);
-    unboxSessionStrings(cloned);
-    expect(cloned).toEqual(testSession());
+    expect(unboxParseResult(structuredClone(boxed))).toEqual(parsed(testSession()));
   });
 
   it('leaves a requestState that is not a string as the server sent it', () => {
     const session = structuredClone(testSession());
     const message = session.legs['leg-1']!.exchange.message as { result: { requestState: unknown } };
     message.result.requestState = 42;
-    boxStringsForClone(session);
-    unboxSessionStrings(session);
-    expect(message.result.requestState).toBe(42);
+    const result = unboxParseResult(boxParseResult(parsed(session)));
+    const unboxed = result.ok && (result.session.legs['leg-1']!.exchange.message as typeof message);
+    expect(unboxed && unboxed.result.requestState).toBe(42);
+  });
+
+  it('passes a parse error through as it is', () => {
+    const error = { ok: false as const, error: 'The file is not valid JSON: x', path: 'session' };
+    expect(unboxParseResult(boxParseResult(error))).toEqual(error);
   });
 });

@@ -9,6 +9,7 @@
  */
 import type { Exchange, HeaderList } from '../../protocol/exchange.ts';
 import type { Leg, SessionState, SentFacts } from '../model.ts';
+import type { ParseResult } from './session-file.ts';
 
 export type Intern = (value: string) => string;
 
@@ -25,7 +26,7 @@ export function interner(): Intern {
 
 /**
  * What a walk does with each value it visits: a string field of the session, or whatever an earlier walk left in its
- * place (a box from `boxStringsForClone`). It returns the value to put back.
+ * place (a box from `boxParseResult`). It returns the value to put back.
  */
 type Visit = (value: unknown) => unknown;
 
@@ -89,16 +90,33 @@ export function internSessionStrings(session: SessionState, intern: Intern = int
   visitSessionStrings(session, (value) => (typeof value === 'string' ? intern(value) : value));
 }
 
+declare const boxedStrings: unique symbol;
+
 /**
- * For a session about to be structured-cloned (a worker's reply): each of those strings becomes one `String` object
- * per distinct value. A structured clone copies a string at every occurrence but an object once, so the receiver's
- * heap gets each repeated string once instead of making every copy and dropping all but one: interning after the
- * clone left about 18 MB of garbage for a 10,000-leg file, and its major GC paused a frame of the first scroll.
- * In place; the receiver must call `unboxSessionStrings` before anything reads the session.
+ * A session whose repeated strings are `String` boxes, for a structured clone: nothing can read it (its fields are not
+ * typed), so the page reads the worker's reply only through `unboxParseResult`.
  */
-export function boxStringsForClone(session: SessionState): void {
+interface BoxedSession {
+  readonly [boxedStrings]: true;
+}
+
+/** A `ParseResult` as the session file worker posts it: a valid session's strings boxed (`boxParseResult`). */
+export type BoxedParseResult =
+  | Exclude<ParseResult, { ok: true }>
+  | (Omit<Extract<ParseResult, { ok: true }>, 'session'> & { session: BoxedSession });
+
+/**
+ * For a result about to be structured-cloned (the worker's reply): each repeated string of its session becomes one
+ * `String` object per distinct value. A structured clone copies a string at every occurrence but an object once, so
+ * the receiver's heap gets each repeated string once instead of making every copy and dropping all but one: interning
+ * after the clone left about 18 MB of garbage for a 10,000-leg file, and its major GC paused a frame of the first
+ * scroll. Boxes the session in place, so `result` is not read again; the receiver reads the clone with
+ * `unboxParseResult`.
+ */
+export function boxParseResult(result: ParseResult): BoxedParseResult {
+  if (!result.ok) return result;
   const boxes = new Map<string, unknown>();
-  visitSessionStrings(session, (value) => {
+  visitSessionStrings(result.session, (value) => {
     if (typeof value !== 'string') return value;
     let box = boxes.get(value);
     if (box === undefined) {
@@ -108,9 +126,13 @@ export function boxStringsForClone(session: SessionState): void {
     }
     return box;
   });
+  return result as unknown as BoxedParseResult;
 }
 
-/** Undoes `boxStringsForClone` on the clone: every box becomes its string, one string for all its places. */
-export function unboxSessionStrings(session: SessionState): void {
+/** The only way to read a `BoxedParseResult`: every box of the clone becomes its string, one string for all its places. */
+export function unboxParseResult(result: BoxedParseResult): ParseResult {
+  if (!result.ok) return result;
+  const session = result.session as unknown as SessionState;
   visitSessionStrings(session, (value) => (value instanceof String ? value.valueOf() : value));
+  return { ...result, session };
 }

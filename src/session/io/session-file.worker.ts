@@ -2,20 +2,19 @@
  * Worker entry: reads and validates a session file off the page's main thread, so the garbage of `JSON.parse` and
  * the schema check (tens of MB for a long session) is collected on the worker's heap, not the page's. Posts back
  * only the `ParseResult` (the validated session or the exact error message), with the session's repeated strings
- * boxed so the clone carries each of them once (intern.ts; the page unboxes them). The parsing itself is the pure
+ * boxed so the clone carries each of them once (intern.ts: the page reads the reply with `unboxParseResult`). The parsing itself is the pure
  * `parseSessionFile`; this file only moves data in and out.
  */
-import { boxStringsForClone } from './intern.ts';
-import { parseSessionFile, type ParseResult } from './session-file.ts';
+import { boxParseResult, type BoxedParseResult } from './intern.ts';
+import { parseSessionFile } from './session-file.ts';
 
 export type SessionFileWorkerRequest = Blob | string;
-/** `parsed`: a valid session's header values, URLs and requestStates are `String` boxes until `unboxSessionStrings`. */
-export type SessionFileWorkerReply = { kind: 'parsed'; result: ParseResult } | { kind: 'unreadable'; error: string };
+/** `parsed`: read it with `unboxParseResult`. */
+export type SessionFileWorkerReply =
+  { kind: 'parsed'; result: BoxedParseResult } | { kind: 'unreadable'; error: string };
 
 function reply(text: string): SessionFileWorkerReply {
-  const result = parseSessionFile(text);
-  if (result.ok) boxStringsForClone(result.session);
-  return { kind: 'parsed', result };
+  return { kind: 'parsed', result: boxParseResult(parseSessionFile(text)) };
 }
 
 const scope = globalThis as unknown as {
