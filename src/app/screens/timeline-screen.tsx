@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 import { useConnectionContext } from '../../store/use-connection-context.ts';
 import { Timeline } from '../../features/timeline/timeline.tsx';
@@ -11,7 +11,7 @@ import { composedDraft } from '../../session/selectors.ts';
 import type { Conversation, Leg, SessionState } from '../../session/model.ts';
 import type { ConversationViewKind } from './conversation-view-tabs.tsx';
 import { legPanel } from './leg-panel.ts';
-import { useAfterFrame } from '../../lib/use-after-frame.ts';
+import { usePacedViews } from '../../lib/paced-views.ts';
 import { ConnectionTrafficToggle } from '../../features/timeline/connection-traffic-toggle.tsx';
 import { isConnectionConversation, withConnectionTraffic } from '../../session/connection-traffic.ts';
 
@@ -43,11 +43,11 @@ export function TimelineScreen() {
   }));
   const session = shownSession(s);
   const [view, setView] = useState<ConversationViewKind>('waterfall');
-  // the list (rows, filter, flat items: 20-30 ms with 10,000 legs) follows the session one render later, so a click
-  // that changes one conversation (Accept, Send retry) paints its own update first instead of waiting for the list
-  const listed = useDeferredValue(session);
+  // the list follows one deferred render later, the selection's views one painted frame after that (paced-views.ts)
+  const paced = usePacedViews(s);
+  const listed = shownSession(paced.list);
+  const filter = paced.list.filter;
   const rows = useMemo(() => timelineRows(listed), [listed]);
-  const filter = useDeferredValue(s.filter);
   const filtered = useMemo(() => filterRows(listed, rows, filter), [listed, rows, filter]);
   const flat = useMemo(() => flattenTimeline(filtered, s.collapsed), [filtered, s.collapsed]);
   const options = useMemo(() => filterOptions(rows), [rows]);
@@ -63,14 +63,8 @@ export function TimelineScreen() {
     [actions, session],
   );
 
-  // The selected conversation's views and the leg panel show a change of the session (a leg sent or answered, an
-  // import) after the list's deferred render and one painted frame, session and selection together: the frame of a
-  // call's answer paints the conversation's own update (Result, first question, focus) and these mounts (leg
-  // inspector, waterfall) the next, once the list's render is done (the answer's frame stays short). A change of
-  // selection alone (a click in the timeline) shows at once.
-  const listedState = useDeferredValue(s);
-  const followed = useAfterFrame(listedState);
-  const d = followed.session === s.session ? s : followed;
+  // the selected conversation's views and the leg panel: session and selection together, as paced
+  const d = paced.detail;
   const detail = shownSession(d);
   const leg = d.selectedLegId ? detail.legs[d.selectedLegId] : undefined;
   const picked = d.selectedConversationId ? detail.conversations[d.selectedConversationId] : undefined;
