@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../protocol/exchange.ts';
-import { ALL_CAPABILITIES } from '../protocol/envelope.ts';
 import { composeRequest } from './compose.ts';
-import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
 import { branchSummaries, conversationFamily } from './selectors.ts';
+import { apply, ctx, provisionStarted, send } from './session-events.fixtures.ts';
 
-const ctx = { url: 'http://127.0.0.1:1/mcp' };
 const accept = { action: 'accept', content: { region: 'eu-west-1' } };
 const asked = {
   resultType: 'input_required',
@@ -17,51 +14,18 @@ const asked = {
   requestState: 'state-1',
 };
 
-function apply(state: SessionState, ...events: SessionEvent[]): SessionState {
-  return events.reduce(reduce, state);
-}
-
-function exchangeFor(message: unknown): Exchange {
-  const body = JSON.stringify(message);
-  return {
-    request: { url: ctx.url, method: 'POST', headers: [], body: '{}' },
-    response: { status: 200, statusText: 'OK', headers: [], contentType: 'application/json', body, size: body.length },
-    message,
-    startedAt: 0,
-    durationMs: 5,
-  };
-}
-
-function send(state: SessionState, cid: string, legId: string, result: unknown): SessionState {
-  const c = state.conversations[cid]!;
-  const composed = composeRequest(c, c.draft!, ctx);
-  const rpcId = c.draft!.rpcId;
-  const exchange = exchangeFor({ jsonrpc: '2.0', id: rpcId, result });
-  return reduce(state, { type: 'leg/recorded', conversationId: cid, legId, rpcId, exchange, sent: composed.sent });
-}
-
 /** provision: asked, answered accept, completed. */
 function completed(): SessionState {
-  let s = apply(emptySession, {
-    type: 'conversation/started',
-    id: 'c1',
-    title: 'provision',
-    method: 'tools/call',
-    params: { name: 'provision', arguments: { name: 'orders' } },
-    serverUrl: ctx.url,
-    capabilities: ALL_CAPABILITIES,
-    at: 0,
-  });
-  s = send(s, 'c1', 'l1', asked);
+  let s = send(reduce(emptySession, provisionStarted()), 'l1', asked);
   s = reduce(s, { type: 'draft/answer', conversationId: 'c1', key: 'region', response: accept });
-  return send(s, 'c1', 'l2', { content: [{ type: 'text', text: 'Provisioned orders in eu-west-1' }] });
+  return send(s, 'l2', { content: [{ type: 'text', text: 'Provisioned orders in eu-west-1' }] });
 }
 
 describe('forks', () => {
   it('lets a branch decline instead of accept and keeps both outcomes side by side', () => {
     let s = reduce(completed(), { type: 'conversation/forked', fromLegId: 'l2', id: 'c2', at: 1 });
     s = reduce(s, { type: 'draft/answers', conversationId: 'c2', answers: { region: { action: 'decline' } } });
-    s = send(s, 'c2', 'l3', { isError: true, content: [{ type: 'text', text: 'Provisioning declined' }] });
+    s = send(s, 'l3', { isError: true, content: [{ type: 'text', text: 'Provisioning declined' }] }, 'c2');
     expect(s.legs.l3?.parentLegId).toBe('l1');
     expect(s.legs.l3?.sent.requestState).toBe('state-1');
     const cards = branchSummaries(s, 'c2');
@@ -91,7 +55,6 @@ describe('forks', () => {
         capabilities: {},
         at: 0,
       }),
-      'c1',
       'l1',
       asked,
     );
@@ -113,7 +76,7 @@ describe('forks', () => {
 
   it('records tamper rows on the source conversation when a run is planned and progresses', () => {
     let s = completed();
-    s = send(reduce(s, { type: 'conversation/forked', fromLegId: 'l1', id: 'c2', at: 1 }), 'c2', 'l9', asked);
+    s = send(reduce(s, { type: 'conversation/forked', fromLegId: 'l1', id: 'c2', at: 1 }), 'l9', asked, 'c2');
     const row = { mutationId: 'empty', label: 'Empty', description: '', requestState: '', status: 'pending' as const };
     s = apply(
       s,

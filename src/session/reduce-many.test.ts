@@ -1,25 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../protocol/exchange.ts';
 import { ALL_CAPABILITIES } from '../protocol/envelope.ts';
 import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
 import { reduceMany } from './reduce-many.ts';
-
-const url = 'http://127.0.0.1:1/mcp';
-
-function exchangeFor(rpcId: number, result: unknown): Exchange {
-  const message = { jsonrpc: '2.0', id: rpcId, result };
-  const body = JSON.stringify(message);
-  return {
-    request: { url, method: 'POST', headers: [], body: '{}' },
-    response: { status: 200, statusText: 'OK', headers: [], contentType: 'application/json', body, size: body.length },
-    message,
-    startedAt: 0,
-    durationMs: 5,
-  };
-}
+import { answeredExchange, ctx } from './session-events.fixtures.ts';
 
 const asked = {
   resultType: 'input_required',
@@ -49,7 +35,7 @@ const event: fc.Arbitrary<SessionEvent> = fc.oneof(
     title: id,
     method: 'tools/call',
     params: { name: 'provision' },
-    serverUrl: url,
+    serverUrl: ctx.url,
     capabilities: ALL_CAPABILITIES,
     at: 1,
   })),
@@ -58,7 +44,7 @@ const event: fc.Arbitrary<SessionEvent> = fc.oneof(
     conversationId: c,
     legId: l,
     rpcId: rpc,
-    exchange: exchangeFor(rpc, ask ? asked : done),
+    exchange: answeredExchange(rpc, ask ? asked : done),
     sent,
   })),
   conv.map((c) => ({ type: 'leg/sent' as const, conversationId: c, rpcId: 1, at: 2 })),

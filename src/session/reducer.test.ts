@@ -1,55 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../protocol/exchange.ts';
-import { ALL_CAPABILITIES } from '../protocol/envelope.ts';
 import { composeRequest } from './compose.ts';
-import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
 import { conversationStatus, knownRequestStates, unansweredKeys } from './selectors.ts';
+import { ctx, provisionStarted, send } from './session-events.fixtures.ts';
 
-const ctx = { url: 'http://127.0.0.1:1/mcp' };
-
-function exchangeFor(message: unknown): Exchange {
-  const body = JSON.stringify(message);
-  return {
-    request: { url: ctx.url, method: 'POST', headers: [], body: '{}' },
-    response: { status: 200, statusText: 'OK', headers: [], contentType: 'application/json', body, size: body.length },
-    message,
-    startedAt: 0,
-    durationMs: 5,
-  };
-}
-
-function apply(state: SessionState, ...events: SessionEvent[]): SessionState {
-  return events.reduce(reduce, state);
-}
-
-function start(): SessionState {
-  return apply(emptySession, {
-    type: 'conversation/started',
-    id: 'c1',
-    title: 'provision',
-    method: 'tools/call',
-    params: { name: 'provision', arguments: { name: 'orders' } },
-    serverUrl: ctx.url,
-    capabilities: ALL_CAPABILITIES,
-    at: 0,
-  });
-}
-
-function send(state: SessionState, legId: string, result: unknown, conversationId = 'c1'): SessionState {
-  const c = state.conversations[conversationId]!;
-  const composed = composeRequest(c, c.draft!, ctx);
-  const rpcId = c.draft!.rpcId;
-  return apply(state, {
-    type: 'leg/recorded',
-    conversationId,
-    legId,
-    rpcId,
-    exchange: exchangeFor({ jsonrpc: '2.0', id: rpcId, result }),
-    sent: composed.sent,
-  });
-}
+const start = (): SessionState => reduce(emptySession, provisionStarted());
 
 const asked = {
   resultType: 'input_required',
