@@ -50,6 +50,11 @@ export type ProxyEvent =
       headers: HeaderList;
       body: string;
       status?: number;
+      /**
+       * the response event of an SSE answer: `body` is that event's data (the JSON-RPC response); the status, the
+       * headers and the events before it have already gone to the client, so only the body can still change
+       */
+      sse?: true;
     }
   | { type: 'released'; id: string; stage: HeldStage; at: number; end: HeldEnd; edited?: boolean }
   /** the request as it finally went to the server, when the user edited it while held */

@@ -67,6 +67,15 @@ describe('watch slice', () => {
     expect(store.getState().heldItems.map((h) => h.id)).toEqual(['x2']);
   });
 
+  it("keeps that a held response is an SSE answer's response event, so the page offers only its body", () => {
+    const { store } = storeWith(() => Promise.resolve({ ok: true }));
+    const body = '{"jsonrpc":"2.0","id":7,"result":{"resultType":"input_required","requestState":"s1"}}';
+    store
+      .getState()
+      .applyProxyEvent({ type: 'held', id: 'x1', stage: 'response', at: 2, headers: [], body, sse: true });
+    expect(store.getState().heldItems).toEqual([{ id: 'x1', stage: 'response', at: 2, headers: [], body, sse: true }]);
+  });
+
   it('keeps the proxy and says why when the stop is refused', async () => {
     const { store } = storeWith(() => Promise.reject(new Error('No proxy "p1".')));
     store.getState().applyProxyEvent({ type: 'proxies', proxies: [PROXY] });

@@ -14,6 +14,8 @@ export interface HeldItem {
   headers: HeaderList;
   body: string;
   status?: number;
+  /** the response event of an SSE answer (only its body can still change) */
+  sse?: boolean;
   proxyId?: string;
   /** the client gave up while it was held: shown until dismissed */
   goneAt?: number;
@@ -110,6 +112,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               body: event.body,
             };
             if (event.status !== undefined) item.status = event.status;
+            if (event.sse) item.sse = true;
             const proxyId = get().watchSeen[event.id];
             if (proxyId) item.proxyId = proxyId;
             set((s) => ({

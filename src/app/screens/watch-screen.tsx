@@ -55,6 +55,7 @@ function HeldScreen({ item }: { item: Held }) {
       arrivedHeaders={redactHeaders(item.headers)}
       arrivedBody={item.body}
       {...(item.status !== undefined ? { status: item.status } : {})}
+      {...(item.sse ? { sseEvent: true } : {})}
       parts={heldParts(item.stage, item.body, item.headers)}
       {...(problem ? { error: problem } : {})}
       now={now}

@@ -51,6 +51,31 @@ describe('HeldItem', () => {
     expect(screen.queryByRole('button', { name: 'Forward' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
   });
+
+  it("edits only the body of an SSE answer's held response event: its headers have already gone", () => {
+    const onForward = vi.fn();
+    render(
+      <HeldItem
+        stage="response"
+        at={0}
+        arrivedHeaders={[['content-type', 'text/event-stream']]}
+        arrivedBody='{"jsonrpc":"2.0","id":7,"result":{"requestState":"s1"}}'
+        status={200}
+        sseEvent
+        parts={{ requestState: 's1', headers: 'content-type: text/event-stream' }}
+        now={() => 0}
+        onForward={onForward}
+        onDrop={vi.fn()}
+        onDismiss={vi.fn()}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Held response' });
+    expect(region.textContent).toContain('the response event of an SSE answer');
+    expect(within(region).queryByRole('textbox', { name: /Headers/ })).toBeNull();
+    fireEvent.change(within(region).getByRole('textbox', { name: 'requestState' }), { target: { value: 's2' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Forward' }));
+    expect(onForward).toHaveBeenCalledWith({ requestState: 's2', headers: 'content-type: text/event-stream' });
+  });
 });
 
 describe('WatchedClients', () => {

@@ -13,6 +13,8 @@ export interface HeldItemProps {
   arrivedHeaders: HeaderList;
   arrivedBody: string;
   status?: number;
+  /** the response event of an SSE answer: its status and headers went out with the stream, only its body can change */
+  sseEvent?: boolean;
   /** the editors' starting values */
   parts: HeldParts;
   /** why the edits cannot be sent (kept until the next try) */
@@ -56,7 +58,10 @@ export function HeldItem(props: HeldItemProps) {
       )}
       <details className="my-2">
         <summary className="cursor-pointer text-xs">
-          What arrived{props.status ? ` (HTTP ${props.status})` : ''}
+          What arrived
+          {props.status
+            ? ` (HTTP ${props.status}${props.sseEvent ? ', the response event of an SSE answer' : ''})`
+            : ''}
         </summary>
         <pre aria-label="Headers as they arrived" className="mt-1 whitespace-pre-wrap break-all text-xs">
           {props.arrivedHeaders.map(([n, v]) => `${n}: ${v}`).join('\n')}
@@ -98,10 +103,21 @@ export function HeldItem(props: HeldItemProps) {
           <textarea className={box} rows={4} value={edited.params} onChange={(e) => set({ params: e.target.value })} />
         </label>
       )}
-      <label className="block text-xs">
-        Headers (secret ones are forwarded unchanged)
-        <textarea className={box} rows={3} value={edited.headers} onChange={(e) => set({ headers: e.target.value })} />
-      </label>
+      {props.sseEvent ? (
+        <p className="text-xs text-slate-700">
+          The events before this one and the answer&apos;s headers have already reached the client.
+        </p>
+      ) : (
+        <label className="block text-xs">
+          Headers (secret ones are forwarded unchanged)
+          <textarea
+            className={box}
+            rows={3}
+            value={edited.headers}
+            onChange={(e) => set({ headers: e.target.value })}
+          />
+        </label>
+      )}
       {props.error && (
         <p role="alert" className="text-red-700">
           {props.error}

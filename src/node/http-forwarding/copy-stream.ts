@@ -24,6 +24,11 @@ function once(res: ServerResponse, event: 'drain' | 'close'): Promise<void> {
   return new Promise((resolve) => res.once(event, () => resolve()));
 }
 
+/** Resolves when the client has taken what was written (a full buffer drained) or has gone. */
+export function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return Promise.race([once(res, 'drain'), once(res, 'close')]);
+}
+
 export async function copyStream(
   body: ReadableStream<Uint8Array> | null,
   res: ServerResponse,
@@ -45,7 +50,7 @@ export async function copyStream(
       // write first: the client gets each piece before anything else is done with it
       const drained = res.write(value);
       opts.onWritten?.(value);
-      if (!drained) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!drained) await drainedOrClosed(res);
       if (res.destroyed) return 'client-gone';
     }
     res.end();

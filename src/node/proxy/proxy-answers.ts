@@ -14,7 +14,7 @@ export function refuse(res: ServerResponse, status: number, code: string, messag
 }
 
 /** The JSON-RPC id of a request body, when it is a request (a notification or a GET has none). */
-function rpcIdOf(body: string): string | number | undefined {
+export function rpcIdOf(body: string): string | number | undefined {
   try {
     const message = JSON.parse(body) as { id?: unknown; method?: unknown };
     return typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;
@@ -23,15 +23,23 @@ function rpcIdOf(body: string): string | number | undefined {
   }
 }
 
+/** The JSON-RPC error that tells the client the user dropped its request or the server's answer. */
+export function droppedError(id: string | number, stage: HeldStage): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, error: { code: DROPPED_CODE, message: droppedMessage(stage) } };
+}
+
+function droppedMessage(stage: HeldStage): string {
+  return `${DROPPED_MESSAGE}${stage === 'request' ? 'request' : "server's answer"}.`;
+}
+
 /** What the client gets when the user drops its request or the server's answer: an error saying so. */
 export function answerDropped(res: ServerResponse, requestBody: string, stage: HeldStage): void {
-  const message = `${DROPPED_MESSAGE}${stage === 'request' ? 'request' : "server's answer"}.`;
   const id = rpcIdOf(requestBody);
   if (id === undefined) {
-    refuse(res, 503, 'dropped', message);
+    refuse(res, 503, 'dropped', droppedMessage(stage));
     return;
   }
-  const body = JSON.stringify({ jsonrpc: '2.0', id, error: { code: DROPPED_CODE, message } });
+  const body = JSON.stringify(droppedError(id, stage));
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -41,15 +49,15 @@ export function answerDropped(res: ServerResponse, requestBody: string, stage: H
  * client has it; returns why, when it did not get through whole ('broken': the server's stream failed).
  */
 export async function pipeAnswer(
-  answer: Response,
+  body: ReadableStream<Uint8Array> | null,
   res: ServerResponse,
-  at: { id: string; hub: TrafficHub; maxBytes: number },
+  at: { id: string; hub: TrafficHub; maxBytes: number; /** bytes of this answer already passed on */ counted?: number },
   onChunk: () => void,
 ): Promise<string | undefined> {
   const { id, hub } = at;
   const decoder = new TextDecoder();
-  const end = await copyStream(answer.body, res, {
-    maxBytes: at.maxBytes,
+  const end = await copyStream(body, res, {
+    maxBytes: at.maxBytes - (at.counted ?? 0),
     onChunk,
     onWritten: (chunk) => {
       const text = decoder.decode(chunk, { stream: true });

@@ -2,7 +2,7 @@
  * One proxy: a loopback HTTP server that any MCP client can use in place of its server's URL. Each request goes to
  * the one target fixed at start (never one named by the request), and every request and answer is reported to the
  * traffic hub as it happens, so the page shows it live. Streams pass through chunk by chunk, never buffered, unless
- * the user holds the server's answers. Security notes: proxy.md. Node-only.
+ * the user holds the server's answers (a JSON answer is then read whole; an SSE answer holds its response event). Security notes: proxy.md. Node-only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,8 @@ import type { HeaderList } from '../../protocol/exchange.ts';
 import { after, realClock, type Clock } from '../clock.ts';
 import { loopbackHosts } from '../inspector-config.ts';
 import { networkErrorCode, readBody, RelayRefusal } from '../relay-http.ts';
-import { answerDropped, pipeAnswer, refuse } from './proxy-answers.ts';
+import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
+import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
 import { requestHeaderList, responseHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
 import type { TrafficHub } from './traffic-hub.ts';
@@ -51,6 +52,39 @@ export interface RunningProxy {
   url: string;
   target: string;
   close(): Promise<void>;
+}
+
+/**
+ * The idle and total limits of one exchange, each cutting it (`cut`) when it runs out. `touch` restarts the idle
+ * limit (a chunk came); `pause` and `resume` leave out the time an item is held by the user.
+ */
+function cutTimers(clock: Clock, limits: ProxyLimits, cut: (why: 'idle' | 'total') => void) {
+  let totalLeft = limits.totalTimeoutMs;
+  let since = clock.now();
+  let cancelIdle = after(clock, limits.timeoutMs, () => cut('idle'));
+  let cancelTotal = after(clock, totalLeft, () => cut('total'));
+  const stopIdle = (): void => cancelIdle();
+  return {
+    stopIdle,
+    touch: (): void => {
+      cancelIdle();
+      cancelIdle = after(clock, limits.timeoutMs, () => cut('idle'));
+    },
+    pause: (): void => {
+      cancelIdle();
+      cancelTotal();
+      totalLeft -= clock.now() - since;
+    },
+    resume: (): void => {
+      since = clock.now();
+      cancelIdle = after(clock, limits.timeoutMs, () => cut('idle'));
+      cancelTotal = after(clock, Math.max(0, totalLeft), () => cut('total'));
+    },
+    stop: (): void => {
+      cancelIdle();
+      cancelTotal();
+    },
+  };
 }
 
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
@@ -101,12 +135,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     const upstream = new AbortController();
     gone.signal.addEventListener('abort', () => upstream.abort(), { once: true });
     let cut: 'idle' | 'total' | undefined;
-    const cutFor = (why: 'idle' | 'total') => () => {
+    const timers = cutTimers(clock, limits, (why) => {
       cut ??= why;
       upstream.abort();
-    };
-    let cancelIdle = after(clock, limits.timeoutMs, cutFor('idle'));
-    const cancelTotal = after(clock, limits.totalTimeoutMs, cutFor('total'));
+    });
     try {
       let answer: Response;
       try {
@@ -136,8 +168,9 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         headers: responseHeaders,
       });
       const sse = (answer.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
-      if (hub.proxy(opts.id)?.holdResponses && !sse) {
-        cancelIdle();
+      const holding = hub.proxy(opts.id)?.holdResponses;
+      if (holding && !sse) {
+        timers.stopIdle();
         return await holdResponse(
           res,
           answer,
@@ -148,10 +181,22 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       }
       res.writeHead(status, answer.statusText || undefined, toClient(responseHeaders));
       res.flushHeaders();
-      const failure = await pipeAnswer(answer, res, { id, hub, maxBytes: limits.maxResponseBytes }, () => {
-        cancelIdle();
-        cancelIdle = after(clock, limits.timeoutMs, cutFor('idle'));
-      });
+      const rpcId = method === 'POST' ? rpcIdOf(sentBody) : undefined;
+      const failure =
+        holding && answer.body && rpcId !== undefined
+          ? await holdSseResponse(answer.body, res, {
+              id,
+              rpcId,
+              hub,
+              status,
+              headers: responseHeaders,
+              maxBytes: limits.maxResponseBytes,
+              gone: gone.signal,
+              onChunk: timers.touch,
+              pause: timers.pause,
+              resume: timers.resume,
+            })
+          : await pipeAnswer(answer.body, res, { id, hub, maxBytes: limits.maxResponseBytes }, timers.touch);
       if (!failure) hub.count(opts.id, 'responses');
       end(
         failure === 'broken' && cut
@@ -161,8 +206,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
             : failure,
       );
     } finally {
-      cancelIdle();
-      cancelTotal();
+      timers.stop();
     }
   }
 

@@ -125,7 +125,7 @@ export class TrafficHub {
    * (`released`).
    */
   hold(
-    item: { id: string; stage: HeldStage; headers: HeaderList; body: string; status?: number },
+    item: { id: string; stage: HeldStage; headers: HeaderList; body: string; status?: number; sse?: true },
     signal: AbortSignal,
   ): Promise<HeldDecision> {
     const key = heldKey(item.id, item.stage);
@@ -152,6 +152,7 @@ export class TrafficHub {
         body: item.body,
       };
       if (item.status !== undefined) held.status = item.status;
+      if (item.sse) held.sse = true;
       this.emit(held);
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });

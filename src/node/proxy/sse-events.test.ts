@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { eventData, isResponseTo, SseSplitter, withData } from './sse-events.ts';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+describe('SseSplitter', () => {
+  it('hands back each whole event, byte for byte, wherever the chunks cut it (inside a CRLF or a character)', () => {
+    const stream = bytes('event: message\r\ndata: {"a":1}\r\n\r\n: keep\n\nid: 4\rdata: é\r\r: end\n\n');
+    for (let cut = 1; cut < stream.byteLength; cut++) {
+      const s = new SseSplitter();
+      const out = [...s.push(stream.slice(0, cut)), ...s.push(stream.slice(cut))].map(text);
+      expect(out).toEqual(['event: message\r\ndata: {"a":1}\r\n\r\n', ': keep\n\n', 'id: 4\rdata: é\r\r', ': end\n\n']);
+      expect(s.rest().byteLength).toBe(0);
+    }
+  });
+
+  it('keeps an event that has not ended yet as the rest', () => {
+    const s = new SseSplitter();
+    expect(s.push(bytes('data: 1\n\ndata: 2\n'))).toHaveLength(1);
+    expect(text(s.rest())).toBe('data: 2\n');
+  });
+});
+
+describe('SSE event helpers', () => {
+  it("reads an event's data, its lines joined", () => {
+    expect(eventData(bytes('event: message\ndata:{"a":\ndata: 1}\n\n'))).toBe('{"a":\n1}');
+    expect(eventData(bytes(': comment\n\n'))).toBeUndefined();
+  });
+
+  it('knows the response to a request by its id, a result or an error and no method', () => {
+    expect(isResponseTo('{"jsonrpc":"2.0","id":7,"result":{}}', 7)).toBe(true);
+    expect(isResponseTo('{"jsonrpc":"2.0","id":"7","error":{"code":1}}', '7')).toBe(true);
+    expect(isResponseTo('{"jsonrpc":"2.0","id":7,"result":{}}', 8)).toBe(false);
+    expect(isResponseTo('{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{}}', 7)).toBe(false);
+    expect(isResponseTo('not json', 7)).toBe(false);
+    expect(isResponseTo(undefined, 7)).toBe(false);
+  });
+
+  it("replaces an event's data and keeps its other fields in order", () => {
+    expect(withData(bytes('event: message\r\nid: 9\r\ndata: {"old":1}\r\n\r\n'), '{"new":2}')).toBe(
+      'event: message\nid: 9\ndata: {"new":2}\n\n',
+    );
+  });
+});
