@@ -111,6 +111,25 @@ describe('detectEra', () => {
     ]);
   });
 
+  it("hands the notifications a session's server sends to whoever reads them, with the session's url", async () => {
+    const server = legacyServer();
+    const note = { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { taskId: 't1', status: 'working' } };
+    const fetch = async (url: string, init: RequestInit) => {
+      const body = init.body ? (JSON.parse(init.body as string) as { method?: string; id?: number }) : undefined;
+      if (body?.method !== 'tools/call') return server.fetch(url, init);
+      const events = [note, { jsonrpc: '2.0', id: body.id, result: { content: [] } }];
+      const text = events.map((m) => `data: ${JSON.stringify(m)}\n\n`).join('');
+      return new Response(text, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    const eras = new EraConnections();
+    const heard: [string, unknown][] = [];
+    eras.onSessionNotified = (url, message) => heard.push([url, message]);
+    await detectEra({ ctx: { url: 'http://s/mcp' }, fetch, viaRelay: false, nonce: 1, era: '2025-11-25', eras });
+    await legacyRequest(eras.legacyFor('http://s/mcp')!, 'tools/call', { name: 'echo' });
+    expect(heard).toEqual([['http://s/mcp', note]]);
+    await eras.close();
+  });
+
   it('ends the session with DELETE when the connection closes', async () => {
     const server = legacyServer();
     const eras = new EraConnections();

@@ -44,6 +44,8 @@ async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reas
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     headers,
     viaRelay: env.viaRelay,
+    // notifications (a task's notifications/tasks/status, …) go to whoever reads them: the store
+    onNotification: (m) => env.eras?.notifiedOnSession(env.ctx.url, m),
     onExchange: (e) => {
       record(e);
       if (isConnectionMethod(e.label)) env.record?.(e.label, e.exchange);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { SessionEvent } from './events.ts';
 import { emptySession, type SentFacts, type SessionState } from './model.ts';
+import { legacyTaskNotice } from './legacy-task-legs.ts';
 import { pushedFacts } from './pushed-legs.ts';
 import { reduce } from './reducer.ts';
 import { parseSessionValue } from './io/session-file.ts';
@@ -170,6 +171,32 @@ describe('a 2025-11-25 task conversation', () => {
     );
     expect(s.legs.l2!.outcome).toMatchObject({ kind: 'task', task: { status: 'completed' } });
     expect(taskView(s, s.conversations.c1!)).toMatchObject({ polls: 2, task: { status: 'completed' } });
+  });
+
+  it('a notifications/tasks/status moves the task on, and keeps the response waiting in the composer', () => {
+    let s = pushed(created());
+    const note = { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task('input_required') };
+    const target = legacyTaskNotice(s, URL, note);
+    expect(target).toMatchObject({ conversationId: 'c1', task: { taskId: 't1', status: 'input_required' } });
+    s = apply(s, { type: 'task/notified', ...target!, at: 50, capabilities: {} });
+    expect(s.conversations.c1!.draft?.respondTo).toBeDefined();
+    expect(taskView(s, s.conversations.c1!)).toMatchObject({
+      source: 'notification',
+      notifications: 1,
+      task: { status: 'input_required' },
+    });
+    // a terminal status ends it: the response has nowhere to go
+    const done = { ...note, params: task('cancelled') };
+    s = apply(s, { type: 'task/notified', ...legacyTaskNotice(s, URL, done)!, at: 60, capabilities: {} });
+    expect(s.conversations.c1!.draft).toBeUndefined();
+  });
+
+  it("finds no conversation for another server's task, another task id, or another notification", () => {
+    const s = created();
+    const note = { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task('working') };
+    expect(legacyTaskNotice(s, 'http://elsewhere/mcp', note)).toBeUndefined();
+    expect(legacyTaskNotice(s, URL, { ...note, params: task('working', { taskId: 'other' }) })).toBeUndefined();
+    expect(legacyTaskNotice(s, URL, { jsonrpc: '2.0', method: 'notifications/progress', params: {} })).toBeUndefined();
   });
 
   it('gets none of the tasks-extension lint rules (no Mcp-Name, ttl instead of ttlMs: that era has its own wire)', () => {

@@ -8,16 +8,42 @@
  */
 import type { Outcome } from '../protocol/classify.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
-import { asksForTask, readCreateTaskResult, readLegacyTask } from '../protocol/tasks/legacy-wire.ts';
-import { isTerminalStatus } from '../protocol/tasks/wire.ts';
+import {
+  asksForTask,
+  readCreateTaskResult,
+  readLegacyTask,
+  readTaskStatusNotification,
+} from '../protocol/tasks/legacy-wire.ts';
+import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import { LEGACY_PROTOCOL_VERSION, type RpcId } from '../protocol/types.ts';
-import type { Conversation, Draft, Leg, SentFacts, TaskTrack } from './model.ts';
+import type { Conversation, Draft, Leg, SentFacts, SessionState, TaskTrack } from './model.ts';
 import { pushedDraft } from './pushed-legs.ts';
 
 /** The conversation follows a 2025-11-25 task. */
 export function isLegacyTask(c: Conversation | undefined): boolean {
   return c?.task?.era === LEGACY_PROTOCOL_VERSION;
+}
+
+/**
+ * The task conversation a `notifications/tasks/status` from the server at `url` is about (the latest one following
+ * that task id on that server), with the task it carries; undefined for another message, a task no conversation
+ * follows, or a notification whose task does not read.
+ */
+export function legacyTaskNotice(
+  state: SessionState,
+  url: string,
+  message: unknown,
+): { conversationId: string; task: TaskSnapshot } | undefined {
+  const task = readTaskStatusNotification(message);
+  if (task === undefined || typeof task === 'string') return undefined;
+  let found: Conversation | undefined;
+  for (const c of Object.values(state.conversations)) {
+    if (isLegacyTask(c) && c.serverUrl === url && c.task?.taskId === task.taskId) {
+      if (!found || c.createdAt >= found.createdAt) found = c;
+    }
+  }
+  return found ? { conversationId: found.id, task } : undefined;
 }
 
 /**

@@ -3,10 +3,10 @@
  * `conversation.task`; an `input_required` task offers a `tasks/update` draft holding only the keys not answered
  * yet (a key the client answered is never asked twice, whatever later polls repeat); an acknowledged
  * `tasks/update` marks its keys answered; a task that is working again or over drops the draft. A status
- * notification moves the task on the same way. Pure.
+ * notification moves the task on the same way (a 2025-11-25 task's only drops the draft once the task is over). Pure.
  */
 import { hasOwnKey } from '../protocol/own-keys.ts';
-import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
+import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import type { Conversation, Draft, Leg, TaskTrack } from './model.ts';
 
@@ -93,6 +93,9 @@ export function afterTaskNotice(
 ): { task: TaskTrack; draft: Draft | undefined } | undefined {
   if (!c.task || c.task.taskId !== snapshot.taskId) return undefined;
   const task: TaskTrack = { ...c.task, notices: [...(c.task.notices ?? []), { at, task: snapshot }] };
+  // 2025-11-25 (notifications/tasks/status): the task's requests come on tasks/result, not in the task; the
+  // response waiting in the composer stays until the task is over
+  if (c.task.era) return { task, draft: isTerminalStatus(snapshot.status) ? undefined : c.draft };
   const lastLegId = c.legIds[c.legIds.length - 1];
   return { task, draft: draftAfterSnapshot(c, task, snapshot, lastLegId, rpcId, capabilities) };
 }

@@ -80,8 +80,9 @@ function researchServer() {
   return { fetch, methods };
 }
 
-const connected = async (fetch: FetchLike) =>
-  (await connectedLegacyStore(URL, fetch, { capabilities: { elicitation: { form: {} } } })).store;
+const connectedWithEras = (fetch: FetchLike) =>
+  connectedLegacyStore(URL, fetch, { capabilities: { elicitation: { form: {} } } });
+const connected = async (fetch: FetchLike) => (await connectedWithEras(fetch)).store;
 
 const PARAMS = { name: 'simulate-research-query', arguments: { topic: 'python' }, task: { ttl: 60000 } };
 
@@ -128,5 +129,19 @@ describe('a 2025-11-25 task through the store', () => {
     expect(server.methods).toContain('tasks/cancel');
     // no tasks/get after the cancel: its answer is the cancelled task
     expect(server.methods.at(-1)).toBe('tasks/cancel');
+  });
+
+  it("a notifications/tasks/status from the task's server updates the Task panel without a poll", async () => {
+    const server = researchServer();
+    const { store, eras } = await connectedWithEras(server.fetch);
+    const id = await store.getState().startCall({ method: 'tools/call', title: 'research', params: PARAMS });
+    store.getState().stopAutoPoll(id);
+    await expect.poll(() => store.getState().taskPolls[id]?.auto).toBe(false);
+    const polls = server.methods.filter((m) => m === 'tasks/get').length;
+    const params = { ...task('working', 'Reading source 3 of 5'), lastUpdatedAt: '2025-11-25T10:31:00Z' };
+    eras.notifiedOnSession(URL, { jsonrpc: '2.0', method: 'notifications/tasks/status', params });
+    const view = taskView(store.getState().session, store.getState().session.conversations[id]!);
+    expect(view).toMatchObject({ source: 'notification', task: { statusMessage: 'Reading source 3 of 5' } });
+    expect(server.methods.filter((m) => m === 'tasks/get')).toHaveLength(polls);
   });
 });

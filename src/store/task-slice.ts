@@ -16,7 +16,7 @@ import { outcomeSummary } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
-import { isLegacyTask } from '../session/legacy-task-legs.ts';
+import { isLegacyTask, legacyTaskNotice } from '../session/legacy-task-legs.ts';
 import { closeLegacyResult, legacyResultState, openLegacyResult, sendLegacyTaskLeg } from './send-legacy-task-legs.ts';
 import { legacyCallsOf, type LegacyLegDeps } from './send-legacy-draft.ts';
 
@@ -77,6 +77,14 @@ export const createTaskSlice =
   (set, get) => {
     const controllers = new Map<string, AbortController>();
     const streams = new Map<string, AbortController>();
+    // a 2025-11-25 server's notifications/tasks/status moves its task conversation on, as a poll would
+    if (deps.eras) {
+      deps.eras.onSessionNotified = (url, message) => {
+        const notice = legacyTaskNotice(get().session, url, message);
+        if (!notice) return;
+        get().dispatch({ type: 'task/notified', ...notice, at: deps.now(), capabilities: get().capabilities });
+      };
+    }
     const patch = (conversationId: string, p: Partial<TaskPollState> | undefined) =>
       set((s) => {
         const next = { ...s.taskPolls };

@@ -27,6 +27,13 @@ export class EraConnections {
   exchanges: LegacyExchange[] = [];
   /** who shows requests pushed on a session's own stream (the store: a conversation each) */
   onSessionPushed?: SessionPushedListener;
+  /** who reads the notifications a session's server sends (on any stream): `url` is the session's */
+  onSessionNotified?: (url: string, message: Record<string, unknown>) => void;
+
+  /** A notification from the server of the session to `url`: to the listener, if any (else it is only recorded). */
+  notifiedOnSession(url: string, message: Record<string, unknown>): void {
+    this.onSessionNotified?.(url, message);
+  }
 
   /** A request pushed on `session`'s standalone stream: to the listener, or answered/refused at once without one. */
   pushedOnSession(session: LegacySession, request: PushedRequest, via: PushedVia): Promise<PushedAnswer | null> {

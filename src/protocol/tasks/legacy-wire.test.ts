@@ -4,6 +4,7 @@ import {
   asksForTask,
   readCreateTaskResult,
   readLegacyTask,
+  readTaskStatusNotification,
   relatedTaskId,
   taskSupportOf,
   withTaskAugmentation,
@@ -86,5 +87,20 @@ describe('2025-11-25 task wire shapes', () => {
     const params = { message: 'Clarify', _meta: { 'io.modelcontextprotocol/related-task': { taskId: 'abc' } } };
     expect(relatedTaskId(params)).toBe('abc');
     expect(relatedTaskId({ message: 'x' })).toBeUndefined();
+  });
+
+  it('reads the task a notifications/tasks/status carries, and nothing from other messages', () => {
+    const params = { taskId: 'abc', status: 'input_required', statusMessage: 'Clarify', pollInterval: 500 };
+    const note = { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...params, _meta: { x: 1 } } };
+    expect(readTaskStatusNotification(note)).toEqual({
+      taskId: 'abc',
+      status: 'input_required',
+      statusMessage: 'Clarify',
+      pollIntervalMs: 500,
+    });
+    expect(readTaskStatusNotification({ ...note, params: { status: 'working' } })).toBe(
+      'notifications/tasks/status: the task has no taskId (string)',
+    );
+    expect(readTaskStatusNotification({ jsonrpc: '2.0', method: 'notifications/progress', params })).toBeUndefined();
   });
 });

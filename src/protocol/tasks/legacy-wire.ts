@@ -62,6 +62,18 @@ export function readCreateTaskResult(result: JsonObject): TaskSnapshot | string 
   return typeof task === 'string' ? `CreateTaskResult: ${task}` : task;
 }
 
+/**
+ * A `notifications/tasks/status` message (the server may send one whenever a task's status changes; its params are
+ * the Task): the task it carries, a string saying why it does not read, or undefined for any other message.
+ */
+export function readTaskStatusNotification(message: unknown): TaskSnapshot | string | undefined {
+  if (!isJsonObject(message) || message.method !== 'notifications/tasks/status') return undefined;
+  const params = isJsonObject(message.params) ? message.params : {};
+  const { _meta: _m, ...task } = params;
+  const read = readLegacyTask(task);
+  return typeof read === 'string' ? `notifications/tasks/status: ${read}` : read;
+}
+
 /** The task id `_meta["io.modelcontextprotocol/related-task"]` names on a message's params or result, if any. */
 export function relatedTaskId(paramsOrResult: unknown): string | undefined {
   const meta = isJsonObject(paramsOrResult) ? paramsOrResult._meta : undefined;
