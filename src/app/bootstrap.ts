@@ -81,7 +81,11 @@ function proxyFollower(actions: InspectorActions, token: string): () => void {
   return () => {
     if (following) return;
     following = true;
-    const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange));
+    const record = watchedExchanges(
+      (id, exchange) => actions.recordWatched(id, exchange),
+      Date.now,
+      (id, exchange) => actions.recordWatchedPushed(id, exchange),
+    );
     void runProxyFeed({
       token,
       signal: new AbortController().signal,

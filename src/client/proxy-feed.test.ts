@@ -71,3 +71,64 @@ describe('a watched exchange', () => {
     expect(done.x1!.failure?.message).toMatch(/dropped in the inspector/);
   });
 });
+
+describe("a request a server pushes on a watched answer's stream", () => {
+  it('is told the moment its event is whole, with the one event that carried it; notifications and the response are not', () => {
+    const pushed: [string, Exchange][] = [];
+    const feed = watchedExchanges(
+      () => undefined,
+      () => 2000,
+      (id, exchange) => pushed.push([id, exchange]),
+    );
+    feed(request);
+    feed({
+      type: 'response-head',
+      id: 'x1',
+      at: 1001,
+      status: 200,
+      statusText: 'OK',
+      headers: [['Content-Type', 'text/event-stream']],
+    });
+    feed({
+      type: 'response-chunk',
+      id: 'x1',
+      at: 1002,
+      text: 'data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\nid: e-7\ndata: {"jsonrpc":"2.0","id":0,',
+    });
+    // half an event: nothing yet
+    expect(pushed).toEqual([]);
+    feed({ type: 'response-chunk', id: 'x1', at: 1003, text: '"method":"elicitation/create","params":{}}\n\n' });
+    expect(pushed).toHaveLength(1);
+    const [id, exchange] = pushed[0]!;
+    expect(id).toBe('x1');
+    expect(exchange.message).toEqual({ jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: {} });
+    expect(exchange.request.body).toBe(request.type === 'request' ? request.body : '');
+    expect(exchange.response).toMatchObject({
+      status: 200,
+      body: 'id: e-7\nevent: message\ndata: {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{}}\n\n',
+      sseEvents: [{ id: 'e-7', event: 'message', at: 1000 }],
+    });
+    feed({ type: 'response-chunk', id: 'x1', at: 1004, text: 'data: {"jsonrpc":"2.0","id":3,"result":{}}\n\n' });
+    expect(pushed).toHaveLength(1);
+  });
+
+  it('is not looked for in a JSON answer', () => {
+    const pushed: unknown[] = [];
+    const feed = watchedExchanges(
+      () => undefined,
+      Date.now,
+      (_id, exchange) => pushed.push(exchange),
+    );
+    feed(request);
+    feed({
+      type: 'response-head',
+      id: 'x1',
+      at: 1001,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'application/json']],
+    });
+    feed({ type: 'response-chunk', id: 'x1', at: 1002, text: 'data: {"jsonrpc":"2.0","id":0,"method":"ping"}\n\n' });
+    expect(pushed).toEqual([]);
+  });
+});

@@ -1,10 +1,12 @@
 /**
  * The page's side of the inspector's proxy: the live event stream (`POST /__proxy/events` with the relay token),
  * the controls (`POST /__proxy/control`), and each watched exchange turned into a recorded `Exchange` by `sendLeg`
- * itself, fed the bytes the proxy reports as they arrive, so a watched leg is parsed exactly as the app's own.
+ * itself, fed the bytes the proxy reports as they arrive, so a watched leg is parsed exactly as the app's own; and each
+ * request a server pushes on an answer's SSE stream, told the moment its event is whole (before the client's answer to
+ * it can arrive).
  */
-import { createParser } from 'eventsource-parser';
-import type { Exchange, HeaderList } from '../protocol/exchange.ts';
+import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
+import type { Exchange, HeaderList, SseEventRecord } from '../protocol/exchange.ts';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl, type ProxyEvent } from '../protocol/proxy-wire.ts';
 import { sendLeg } from './send-leg.ts';
 
@@ -82,14 +84,57 @@ interface Pending {
   head?: (response: Response) => void;
   fail?: (error: Error) => void;
   stream?: ReadableStreamDefaultController<Uint8Array>;
+  /** the answer's head, and the reader of its SSE events (for the requests the server pushes on it) */
+  response?: { status: number; statusText: string; headers: HeaderList };
+  events?: EventSourceParser;
+}
+
+/** The message in an SSE event's data when it is a JSON-RPC request (an id and a method), else undefined. */
+function pushedRequest(data: string): Record<string, unknown> | undefined {
+  try {
+    const m = JSON.parse(data) as Record<string, unknown> | null;
+    const id = m?.id;
+    return m && typeof m.method === 'string' && (typeof id === 'string' || typeof id === 'number') ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pushed request as a leg's exchange: the call's request, and the one SSE event that carried it. */
+function pushedExchange(p: Pending, event: EventSourceMessage, message: unknown, at: number): Exchange {
+  const head = p.response!;
+  const raw = `${event.id ? `id: ${event.id}\n` : ''}${event.event ? `event: ${event.event}\n` : ''}data: ${event.data}\n\n`;
+  const record: SseEventRecord = { data: event.data, at: at - p.at };
+  if (event.id) record.id = event.id;
+  if (event.event) record.event = event.event;
+  return {
+    request: { url: p.url, method: 'POST', headers: p.headers, body: p.body },
+    response: {
+      status: head.status,
+      statusText: head.statusText,
+      headers: head.headers,
+      contentType: 'text/event-stream',
+      body: raw,
+      size: new TextEncoder().encode(raw).byteLength,
+      sseEvents: [record],
+    },
+    message,
+    startedAt: at,
+    durationMs: 0,
+  };
 }
 
 /**
  * Turns the proxy's events for each exchange into one recorded `Exchange` (`onExchange`, when the exchange ended),
  * by running `sendLeg` over a fetch that answers with what the proxy reports: its SSE parsing, timings, message
  * and notifications are the app's own. The request recorded is the one that went to the server (edited, if it was).
+ * `onPushed` gets each request a server pushes on an SSE answer, as that event arrives.
  */
-export function watchedExchanges(onExchange: (exchangeId: string, exchange: Exchange) => void, now = Date.now) {
+export function watchedExchanges(
+  onExchange: (exchangeId: string, exchange: Exchange) => void,
+  now = Date.now,
+  onPushed?: (exchangeId: string, exchange: Exchange) => void,
+) {
   const pending = new Map<string, Pending>();
   const encoder = new TextEncoder();
 
@@ -154,6 +199,17 @@ export function watchedExchanges(onExchange: (exchangeId: string, exchange: Exch
       case 'response-head': {
         if (p.stream) return; // a held answer the user edited: its head comes again
         start(event.id, p);
+        p.response = { status: event.status, statusText: event.statusText, headers: event.headers };
+        const contentType = event.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+        if (onPushed && contentType.toLowerCase().includes('text/event-stream')) {
+          const id = event.id;
+          p.events = createParser({
+            onEvent: (e) => {
+              const request = pushedRequest(e.data);
+              if (request) onPushed(id, pushedExchange(p, e, request, now()));
+            },
+          });
+        }
         const body = new ReadableStream<Uint8Array>({ start: (c) => void (p.stream = c) });
         p.head!(
           new Response(event.status === 204 || event.status === 304 ? null : body, {
@@ -166,6 +222,7 @@ export function watchedExchanges(onExchange: (exchangeId: string, exchange: Exch
       }
       case 'response-chunk':
         p.stream?.enqueue(encoder.encode(event.text));
+        p.events?.feed(event.text);
         return;
       case 'response-end':
         start(event.id, p);

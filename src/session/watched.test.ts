@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import { reduceMany } from './reduce-many.ts';
 import { emptySession } from './model.ts';
-import { emptyWatchGroups, placeWatchedRequest, recordWatchedExchange, type WatchGroups } from './watched.ts';
+import {
+  emptyWatchGroups,
+  noteWatchedHead,
+  placeWatchedRequest,
+  recordWatchedExchange,
+  recordWatchedPushed,
+  type WatchGroups,
+} from './watched.ts';
 import type { SessionEvent } from './events.ts';
 import { redactSession } from './io/redact.ts';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from './io/session-file.ts';
@@ -122,6 +129,39 @@ describe('watched traffic as conversations', () => {
     expect(get.groups.placed.x1).toMatchObject({ conversationId: 'w1', sent: { method: 'GET' } });
   });
 
+  it("labels a session's requests from the initialize's answer head, before that answer's stream ends", () => {
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { clientInfo: { name: 'old-client', version: '1.0' } },
+    });
+    const placed = placeWatchedRequest(
+      emptyWatchGroups,
+      { proxyId: 'p1', exchangeId: 'x0', httpMethod: 'POST', url: URL, headers: [], body: init, at: 0 },
+      () => 'w1',
+    );
+    const headed = noteWatchedHead(placed.groups, 'x0', [['Mcp-Session-Id', 's-9']]);
+    // a head without a session id, or of anything but an initialize, changes nothing
+    expect(noteWatchedHead(placed.groups, 'x0', [])).toBe(placed.groups);
+    expect(noteWatchedHead(headed, 'x-other', [['mcp-session-id', 's-10']])).toBe(headed);
+    const initialized = placeWatchedRequest(
+      headed,
+      {
+        proxyId: 'p1',
+        exchangeId: 'x1',
+        httpMethod: 'POST',
+        url: URL,
+        headers: [['mcp-session-id', 's-9']],
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+        at: 1,
+      },
+      () => 'w2',
+    );
+    expect(initialized.events.map((e) => e.type)).toEqual(['leg/sent']);
+    expect(initialized.groups.placed.x1).toMatchObject({ conversationId: 'w1' });
+  });
+
   it("saves a watched conversation with the client's label and GET legs, its Authorization redacted unless asked", () => {
     let groups: WatchGroups = emptyWatchGroups;
     const events: SessionEvent[] = [];
@@ -143,5 +183,136 @@ describe('watched traffic as conversations', () => {
     const back = parseSessionFile(redacted);
     expect(back.ok && back.session.conversations.w1?.watched).toEqual({ proxyId: 'p1', client: 'mcp 2.3.0' });
     expect(groups.placed).toEqual({});
+  });
+});
+
+describe("a 2025-11-25 call's pushed requests and the client's answers", () => {
+  const SESSION: [string, string][] = [['Mcp-Session-Id', 's-1']];
+  const legacyCall = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'trigger-elicitation-request', arguments: {} },
+  });
+  const elicit = { jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { message: 'Your name?' } };
+  const answer = (id: number | string) =>
+    JSON.stringify({ jsonrpc: '2.0', id, result: { action: 'accept', content: { name: 'Ada' } } });
+
+  /** The pushed request as the page reports it: the call's request with the one SSE event that carried it. */
+  function pushedOn(body: string): Exchange {
+    const data = JSON.stringify(elicit);
+    return {
+      request: { url: URL, method: 'POST', headers: SESSION, body },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'text/event-stream']],
+        contentType: 'text/event-stream',
+        body: `data: ${data}\n\n`,
+        size: data.length + 8,
+        sseEvents: [{ data, at: 5 }],
+      },
+      message: elicit,
+      startedAt: 5,
+      durationMs: 0,
+    };
+  }
+
+  function place(groups: WatchGroups, exchangeId: string, body: string, headers: [string, string][] = SESSION) {
+    return placeWatchedRequest(
+      groups,
+      { proxyId: 'p1', exchangeId, httpMethod: 'POST', url: URL, headers, body, at: 1 },
+      () => `w-${exchangeId}`,
+    );
+  }
+
+  /** initialize (session s-1), the call, the request pushed on its stream; returns the groups and events so far. */
+  function callWithPushed() {
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { clientInfo: { name: 'ts-watch-client', version: '2.4.0' } },
+    });
+    const events: SessionEvent[] = [];
+    const initPlaced = place(emptyWatchGroups, 'x-init', init, []);
+    const initRecorded = recordWatchedExchange(initPlaced.groups, 'x-init', 'l-init', answered(init, {}, SESSION));
+    const callPlaced = place(initRecorded.groups, 'x-call', legacyCall);
+    const pushed = recordWatchedPushed(callPlaced.groups, 'x-call', 'l-pushed', pushedOn(legacyCall));
+    events.push(...initPlaced.events, ...initRecorded.events, ...callPlaced.events, ...pushed.events);
+    return { groups: pushed.groups, events };
+  }
+
+  it("reads call -> pushed request -> the client's answer -> result, in the call's own conversation", () => {
+    const { groups, events } = callWithPushed();
+    const answerPlaced = place(groups, 'x-answer', answer(0));
+    // the answer starts no conversation of its own: it goes to the call's
+    expect(answerPlaced.events).toEqual([{ type: 'leg/sent', conversationId: 'w-x-call', rpcId: 0, at: 1 }]);
+    const answerRecorded = recordWatchedExchange(answerPlaced.groups, 'x-answer', 'l-answer', {
+      ...answered(answer(0), {}),
+      response: { status: 202, statusText: 'Accepted', headers: [], contentType: '', body: '', size: 0 },
+      message: undefined,
+    });
+    expect(answerRecorded.events).toMatchObject([
+      { type: 'leg/answered', conversationId: 'w-x-call', legId: 'l-pushed' },
+    ]);
+    const result = recordWatchedExchange(
+      answerRecorded.groups,
+      'x-call',
+      'l-call',
+      answered(legacyCall, { content: [] }),
+    );
+    const session = reduceMany(emptySession, [
+      ...events,
+      ...answerPlaced.events,
+      ...answerRecorded.events,
+      ...result.events,
+    ]);
+
+    const call = session.conversations['w-x-call']!;
+    expect(call.title).toBe('trigger-elicitation-request · ts-watch-client 2.4.0');
+    expect(call.legIds).toEqual(['l-pushed', 'l-call']);
+    const pushedLeg = session.legs['l-pushed']!;
+    expect(pushedLeg.pushed).toEqual({ id: 0, method: 'elicitation/create', key: 'elicitation/create #0' });
+    expect(pushedLeg.answer?.exchange.request.body).toBe(answer(0));
+    expect(pushedLeg.answer?.sent).toMatchObject({
+      method: 'response',
+      answeredKeys: ['elicitation/create #0'],
+      inputResponses: { 'elicitation/create #0': { action: 'accept', content: { name: 'Ada' } } },
+    });
+    expect(session.legs['l-call']!.outcome.kind).toBe('complete');
+    expect(call.inFlight).toBeUndefined();
+    expect(call.draft).toBeUndefined();
+    // the client's other traffic holds its initialize only
+    const other = session.conversations['w-x-init']!;
+    expect(other.legIds).toEqual(['l-init']);
+    expect(result.groups.pushed).toEqual({});
+  });
+
+  it("leaves to other traffic an answer from another session, or to an id no call's stream pushed", () => {
+    const { groups } = callWithPushed();
+    const otherSession = place(groups, 'x-a', answer(0), [['Mcp-Session-Id', 's-2']]);
+    expect(otherSession.groups.placed['x-a']).toMatchObject({ sent: { method: 'response' } });
+    expect(otherSession.groups.placed['x-a']?.conversationId).not.toBe('w-x-call');
+    expect(place(groups, 'x-b', answer(7)).groups.placed['x-b']?.conversationId).not.toBe('w-x-call');
+    // the id as a string is another id
+    expect(place(groups, 'x-c', answer('0')).groups.placed['x-c']?.conversationId).not.toBe('w-x-call');
+  });
+
+  it("records nothing for a request pushed outside a call (a session's GET stream), and forgets unanswered ones when the call ends", () => {
+    const get = placeWatchedRequest(
+      emptyWatchGroups,
+      { proxyId: 'p1', exchangeId: 'x-get', httpMethod: 'GET', url: URL, headers: SESSION, body: '', at: 0 },
+      () => 'w-get',
+    );
+    expect(recordWatchedPushed(get.groups, 'x-get', 'l', pushedOn('')).events).toEqual([]);
+
+    const { groups } = callWithPushed();
+    expect(Object.keys(groups.pushed)).toHaveLength(1);
+    // told again (a reconnected stream replays it): still one leg
+    expect(recordWatchedPushed(groups, 'x-call', 'l-again', pushedOn(legacyCall)).events).toEqual([]);
+    const ended = recordWatchedExchange(groups, 'x-call', 'l-call', answered(legacyCall, { content: [] }));
+    expect(ended.groups.pushed).toEqual({});
+    expect(place(ended.groups, 'x-late', answer(0)).groups.placed['x-late']?.conversationId).not.toBe('w-x-call');
   });
 });

@@ -3,8 +3,11 @@
  * each request joins, and the session events that record it. Pure: requests and exchanges in, events out.
  *
  * An MRTR call's rounds are one conversation, linked by method, name and the requestState chain (a retry carries the
- * state the last round returned), whichever client process sends them. Everything else a client sends (discover,
- * lists, initialize, notifications, its answers to pushed requests, a 2025-11-25 session's GET and DELETE) goes into
+ * state the last round returned), whichever client process sends them. A request a 2025-11-25 server pushes on a
+ * call's stream is a leg of that call (as the app's own pushed legs are), and the client's answer to it (a POST of a
+ * JSON-RPC response with the pushed request's id, in the same session) is attached to that leg: the conversation reads
+ * call -> pushed request -> answer -> result. Everything else a client sends (discover, lists, initialize,
+ * notifications, an answer to a request pushed outside any call, a 2025-11-25 session's GET and DELETE) goes into
  * one "other traffic" conversation per client. Each conversation is labelled with the client's name and version, read
  * from the request's `_meta` clientInfo or, on a 2025-11-25 session, from its `initialize`.
  */
@@ -13,6 +16,7 @@ import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../protocol/types.ts
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 import type { SessionEvent } from './events.ts';
 import type { SentFacts } from './model.ts';
+import { pushedFacts } from './pushed-legs.ts';
 
 /** A request a client sent through a proxy, as the proxy reported it. */
 export interface WatchedRequest {
@@ -34,6 +38,15 @@ export interface WatchGroups {
   other: Record<string, string>;
   /** exchange id → where it was placed (until it is recorded) */
   placed: Record<string, Placed>;
+  /** `proxyId \n session \n id` of a request pushed on a call's stream → its leg (until the client answers it) */
+  pushed: Record<string, PushedLeg>;
+}
+
+interface PushedLeg {
+  conversationId: string;
+  legId: string;
+  /** the input request key the pushed leg shows it under */
+  key: string;
 }
 
 interface Placed {
@@ -44,9 +57,13 @@ interface Placed {
   call?: { method: string; name: string };
   /** an initialize: its answer's session id is labelled with this client */
   initializeOf?: string;
+  /** where a request pushed on this exchange's stream is answered from: its proxy and session ('' for none) */
+  answeredAt: string;
+  /** the client's answer to a pushed request: recorded on that request's leg */
+  answers?: PushedLeg;
 }
 
-export const emptyWatchGroups: WatchGroups = { byState: {}, sessions: {}, other: {}, placed: {} };
+export const emptyWatchGroups: WatchGroups = { byState: {}, sessions: {}, other: {}, placed: {}, pushed: {} };
 
 const CALL_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
@@ -54,17 +71,30 @@ interface Parsed {
   method?: string;
   id?: RpcId;
   params: JsonObject;
+  /** a JSON-RPC response (`result` or `error`, no method) */
+  response?: true;
+  /** a response's `result`, when it is an object */
+  result?: JsonObject;
 }
 
 function parse(body: string): Parsed {
   try {
-    const m = JSON.parse(body) as { method?: unknown; id?: unknown; params?: unknown };
+    const m = JSON.parse(body) as {
+      method?: unknown;
+      id?: unknown;
+      params?: unknown;
+      result?: unknown;
+      error?: unknown;
+    };
     const parsed: Parsed = {
       params:
         typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params) ? (m.params as JsonObject) : {},
     };
     if (typeof m.method === 'string') parsed.method = m.method;
     if (typeof m.id === 'string' || typeof m.id === 'number') parsed.id = m.id;
+    if (parsed.method === undefined && (m.result !== undefined || m.error !== undefined)) parsed.response = true;
+    const result = parsed.response && object(m.result);
+    if (result) parsed.result = result as JsonObject;
     return parsed;
   } catch {
     return { params: {} };
@@ -105,6 +135,15 @@ function stateKey(method: string, name: string, state: string): string {
   return `${method}\n${name}\n${state}`;
 }
 
+/** Where a client answers a server's requests: its proxy and its 2025-11-25 session (server ids are per session). */
+function answeredAt(proxyId: string, headers: HeaderList): string {
+  return `${proxyId}\n${headerValue(headers, 'mcp-session-id') ?? ''}`;
+}
+
+function pushedKey(at: string, id: RpcId): string {
+  return `${at}\n${typeof id}:${String(id)}`;
+}
+
 /** What the client sent, as the leg inspector and lint read a leg's facts. */
 function sentFacts(parsed: Parsed, conversationMethod: string): SentFacts {
   const meta = object(parsed.params._meta);
@@ -139,8 +178,20 @@ export function placeWatchedRequest(
   const events: SessionEvent[] = [];
   const method = parsed.method;
   const rpcId: RpcId = parsed.id ?? `${req.httpMethod} ${req.exchangeId}`;
+  const at = answeredAt(req.proxyId, req.headers);
+  const answers = parsed.response && parsed.id !== undefined ? groups.pushed[pushedKey(at, parsed.id)] : undefined;
   let placed: Placed;
-  if (req.httpMethod === 'POST' && method && CALL_METHODS.has(method) && parsed.id !== undefined) {
+  if (answers) {
+    // the client's answer to a request pushed on a call's stream: that call goes on once the server has it
+    const sent = sentFacts(parsed, 'response');
+    sent.method = 'response';
+    // what the app's own answer to a pushed request records: the answer under the pushed leg's key
+    if (parsed.result) {
+      sent.answeredKeys = [answers.key];
+      sent.inputResponses = { [answers.key]: parsed.result as InputResponse };
+    } else sent.unansweredKeys = [answers.key];
+    placed = { conversationId: answers.conversationId, rpcId, sent, answeredAt: at, answers };
+  } else if (req.httpMethod === 'POST' && method && CALL_METHODS.has(method) && parsed.id !== undefined) {
     const name = nameOf(method, parsed.params);
     const state = typeof parsed.params.requestState === 'string' ? parsed.params.requestState : undefined;
     const known = state === undefined ? undefined : groups.byState[stateKey(method, name, state)];
@@ -158,7 +209,7 @@ export function placeWatchedRequest(
         watched,
       });
     }
-    placed = { conversationId, rpcId, sent: sentFacts(parsed, method), call: { method, name } };
+    placed = { conversationId, rpcId, sent: sentFacts(parsed, method), call: { method, name }, answeredAt: at };
   } else {
     const key = `${req.proxyId}\n${client}`;
     const known = groups.other[key];
@@ -179,12 +230,23 @@ export function placeWatchedRequest(
     const sent = sentFacts(parsed, 'watched/traffic');
     // a GET (a 2025-11-25 stream), a DELETE or a client's answer to a pushed request has no method of its own
     sent.method = method ?? (req.httpMethod === 'POST' ? 'response' : req.httpMethod);
-    placed = { conversationId, rpcId, sent };
+    placed = { conversationId, rpcId, sent, answeredAt: at };
     if (method === 'initialize') placed.initializeOf = client;
     groups = { ...groups, other: known ? groups.other : { ...groups.other, [key]: conversationId } };
   }
   events.push({ type: 'leg/sent', conversationId: placed.conversationId, rpcId, at: req.at });
   return { groups: { ...groups, placed: { ...groups.placed, [req.exchangeId]: placed } }, events };
+}
+
+/**
+ * The head of a watched answer arrived: an initialize's session id is known from here on, so the requests its client
+ * sends before that answer's stream ends (notifications/initialized, the call) are labelled with the client too.
+ */
+export function noteWatchedHead(groups: WatchGroups, exchangeId: string, headers: HeaderList): WatchGroups {
+  const client = groups.placed[exchangeId]?.initializeOf;
+  const session = headerValue(headers, 'mcp-session-id');
+  if (!client || !session || groups.sessions[session] === client) return groups;
+  return { ...groups, sessions: { ...groups.sessions, [session]: client } };
 }
 
 function resultOf(exchange: Exchange): Record<string, unknown> | undefined {
@@ -205,6 +267,27 @@ export function recordWatchedExchange(
   if (!placed) return { groups, events: [] };
   const { [exchangeId]: _done, ...rest } = groups.placed;
   let next: WatchGroups = { ...groups, placed: rest };
+  if (placed.answers) {
+    const legId = placed.answers.legId;
+    const pushed = Object.fromEntries(Object.entries(next.pushed).filter(([, p]) => p.legId !== legId));
+    const event: SessionEvent = {
+      type: 'leg/answered',
+      conversationId: placed.conversationId,
+      legId,
+      exchange,
+      sent: placed.sent,
+      at: exchange.startedAt,
+    };
+    return { groups: { ...next, pushed }, events: [event] };
+  }
+  if (placed.call) {
+    // the call ended: a request it pushed and the client never answered is answered by nobody now
+    const conversationId = placed.conversationId;
+    next = {
+      ...next,
+      pushed: Object.fromEntries(Object.entries(next.pushed).filter(([, p]) => p.conversationId !== conversationId)),
+    };
+  }
   const result = resultOf(exchange);
   if (placed.call && result?.resultType === 'input_required' && typeof result.requestState === 'string') {
     const key = stateKey(placed.call.method, placed.call.name, result.requestState);
@@ -222,4 +305,40 @@ export function recordWatchedExchange(
     sent: placed.sent,
   };
   return { groups: next, events: [event] };
+}
+
+/**
+ * A request the server pushed on a watched call's stream (2025-11-25): a leg of that call, direction server -> client,
+ * whose answer the client POSTs next. `exchange` is the call's request with the one SSE event that carried it (its
+ * `message` the pushed request). Anything other than a request on a call's stream records nothing.
+ */
+export function recordWatchedPushed(
+  groups: WatchGroups,
+  exchangeId: string,
+  legId: string,
+  exchange: Exchange,
+): { groups: WatchGroups; events: SessionEvent[] } {
+  const placed = groups.placed[exchangeId];
+  const message = object(exchange.message);
+  const id = message?.id;
+  if (!placed?.call || typeof message?.method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
+    return { groups, events: [] };
+  const key = pushedKey(placed.answeredAt, id);
+  // told twice (a reconnected stream replays what it carried): one leg
+  if (groups.pushed[key]?.conversationId === placed.conversationId) return { groups, events: [] };
+  const pushed = pushedFacts(id, message.method);
+  const event: SessionEvent = {
+    type: 'leg/recorded',
+    conversationId: placed.conversationId,
+    legId,
+    rpcId: id,
+    exchange,
+    sent: placed.sent,
+    pushed,
+  };
+  const leg: PushedLeg = { conversationId: placed.conversationId, legId, key: pushed.key };
+  return {
+    groups: { ...groups, pushed: { ...groups.pushed, [key]: leg } },
+    events: [event],
+  };
 }

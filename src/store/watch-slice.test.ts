@@ -84,3 +84,59 @@ describe('watch slice', () => {
     expect(store.getState().watchError).toBe('No proxy "p1".');
   });
 });
+
+describe('watch slice: a 2025-11-25 session', () => {
+  it("labels the session from the initialize's answer head, and puts a pushed request and its answer in the call", () => {
+    const { store } = storeWith(() => Promise.resolve({}));
+    const s = store.getState();
+    const request = (id: string, body: unknown, headers: [string, string][] = [['mcp-session-id', 's-1']]) =>
+      s.applyProxyEvent({
+        type: 'request',
+        proxyId: 'p1',
+        id,
+        at: 1,
+        method: 'POST',
+        url: 'http://s/mcp',
+        headers,
+        body: JSON.stringify(body),
+      });
+    request(
+      'x0',
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { clientInfo: { name: 'c', version: '1' } } },
+      [],
+    );
+    s.applyProxyEvent({
+      type: 'response-head',
+      id: 'x0',
+      at: 2,
+      status: 200,
+      statusText: 'OK',
+      headers: [['mcp-session-id', 's-1']],
+    });
+    request('x1', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask' } });
+    const call = store.getState().session.order.at(-1)!;
+    expect(store.getState().session.conversations[call]!.title).toBe('ask · c 1');
+    const pushed = { jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { message: 'Name?' } };
+    s.recordWatchedPushed('x1', {
+      request: { url: 'http://s/mcp', method: 'POST', headers: [], body: '' },
+      message: pushed,
+      startedAt: 3,
+      durationMs: 0,
+    });
+    request('x2', { jsonrpc: '2.0', id: 0, result: { action: 'decline' } });
+    s.recordWatched('x2', {
+      request: { url: 'http://s/mcp', method: 'POST', headers: [], body: '' },
+      response: { status: 202, statusText: 'Accepted', headers: [], contentType: '', body: '', size: 0 },
+      startedAt: 4,
+      durationMs: 1,
+    });
+    const state = store.getState().session;
+    const legs = state.conversations[call]!.legIds.map((id) => state.legs[id]!);
+    expect(legs).toHaveLength(1);
+    expect(legs[0]).toMatchObject({
+      pushed: { method: 'elicitation/create' },
+      answer: { sent: { method: 'response' } },
+    });
+    expect(state.conversations[call]!.inFlight).toBeDefined();
+  });
+});

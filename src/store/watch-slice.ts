@@ -2,7 +2,14 @@ import type { StateCreator } from 'zustand';
 import { newId } from '../lib/ids.ts';
 import type { Exchange, HeaderList } from '../protocol/exchange.ts';
 import type { HeldStage, ProxyControl, ProxyEvent, ProxyInfo } from '../protocol/proxy-wire.ts';
-import { emptyWatchGroups, placeWatchedRequest, recordWatchedExchange, type WatchGroups } from '../session/watched.ts';
+import {
+  emptyWatchGroups,
+  noteWatchedHead,
+  placeWatchedRequest,
+  recordWatchedExchange,
+  recordWatchedPushed,
+  type WatchGroups,
+} from '../session/watched.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 /** A request or answer the proxy holds for the user (`gone`: the client stopped waiting for it). */
@@ -45,6 +52,8 @@ export interface WatchSlice {
   applyProxyEvent: (event: ProxyEvent) => void;
   /** a watched exchange ended: record it as a leg */
   recordWatched: (exchangeId: string, exchange: Exchange) => void;
+  /** a request the server pushed on a watched exchange's stream (`exchange.message`): a leg of its call */
+  recordWatchedPushed: (exchangeId: string, exchange: Exchange) => void;
   setWatchConnected: (connected: boolean) => void;
   setProxyHold: (proxyId: string, stage: HeldStage, on: boolean) => Promise<void>;
   forwardHeld: (id: string, edits?: { headers?: HeaderList; body?: string; status?: number }) => Promise<void>;
@@ -130,6 +139,9 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
                   : s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)),
             }));
             return;
+          case 'response-head':
+            set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, event.id, event.headers) }));
+            return;
           default:
             return;
         }
@@ -137,6 +149,12 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       recordWatched: (exchangeId, exchange) => {
         const s = get();
         const recorded = recordWatchedExchange(s.watchGroups, exchangeId, newId('leg'), exchange);
+        set({ watchGroups: recorded.groups });
+        for (const e of recorded.events) s.dispatch(e);
+      },
+      recordWatchedPushed: (exchangeId, exchange) => {
+        const s = get();
+        const recorded = recordWatchedPushed(s.watchGroups, exchangeId, newId('leg'), exchange);
         set({ watchGroups: recorded.groups });
         for (const e of recorded.events) s.dispatch(e);
       },
