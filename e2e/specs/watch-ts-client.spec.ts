@@ -53,5 +53,8 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     await state.fill(`${value.slice(0, -1)}${last}`);
     await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
     expect(await held.done).toMatchObject({ error: { code: -32602 } });
+
+    // stopped: the app's server keeps no proxy for the journeys after this one
+    await watch.stop(target);
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * Watching a 2025-11-25 client: the official TypeScript SDK's `Client` on the 2025-11-25 era calls the reference
+ * everything server's `trigger-elicitation-request` through a proxy the page starts. The server pushes
+ * `elicitation/create` on the call's SSE stream and the client POSTs its answer; the call completes. The page shows the
+ * session (initialize, its Mcp-Session-Id) and the call as one conversation: call -> pushed elicitation -> the client's
+ * answer -> result.
+ */
+import { expect } from '@playwright/test';
+import {
+  startEverythingServer,
+  type EverythingServer,
+} from '../../src/node/test-servers/everything-server.fixtures.ts';
+import { test } from '../fixtures.ts';
+import { WatchPage } from '../pages/watch-page.ts';
+import { runTsClient } from '../clients/run-ts-client.ts';
+
+test.describe('a 2025-11-25 client through the proxy', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let server: EverythingServer | undefined;
+  test.afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  test('its call, the elicitation the server pushes on the call stream and its answer read as one conversation', async ({
+    inspector,
+  }) => {
+    server = await startEverythingServer();
+    await inspector.page.goto(`/?server=${encodeURIComponent(server.url)}`);
+    await expect(inspector.status).toContainText('era 2025-11-25');
+    const watch = new WatchPage(inspector);
+    const proxyUrl = await watch.start(server.url);
+
+    const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
+    const done = await run.done;
+    expect(done).toMatchObject({ isError: false });
+    expect(done.text).toContain('User provided the requested information');
+
+    // the session: the client's initialize (labelled from it, as is everything after it in that session)
+    const timeline = inspector.timeline;
+    await expect(
+      timeline.getByRole('button', { name: /^[\d:]+ ts-watch-client 2\.4\.0 · other traffic/ }),
+    ).toBeVisible();
+    await expect(timeline.getByRole('button', { name: /unknown client/ })).toHaveCount(0);
+    await timeline.getByRole('button', { name: /^Round 1 initialize : complete HTTP 200/ }).click();
+    const legInspector = inspector.page.getByRole('region', { name: 'Leg inspector' });
+    await expect(legInspector.getByRole('table', { name: 'Response headers' })).toContainText(/mcp-session-id/i);
+    await expect(legInspector.getByRole('group', { name: 'Response body' })).toContainText('"protocolVersion"');
+
+    // the call: the elicitation pushed on its stream, answered by the client, then the result
+    await expect(
+      timeline.getByRole('button', { name: /^[\d:]+ trigger-elicitation-request · ts-watch-client 2\.4\.0 complete/ }),
+    ).toContainText('2 legs');
+    const pushed = timeline.getByRole('button', {
+      name: /^Round 1 elicitation\/create server → client: .* asks elicitation\/create #\d+ · answers elicitation\/create #\d+/,
+    });
+    await pushed.click();
+    await expect(legInspector.getByRole('group', { name: 'Response body' })).toContainText('"elicitation/create"');
+    // on the stream of the call the client sent in its session
+    await legInspector.getByRole('tab', { name: 'Request' }).click();
+    await expect(legInspector.getByRole('table', { name: 'Request headers' })).toContainText(/mcp-session-id/i);
+    await expect(legInspector.getByRole('group', { name: 'Request body' })).toContainText('"tools/call"');
+    await expect(
+      timeline.getByRole('button', { name: /^Round 2 tools\/call trigger-elicitation-request: complete HTTP 200/ }),
+    ).toBeVisible();
+    // the answer is the call's: no other traffic leg is a response
+    await expect(timeline.getByRole('button', { name: /^Round \d+ response/ })).toHaveCount(0);
+
+    await watch.stop(server.url);
+  });
+});
