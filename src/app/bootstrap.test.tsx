@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
 import { encodeShareLink } from '../session/io/share-link.ts';
 import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';

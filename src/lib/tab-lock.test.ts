@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryLocks } from './memory-locks.ts';
+import { createMemoryLocks } from './memory-locks.fixtures.ts';
 import { createTabLock, type TabLock } from './tab-lock.ts';
 
 const NAME = 'session-writer';

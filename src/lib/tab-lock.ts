@@ -11,7 +11,7 @@
  *   to do with its own, possibly older, state.
  *
  * Without `navigator.locks` (old browsers, jsdom, node) `soloTabLock` is used: always held, one writer as before.
- * `createMemoryLocks` (memory-locks.ts) is an in-memory lock manager with the same behaviour for tests.
+ * `createMemoryLocks` (memory-locks.fixtures.ts) is an in-memory lock manager with the same behaviour for tests.
  */
 
 type TabLockState =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
 import { testSession } from '../session/io/session.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import { createPersistence } from './persistence.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuietGate } from '../lib/input-activity.ts';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
-import { createMemoryLocks } from '../lib/memory-locks.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
+import { createMemoryLocks } from '../lib/memory-locks.fixtures.ts';
 import { createTabLock, type TabLock } from '../lib/tab-lock.ts';
 import { pickConversations } from '../session/io/merge.ts';
 import { testSession } from '../session/io/session.fixtures.ts';

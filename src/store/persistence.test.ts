@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
 import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import { createPersistence } from './persistence.ts';
 import { newStore, statusBecomes } from './persistence.fixtures.ts';

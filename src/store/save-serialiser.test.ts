@@ -3,7 +3,7 @@ import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import type { Leg } from '../session/model.ts';
 import { createWorkerSerialiser, inThreadSerialiser, serialiseItem } from './save-serialiser.ts';
 import { fakeWorker } from './save-worker.fixtures.ts';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
 import { StorageError } from '../lib/storage/key-value-storage.ts';
 
 function legWithSecretHeader(): Leg {

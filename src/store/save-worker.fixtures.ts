@@ -1,7 +1,7 @@
 /** For tests: a save-serialiser worker that runs in the same process (see save-serialiser.ts). */
 import { createPieceReceiver, type Envelope } from '../lib/post-in-pieces.ts';
 import type { KeyValueStorage } from '../lib/storage/key-value-storage.ts';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
 import { answerRequest, type SerialiseRequest, type WorkerLike } from './save-serialiser.ts';
 
 /**

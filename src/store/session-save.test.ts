@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../lib/storage/memory-storage.ts';
+import { createMemoryStorage } from '../lib/storage/memory-storage.fixtures.ts';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
 import { testSession, TEST_TOKEN } from '../session/io/session.fixtures.ts';
 import type { Leg, SessionState } from '../session/model.ts';

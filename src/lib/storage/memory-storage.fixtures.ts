@@ -6,7 +6,7 @@ export interface MemoryStorageOptions {
   initial?: Record<string, string>;
 }
 
-/** In-memory storage for tests and for browsers without IndexedDB (private modes). */
+/** In-memory storage for tests, with a quota that fails a write like a full disk. */
 export function createMemoryStorage(opts: MemoryStorageOptions = {}): Required<KeyValueStorage> & {
   /** direct access for tests */
   readonly data: Map<string, string>;
