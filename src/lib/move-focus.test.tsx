@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { moveFocusWhenReady, nextAfterLeg } from './move-focus.ts';
+import { moveFocusWhenReady } from './move-focus.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -84,16 +84,5 @@ describe('moveFocusWhenReady', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe('nextAfterLeg', () => {
-  it('prefers the first unanswered request over the Result when a round asks again', () => {
-    add('section', { 'aria-label': 'Result' });
-    add('section', { role: 'group', 'data-input-request': 'a', 'data-answered': 'true' });
-    const pending = add('section', { role: 'group', 'data-input-request': 'b', 'data-answered': 'false' });
-    expect(nextAfterLeg()).toBe(pending);
-    pending.remove();
-    expect(nextAfterLeg()?.getAttribute('aria-label')).toBe('Result');
   });
 });

@@ -102,8 +102,3 @@ export function buttonNamed(root: ParentNode | null, label: string): HTMLButtonE
   }
   return null;
 }
-
-/** Where a leg's answer continues: the first pending input request, else the Result region. */
-export function nextAfterLeg(doc: Document = document): HTMLElement | null {
-  return firstPendingRequest(doc) ?? regionNamed('Result', doc);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
-import { EMPTY_LIVE_VIEW, foldLive, LIVE_LOG_LIMIT, LIVE_PARSE_LIMIT, liveView } from './live-notifications.ts';
+import { EMPTY_LIVE_VIEW, foldLive, LIVE_LOG_LIMIT, LIVE_PARSE_LIMIT } from './live-notifications.ts';
 
 const ev = (message: unknown, at = 1): SseEventRecord => ({
   data: typeof message === 'string' ? message : JSON.stringify(message),
@@ -11,7 +11,10 @@ const progress = (params: Record<string, unknown>) =>
 const log = (params: Record<string, unknown>, at = 1) =>
   ev({ jsonrpc: '2.0', method: 'notifications/message', params }, at);
 
-describe('liveView', () => {
+/** What the SSE events of a leg in flight say, folded from nothing. */
+const liveView = (events: Parameters<typeof foldLive>[1]) => foldLive(EMPTY_LIVE_VIEW, events, 0);
+
+describe('foldLive from an empty view', () => {
   it('keeps the latest progress with "n of total: message" when progress notifications arrive', () => {
     const view = liveView([
       progress({ progress: 1, total: 5, message: 'Step 1 of 5' }),

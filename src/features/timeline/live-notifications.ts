@@ -110,8 +110,3 @@ export function foldLive(view: LiveView, events: readonly LiveSseEvent[], from: 
   if (progress) next.progress = progress;
   return next;
 }
-
-/** What the SSE events of a leg in flight say so far: the latest progress and the latest log messages. */
-export function liveView(events: readonly LiveSseEvent[]): LiveView {
-  return foldLive(EMPTY_LIVE_VIEW, events, 0);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHAOS_TOOLS, chaosPendingSlowResponses, hugeResultText } from './chaos.ts';
-import { whenPendingSlowResponses } from './chaos/slow-huge-cases.ts';
+import { CHAOS_TOOLS } from './chaos.ts';
+import { chaosPendingSlowResponses, hugeResultText, whenPendingSlowResponses } from './chaos/slow-huge-cases.ts';
 import {
   mcpHeaders,
   parseSse,

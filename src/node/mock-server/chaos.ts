@@ -26,8 +26,6 @@ import { html500, malformedJson, sseCut, wrongContentType } from './chaos/transp
 import { applyCors } from './cors.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
-export { chaosPendingSlowResponses, hugeResultText } from './chaos/slow-huge-cases.ts';
-
 const CHAOS_PROTOCOL_VERSION = '2026-07-28';
 
 const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asMetadataCandidates, prmCandidates } from './discovery-urls.ts';
-import { canonicalServerUri, checkPrmDocument, checkResourceMatches } from './resource.ts';
+import { checkPrmDocument, checkResourceMatches } from './resource.ts';
 
 describe('checkResourceMatches', () => {
   it('accepts the server URL itself and an origin-level resource, sent exactly as published', () => {
@@ -51,9 +51,5 @@ describe('discovery URLs', () => {
       'http://as/.well-known/oauth-authorization-server',
       'http://as/.well-known/openid-configuration',
     ]);
-  });
-  it('lowercases scheme and host and keeps a pathless URI pathless', () => {
-    expect(canonicalServerUri('HTTP://Example.COM/mcp#x')).toBe('http://example.com/mcp');
-    expect(canonicalServerUri('https://example.com')).toBe('https://example.com');
   });
 });

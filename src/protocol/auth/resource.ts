@@ -67,11 +67,3 @@ export function checkResourceMatches(serverUrl: string, resource: string): Check
   // sent exactly as published (a URL parser would add a "/" to a pathless identifier)
   return { ok: true, value: resource };
 }
-
-/** The canonical URI of a server URL when no PRM names one: lowercase scheme and host, no fragment (RFC 8707 §2). */
-export function canonicalServerUri(serverUrl: string): string {
-  const u = new URL(serverUrl);
-  u.hash = '';
-  const path = u.pathname === '/' && !serverUrl.endsWith('/') ? '' : u.pathname;
-  return `${u.protocol}//${u.host}${path}${u.search}`;
-}

@@ -75,14 +75,6 @@ export function flipBitBytes(bytes: Uint8Array, index: number, bit: number): Uin
   return out;
 }
 
-/** A copy of `bytes` with byte `index` set to `value` (0..255). */
-export function setByteBytes(bytes: Uint8Array, index: number, value: number): Uint8Array {
-  const out = bytes.slice();
-  if (!validIndex(bytes, index) || !Number.isInteger(value) || value < 0 || value > 255) return out;
-  out[index] = value;
-  return out;
-}
-
 /** The first `length` bytes (a copy). Negative lengths count as 0. */
 function truncateBytes(bytes: Uint8Array, length: number): Uint8Array {
   const n = Number.isFinite(length) ? Math.max(0, Math.floor(length)) : bytes.length;
@@ -92,11 +84,6 @@ function truncateBytes(bytes: Uint8Array, length: number): Uint8Array {
 /** Flip one bit of the token's UTF-8 bytes. Lossy (U+FFFD) when the result is not valid UTF-8; see the module doc. */
 export function flipBit(token: string, byteIndex: number, bit: number): string {
   return fromBytes(flipBitBytes(toBytes(token), byteIndex, bit));
-}
-
-/** Set one byte of the token's UTF-8 bytes. Lossy (U+FFFD) when the result is not valid UTF-8. */
-export function setByte(token: string, index: number, value: number): string {
-  return fromBytes(setByteBytes(toBytes(token), index, value));
 }
 
 /** Keep the first `length` UTF-8 bytes. Cutting inside a multi-byte character leaves U+FFFD in its place. */

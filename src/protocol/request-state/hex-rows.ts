@@ -44,14 +44,3 @@ export function hexRowsSlice(bytes: Uint8Array, firstRow: number, count: number,
   }
   return rows;
 }
-
-export function hexRows(bytes: Uint8Array, width = 16): HexRow[] {
-  return hexRowsSlice(bytes, 0, rowCount(bytes.length, width), width);
-}
-
-/** Inverse of `hexRows` (rows in order). */
-export function hexRowsToBytes(rows: readonly HexRow[]): Uint8Array {
-  const out: number[] = [];
-  for (const row of rows) for (const h of row.hex) out.push(parseInt(h, 16));
-  return Uint8Array.from(out);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeRequestState } from './decode-request-state.ts';
-import { flipMac, flipPayload, standardMutations, swapFrom } from './mutations.ts';
+import { flipMac, flipPayload, standardMutations } from './mutations.ts';
 import { inventRequestState } from './invent.ts';
 import { hs256Jwt, mintV1, verifyV1 } from './tokens.fixtures.ts';
 
@@ -87,13 +87,7 @@ describe('standardMutations', () => {
   });
 });
 
-describe('swapFrom and inventRequestState', () => {
-  it('returns the other state whatever it is applied to when swapping', () => {
-    const m = swapFrom({ label: 'round 1', value: 'other' });
-    expect(m.id).toBe('swap-from:round 1');
-    expect(m.apply('mine')).toBe('other');
-  });
-
+describe('inventRequestState', () => {
   it('forges a v1 token with the same payload and a fresh exp that fails verification when the original is v1', () => {
     const original = mintV1({ step: 3 }, NOW_S - 100);
     const forged = inventRequestState(original, NOW, (n) => new Uint8Array(n).fill(7));

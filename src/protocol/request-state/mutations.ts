@@ -113,16 +113,3 @@ export function standardMutations(token: string, decoded: readonly DecodedView[]
   }
   return list;
 }
-
-/**
- * Cross-call replay: send a state minted for another call or round instead (`apply` ignores its argument).
- * A server that binds state to the request (the SDK's `bind`) must reject it; an unbound one may resume the wrong flow.
- */
-export function swapFrom(other: { label: string; value: string }): Mutation {
-  return {
-    id: `swap-from:${other.label}`,
-    label: `Swap in state from ${other.label}`,
-    description: `Replace requestState with the one from ${other.label}. A binding server rejects it. ${EXPECTED}`,
-    apply: () => other.value,
-  };
-}

@@ -174,8 +174,3 @@ export function redactSession(session: SessionState, notSecret?: NotSecret): Ses
   for (const [id, c] of Object.entries(session.conversations)) conversations[id] = redactConversation(c, notSecret);
   return { ...session, legs, conversations };
 }
-
-/** Whether anything in the session would be redacted: lets the UI say "this export contains a token". */
-export function containsSecrets(session: SessionState, notSecret?: NotSecret): boolean {
-  return JSON.stringify(redactSession(session, notSecret)) !== JSON.stringify(session);
-}
