@@ -7,6 +7,7 @@ import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
 import { olderSnapshot } from './task-legs.ts';
 import { legacyResultLeg } from './legacy-task-legs.ts';
+import { legEra } from '../protocol/lint/legacy-rules.ts';
 
 export interface TaskView {
   taskId: string;
@@ -69,16 +70,24 @@ export function taskView(state: SessionState, c: Conversation): TaskView | undef
   return view;
 }
 
+/** `resultType` exists from 2026-07-28 on: a 2025-11-25 result without one lacks nothing. */
+function ofItsEra(leg: Leg): Outcome {
+  const o = leg.outcome;
+  return o.kind === 'complete' && o.resultTypeMissing && legEra(leg) === 'legacy'
+    ? { ...o, resultTypeMissing: false }
+    : o;
+}
+
 /**
  * What the Result region shows: for a task, its inline result (completed) or error (failed), nothing while it runs;
  * a failing task leg (an error answer to a poll) is shown as it is. Other conversations: the last leg's outcome.
  */
 export function resultOutcome(state: SessionState, c: Conversation): Outcome | undefined {
   const last = c.legIds.length ? state.legs[c.legIds[c.legIds.length - 1]!] : undefined;
-  if (!c.task) return last?.outcome;
+  if (!c.task) return last && ofItsEra(last);
   // 2025-11-25: the result is what tasks/result answered (exactly what the call would have)
   const ended = c.task.era ? legacyResultLeg(legsOf(state, c)) : undefined;
-  if (ended && (ended.outcome.kind === 'complete' || ended.outcome.kind === 'error')) return ended.outcome;
+  if (ended && (ended.outcome.kind === 'complete' || ended.outcome.kind === 'error')) return ofItsEra(ended);
   const view = taskView(state, c);
   const t = view?.task;
   if (t?.status === 'completed' && t.result) return { kind: 'complete', result: t.result, resultTypeMissing: false };

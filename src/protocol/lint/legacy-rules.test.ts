@@ -105,6 +105,37 @@ describe('lint knows the era of a leg', () => {
     ).toEqual(['legacy/protocol-version-header', 'legacy/session-id']);
   });
 
+  it('reads the initialize that opens a session as 2025-11-25, and finds nothing wrong with it', () => {
+    // the handshake goes out before there is a version to name or a session id to carry, as the SDKs send it
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LEGACY_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    });
+    const exchange = jsonExchange(
+      {
+        url: 'http://127.0.0.1:1/mcp',
+        method: 'POST',
+        headers: [
+          ['content-type', 'application/json'],
+          ['accept', 'application/json, text/event-stream'],
+        ],
+        body,
+      },
+      { jsonrpc: '2.0', id: 1, result: { protocolVersion: LEGACY_PROTOCOL_VERSION, capabilities: {} } },
+    );
+    const leg: LintLeg = {
+      ...legacyLeg(),
+      method: 'initialize',
+      rpcId: 1,
+      exchange,
+      outcome: { kind: 'complete', result: {}, resultTypeMissing: true },
+    };
+    expect(legEra(leg)).toBe('legacy');
+    expect(lintLeg({ leg, history: [] })).toEqual([]);
+  });
+
   it('keeps the 2026-07-28 rules for a 2026-07-28 leg', () => {
     const leg = legacyLeg({ headers: [['mcp-protocol-version', '2026-07-28']] });
     expect(legEra(leg)).toBe('modern');

@@ -12,12 +12,13 @@ import { LEGACY_SPEC, type LintContext, type LintFinding, type LintLeg } from '.
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The era a leg was sent in: a pushed request (and its answer) exists only in 2025-11-25; otherwise the
- * `MCP-Protocol-Version` header names it, and without one a session id with no `_meta` protocol version in the body is a
- * 2025-11-25 session's request.
+ * The era a leg was sent in: a pushed request (and its answer) and the `initialize` handshake exist only in
+ * 2025-11-25; otherwise the `MCP-Protocol-Version` header names it, and without one a session id with no `_meta`
+ * protocol version in the body is a 2025-11-25 session's request.
  */
-export function legEra(leg: LintLeg): 'modern' | 'legacy' {
+export function legEra(leg: Pick<LintLeg, 'exchange' | 'pushed' | 'answer'>): 'modern' | 'legacy' {
   if (leg.pushed || leg.answer) return 'legacy';
+  if (isHandshake(leg)) return 'legacy';
   const request = leg.exchange.request;
   const version = headerValue(request.headers, 'mcp-protocol-version');
   if (version !== undefined && DATED.test(version.trim()))
@@ -26,6 +27,11 @@ export function legEra(leg: LintLeg): 'modern' | 'legacy' {
   const body = sentBody(leg.exchange);
   const hasSession = headerValue(request.headers, 'mcp-session-id') !== undefined;
   return hasSession && body.protocolVersion === undefined ? 'legacy' : 'modern';
+}
+
+/** `initialize` opens a session: it goes out before there is a version to name or a session id to carry. */
+function isHandshake(leg: Pick<LintLeg, 'exchange' | 'pushed'>): boolean {
+  return !leg.pushed && sentBody(leg.exchange).method === 'initialize';
 }
 
 /** The requests this leg sent: the answer to a pushed request, or the leg's own request. */
@@ -47,6 +53,7 @@ function what(leg: LintLeg): string {
 
 /** basic/transports § Protocol Version Header: every request after initialize carries MCP-Protocol-Version. */
 function legacyProtocolVersionHeader({ leg }: LintContext): LintFinding[] {
+  if (isHandshake(leg)) return [];
   const missing = requestsOf(leg).some((r) => !headerValue(r.headers, 'mcp-protocol-version')?.trim());
   if (!missing) return [];
   return deliberate(leg, {
