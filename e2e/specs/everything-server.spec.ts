@@ -2,8 +2,11 @@ import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
+import { ConnectionTrafficPage } from '../pages/connection-traffic-page.ts';
 import { InputRequestsPage } from '../pages/input-requests-page.ts';
+import { LegacyPushedPage } from '../pages/legacy-pushed-page.ts';
 import { RequestOptionsPage } from '../pages/request-options-page.ts';
+import { TaskPage } from '../pages/task-page.ts';
 import type { InspectorServer } from '../../src/node/cli/serve.ts';
 import {
   everythingEntry,
@@ -17,6 +20,8 @@ import { distMissing } from '../pages/stdio-demo.ts';
  * The official everything server (2025-11-25, `@modelcontextprotocol/server-everything`), a real server the inspector
  * did not write: over streamable HTTP on a port of its own, and over stdio through `mrtr-inspector --stdio`.
  */
+const ROOT_URI = 'file:///work/everything-e2e';
+
 test.describe('the everything server, a real 2025-11-25 server', () => {
   test.describe.configure({ timeout: 90_000 });
   test.skip(!everythingEntry(), '@modelcontextprotocol/server-everything is not installed (npm install)');
@@ -28,7 +33,10 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
     return app.page.getByRole('group', { name: new RegExp(`^${method.replace('/', '\\/')} #`) });
   }
 
-  /** echo right after connecting completes, although the server asks roots/list on its session meanwhile. */
+  /**
+   * echo right after connecting completes, although the server asks roots/list on its session meanwhile; the roots
+   * answered from the page are the ones the server then knows (its get-roots-list tool says so).
+   */
   async function echoDespiteRoots(app: InspectorPage) {
     await app.callTool('echo', async (p) => {
       await p.getByRole('textbox', { name: 'message', exact: true }).fill('hi');
@@ -37,9 +45,23 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
     await expect(echo).toContainText('complete');
     const roots = await openSessionRequest(app, 'roots/list');
     await expect(roots).toBeVisible();
+    await roots.getByRole('textbox', { name: 'URI 1' }).fill(ROOT_URI);
     await roots.getByRole('button', { name: 'Send roots' }).click();
     await app.composer.getByRole('button', { name: 'Send response' }).click();
     await expect(app.result).toContainText('The response went out (the server acknowledged it with HTTP 202)');
+
+    await app.callTool('get-roots-list');
+    await expect(app.result).toContainText('Current MCP Roots (1 total)');
+    await expect(app.result).toContainText(`URI: ${ROOT_URI}`);
+  }
+
+  /** Every leg, the connection's own included, is checked against its revision and none is flagged. */
+  async function noLint(app: InspectorPage) {
+    const traffic = new ConnectionTrafficPage(app);
+    await traffic.show();
+    await app.page.getByRole('combobox', { name: 'Filter by status' }).selectOption('has lint findings');
+    const shown = app.page.getByRole('search', { name: 'Filter timeline' }).getByText(/^\d+ of \d+ legs$/);
+    await expect(shown).toHaveText(/^0 of \d+ legs$/);
   }
 
   async function elicitation(app: InspectorPage, action: 'Accept' | 'Decline') {
@@ -126,6 +148,7 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
       await expect(app.result).toContainText('Hi from the page.');
 
       await progressPromptResource(app);
+      await noLint(app);
     });
   });
 
@@ -142,11 +165,22 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
       await expect(app.status).toContainText('era 2025-11-25');
       await echoDespiteRoots(app);
 
+      await app.callTool('get-sum', async (p) => {
+        await p.getByRole('spinbutton', { name: 'a', exact: true }).fill('2');
+        await p.getByRole('spinbutton', { name: 'b', exact: true }).fill('3');
+      });
+      await expect(app.result).toContainText('The sum of 2 and 3 is 5.');
+
       // stdio cannot say which call a server request belongs to: each is a conversation of its own
+      await elicitation(app, 'Accept');
+      const accepted = app.timeline.getByRole('button', { name: /^Round 1 tools\/call trigger-elicitation-request:/ });
+      await expect(accepted).toContainText('complete');
+      await accepted.click();
+      await expect(app.result).toContainText('Ada Lovelace');
       await elicitation(app, 'Decline');
       const call = app.timeline.getByRole('button', { name: /^Round 1 tools\/call trigger-elicitation-request:/ });
-      await expect(call).toContainText('complete');
-      await call.click();
+      await expect(call.last()).toContainText('complete');
+      await call.last().click();
       await expect(app.result).toContainText('decline');
 
       await sampling(app);
@@ -156,6 +190,39 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
       await expect(app.result).toContainText('Hi from the page.');
 
       await progressPromptResource(app);
+      await noLint(app);
+    });
+
+    test('a task-augmented tool runs as a 2025-11-25 task; its clarification is answered from the page', async ({
+      inspector: app,
+      page,
+    }) => {
+      test.skip(distMissing(), 'dist/ is not built (npm run build)');
+      inspector = await openEverythingStdio(page);
+      await expect(app.status).toContainText('era 2025-11-25');
+      const tasks = new TaskPage(page);
+      const legacy = new LegacyPushedPage(page);
+      await app.tool('simulate-research-query').click();
+      await expect(page.getByRole('region', { name: 'Call' })).toContainText('Runs as a task (2025-11-25');
+      await page.getByRole('textbox', { name: /topic/ }).fill('python');
+      await page.getByRole('checkbox', { name: /ambiguous/ }).check();
+      await page.getByRole('button', { name: 'Call tool' }).click();
+      await expect(tasks.panel).toContainText('2025-11-25 task');
+
+      // the clarification is queued for tasks/result; over stdio it comes on the session, a conversation of its own
+      const card = legacy.pushed('elicitation/create');
+      await expect(card).toContainText('could have multiple interpretations');
+      await card.getByLabel('Clarification').selectOption({ label: 'Python snake species' });
+      await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await legacy.sendResponse();
+      await expect(app.result).toContainText('The response went out (the server acknowledged it with HTTP 202)');
+
+      const research = app.timeline.getByRole('button', { name: /^Round 1 tools\/call simulate-research-query:/ });
+      await research.click();
+      await expect(tasks.panel).toContainText('completed');
+      await expect(app.result).toContainText('Research Report: python (snake)');
+      await expect(app.timeline).toContainText('tasks/result');
+      await noLint(app);
     });
   });
 });
