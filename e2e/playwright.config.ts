@@ -26,8 +26,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // A proxy started on the app's server keeps running, and every page of that server follows all proxies' traffic:
-  // the journeys that watch a real client run last, once every other journey (which counts its own legs) is done.
+  // While a watch journey's proxy runs, every page that loads follows its traffic (by design: a reloaded tab must not
+  // lose the client it watches), so a journey counting its own legs beside it would count the watched ones too. The
+  // journeys that watch a real client run last, once every other journey is done, and stop their proxy at the end.
   projects: [
     { name: 'journeys', testIgnore: /watch-.*\.spec\.ts$/ },
     { name: 'watching', testMatch: /watch-.*\.spec\.ts$/, dependencies: ['journeys'] },

@@ -32,6 +32,14 @@ export class WatchPage {
     await expect(item).toBeHidden();
   }
 
+  /** Opens the held request's requestState lab and flips bit 0 of byte `index` in its hex grid. */
+  async flipHeldByte(index: number): Promise<void> {
+    await this.heldRequest.getByText('requestState lab', { exact: true }).click();
+    const lab = this.heldRequest.getByRole('region', { name: 'requestState lab' });
+    await lab.getByRole('tab', { name: 'Bytes' }).click();
+    await lab.getByRole('button', { name: new RegExp(`^byte ${index}: 0x[0-9a-f]{2}$`) }).click();
+  }
+
   /** What the held request's body was when it arrived. */
   heldBody(): Locator {
     return this.heldRequest.getByLabel('Body as it arrived');

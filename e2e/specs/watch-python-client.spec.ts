@@ -1,8 +1,8 @@
 /**
  * Watching a real client: the Python SDK's `Client` (its own MRTR auto-loop) calls an independent Python SDK server
  * through a proxy the page starts. Its call completes unchanged and shows in the Timeline as it happens; with "Hold
- * client requests" its retry waits for Forward, and a requestState changed by one character makes the client get
- * the server's -32602. "Stop proxy" then closes the proxy.
+ * client requests" its retry waits for Forward, and a requestState with one bit flipped in the requestState lab makes the
+ * client get the server's -32602. "Stop proxy" then closes the proxy.
  */
 import type { ChildProcess } from 'node:child_process';
 import { closedPortUrl } from '../../src/node/test-servers/listen.fixtures.ts';
@@ -51,10 +51,12 @@ test.describe('a Python SDK client through the proxy', () => {
     }
     await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
     expect(held.exited()).toBe(false);
+    // one bit of the first byte, flipped in the requestState lab's hex grid (the composer's own lab)
     const state = watch.heldRequest.getByRole('textbox', { name: 'requestState' });
     const value = await state.inputValue();
-    const last = value.at(-1) === 'A' ? 'B' : 'A';
-    await state.fill(`${value.slice(0, -1)}${last}`);
+    await watch.flipHeldByte(0);
+    await expect(state).not.toHaveValue(value);
+    await expect(watch.heldRequest.getByRole('alert')).toContainText('Tampering: you are changing requestState');
     await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
     expect(await held.done).toMatchObject({ error: { code: -32602 } });
 

@@ -37,6 +37,15 @@ describe('editing a held item', () => {
     ]);
   });
 
+  it('leaves requestState out when the lab dropped it, from a request and from an answer', () => {
+    const parts = heldParts('request', BODY, HEADERS);
+    const out = composeHeld('request', BODY, HEADERS, { ...parts, requestState: null }) as { body: string };
+    expect(JSON.parse(out.body).params).toEqual({ name: 'a', inputResponses: { k: { action: 'accept' } } });
+    const answer = '{"jsonrpc":"2.0","id":2,"result":{"resultType":"input_required","requestState":"s"}}';
+    const dropped = composeHeld('response', answer, [], { ...heldParts('response', answer, []), requestState: null });
+    expect(JSON.parse((dropped as { body: string }).body).result).toEqual({ resultType: 'input_required' });
+  });
+
   it('says which part is not JSON, instead of sending', () => {
     const parts = heldParts('request', BODY, HEADERS);
     expect(composeHeld('request', BODY, HEADERS, { ...parts, answers: '{oops' })).toMatchObject({

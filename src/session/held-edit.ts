@@ -8,8 +8,8 @@ import { isSecretHeader } from './io/redact.ts';
 
 /** The editable parts of a held item; `undefined` where the body has no such part (or is not JSON-RPC). */
 export interface HeldParts {
-  /** the request's `params.requestState`, or the answer's `result.requestState` */
-  requestState?: string;
+  /** the request's `params.requestState`, or the answer's `result.requestState`; null: leave the field out */
+  requestState?: string | null;
   /** a request's `params.inputResponses` (JSON text), or an answer's `result.inputRequests` */
   answers?: string;
   /** a request's params without requestState and inputResponses (JSON text) */
@@ -116,7 +116,7 @@ export function composeHeld(
       if ('error' in answers) return answers;
       next.inputResponses = answers.value;
     }
-    if (edited.requestState !== undefined) next.requestState = edited.requestState;
+    if (typeof edited.requestState === 'string') next.requestState = edited.requestState;
     out.body = JSON.stringify({ ...message, params: next });
     return out;
   }
@@ -126,7 +126,8 @@ export function composeHeld(
     if ('error' in asked) return asked;
     result.inputRequests = asked.value;
   }
-  if (edited.requestState !== undefined) result.requestState = edited.requestState;
+  if (typeof edited.requestState === 'string') result.requestState = edited.requestState;
+  else if (edited.requestState === null) delete result.requestState;
   out.body = JSON.stringify({ ...message, result });
   return out;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 import { sendLabelOf, useComposerContext } from './use-composer-context.ts';
@@ -14,7 +14,6 @@ import { BranchesPanel } from '../../features/branches/branches-panel.tsx';
 import { CompareErasPanel } from '../../features/compare-eras/compare-eras-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { LazyDetails } from '../../components/ui/lazy-details.tsx';
 import {
   branchSummaries,
   changedParts,
@@ -22,7 +21,6 @@ import {
   conversationStatus,
   editedPartNames,
   forkPoints,
-  knownRequestStates,
   lastLeg,
   statusTone,
   unansweredKeys,
@@ -42,31 +40,11 @@ import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting
 import { resultRecovery } from './result-recovery.ts';
 import { TaskSection } from './task-section.tsx';
 import { resultOutcome } from '../../session/task-view.ts';
+import { SessionStateLab } from './session-state-lab.tsx';
 
 /** Loads what the view shows for a first question (the elicitation form's chunk), so it renders without suspending. */
 export function preloadFirstQuestion(): Promise<void> {
   return preloadElicitForm();
-}
-
-const RequestStateLab = lazy(() =>
-  import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
-);
-
-/** The lab under the composer, with every other requestState of the session (read only once the lab opens). */
-function ComposerLab(props: {
-  original: string | null;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const session = useInspector((st) => st.session);
-  const otherStates = useMemo(
-    () =>
-      knownRequestStates(session)
-        .filter((o) => o.value !== props.original)
-        .map((o) => ({ label: o.label, value: o.value })),
-    [session, props.original],
-  );
-  return <RequestStateLab {...props} otherStates={otherStates} showBanner={false} />;
 }
 
 /**
@@ -223,22 +201,13 @@ export function SelectedConversation() {
           onRoundCap={st.setRoundCap}
           onReset={() => st.dispatch({ type: 'draft/reset', conversationId: id })}
           lab={
-            <LazyDetails
-              summary="requestState lab"
-              summaryClassName="cursor-pointer text-xs font-semibold text-slate-700"
-            >
-              {() => (
-                <Suspense fallback={<p className="text-xs">Loading lab…</p>}>
-                  <ComposerLab
-                    original={draft.originalRequestState ?? null}
-                    value={draft.requestState ?? null}
-                    onChange={(value) =>
-                      st.dispatch({ type: 'draft/request-state', conversationId: id, value: value ?? undefined })
-                    }
-                  />
-                </Suspense>
-              )}
-            </LazyDetails>
+            <SessionStateLab
+              original={draft.originalRequestState ?? null}
+              value={draft.requestState ?? null}
+              onChange={(value) =>
+                st.dispatch({ type: 'draft/request-state', conversationId: id, value: value ?? undefined })
+              }
+            />
           }
           editors={
             <DraftEditors

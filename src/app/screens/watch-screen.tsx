@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { HeldItem } from '../../features/watch/held-item.tsx';
 import { WatchedClients } from '../../features/watch/watched-clients.tsx';
 import { composeHeld, heldParts, type HeldParts } from '../../session/held-edit.ts';
 import { redactHeaders } from '../../session/io/redact.ts';
 import type { HeldItem as Held } from '../../store/watch-slice.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
+import { SessionStateLab } from './session-state-lab.tsx';
 
 const now = () => Date.now();
 
@@ -39,6 +40,7 @@ export function WatchScreen() {
 function HeldScreen({ item }: { item: Held }) {
   const { forwardHeld, dropHeld, dismissHeld } = useInspectorActions();
   const [problem, setProblem] = useState<string | undefined>();
+  const parts = useMemo(() => heldParts(item.stage, item.body, item.headers), [item]);
   const forward = (edited: HeldParts) => {
     const out = composeHeld(item.stage, item.body, item.headers, edited);
     if ('error' in out) {
@@ -56,12 +58,21 @@ function HeldScreen({ item }: { item: Held }) {
       arrivedBody={item.body}
       {...(item.status !== undefined ? { status: item.status } : {})}
       {...(item.sse ? { sseEvent: true } : {})}
-      parts={heldParts(item.stage, item.body, item.headers)}
+      parts={parts}
       {...(problem ? { error: problem } : {})}
       now={now}
       onForward={forward}
       onDrop={() => void dropHeld(item.id)}
       onDismiss={() => dismissHeld(item.id)}
+      renderStateLab={(value, onChange) => (
+        <SessionStateLab
+          original={parts.requestState ?? null}
+          value={value}
+          onChange={onChange}
+          idPrefix={`held-${item.stage}-${item.id}-lab`}
+          showBanner
+        />
+      )}
     />
   );
 }

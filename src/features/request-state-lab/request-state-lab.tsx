@@ -23,6 +23,8 @@ export interface RequestStateLabProps {
   now?: number;
   /** false when the host already shows the tampering banner (the composer does) */
   showBanner?: boolean;
+  /** the tabs' ids start with this (default `rs-lab`): a second lab on the page needs its own */
+  idPrefix?: string;
   onChange: (value: string | null) => void;
 }
 
@@ -42,6 +44,7 @@ export function RequestStateLab({
   otherStates,
   now,
   showBanner = true,
+  idPrefix = 'rs-lab',
   onChange,
 }: RequestStateLabProps) {
   const [tab, setTab] = useState<Tab>('bytes');
@@ -109,7 +112,7 @@ export function RequestStateLab({
         tabs={TABS}
         selected={tab}
         onSelect={setTab}
-        idPrefix="rs-lab"
+        idPrefix={idPrefix}
         className="flex gap-1 border-b"
         tabClassName={(on) =>
           `px-3 py-1 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
@@ -117,7 +120,7 @@ export function RequestStateLab({
           }`
         }
       />
-      <TabPanel idPrefix="rs-lab" selected={tab}>
+      <TabPanel idPrefix={idPrefix} selected={tab}>
         {value === null ? (
           <p className="text-sm italic">requestState is dropped: the retry will omit the field.</p>
         ) : tab === 'text' ? (

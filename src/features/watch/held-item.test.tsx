@@ -32,6 +32,68 @@ describe('HeldItem', () => {
     expect(onForward).toHaveBeenCalledWith({ ...parts, requestState: 'abd' });
   });
 
+  it("offers the requestState lab for a held request's state: a flipped bit or a dropped field is what Forward sends", () => {
+    const onForward = vi.fn();
+    render(
+      <HeldItem
+        stage="request"
+        at={0}
+        arrivedHeaders={[]}
+        arrivedBody="{}"
+        parts={parts}
+        now={() => 0}
+        onForward={onForward}
+        onDrop={vi.fn()}
+        onDismiss={vi.fn()}
+        renderStateLab={(value, onChange) => (
+          // stands for the screen's requestState lab: it edits the value it is given, or drops it
+          <section aria-label="requestState lab">
+            <button type="button" onClick={() => onChange(`\`${(value ?? '').slice(1)}`)}>
+              Flip a bit of byte 0
+            </button>
+            <button type="button" onClick={() => onChange(null)}>
+              Drop requestState
+            </button>
+            <button type="button" onClick={() => onChange('abc')}>
+              Restore original
+            </button>
+          </section>
+        )}
+      />,
+    );
+    const lab = screen.getByRole('region', { name: 'requestState lab' });
+    fireEvent.click(within(lab).getByRole('button', { name: 'Flip a bit of byte 0' }));
+    expect((screen.getByRole('textbox', { name: 'requestState' }) as HTMLTextAreaElement).value).toBe('`bc');
+    fireEvent.click(screen.getByRole('button', { name: 'Forward' }));
+    expect(onForward).toHaveBeenLastCalledWith({ ...parts, requestState: '`bc' });
+
+    fireEvent.click(within(lab).getByRole('button', { name: 'Drop requestState' }));
+    expect(screen.queryByRole('textbox', { name: 'requestState' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Forward' }));
+    expect(onForward).toHaveBeenLastCalledWith({ ...parts, requestState: null });
+    fireEvent.click(within(lab).getByRole('button', { name: 'Restore original' }));
+    expect((screen.getByRole('textbox', { name: 'requestState' }) as HTMLTextAreaElement).value).toBe('abc');
+  });
+
+  it('offers no lab when the item came without a requestState', () => {
+    const renderStateLab = vi.fn(() => <p>lab</p>);
+    render(
+      <HeldItem
+        stage="response"
+        at={0}
+        arrivedHeaders={[]}
+        arrivedBody="{}"
+        parts={{ headers: '' }}
+        now={() => 0}
+        onForward={vi.fn()}
+        onDrop={vi.fn()}
+        onDismiss={vi.fn()}
+        renderStateLab={renderStateLab}
+      />,
+    );
+    expect(renderStateLab).not.toHaveBeenCalled();
+  });
+
   it('says the client gave up, and offers only Dismiss', () => {
     render(
       <HeldItem

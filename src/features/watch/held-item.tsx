@@ -23,8 +23,11 @@ export interface HeldItemProps {
   onForward: (edited: HeldParts) => void;
   onDrop: () => void;
   onDismiss: () => void;
-  /** the requestState lab for the state in the editor, when the screen offers one */
-  renderStateLab?: (value: string, onChange: (next: string) => void) => React.ReactNode;
+  /**
+   * the requestState lab for the state in the editor (null: the user left the field out), when the screen offers one;
+   * shown whenever the item came with a requestState
+   */
+  renderStateLab?: (value: string | null, onChange: (next: string | null) => void) => React.ReactNode;
 }
 
 function seconds(ms: number): string {
@@ -73,7 +76,7 @@ export function HeldItem(props: HeldItemProps) {
           {props.arrivedBody}
         </pre>
       </details>
-      {edited.requestState !== undefined && (
+      {typeof edited.requestState === 'string' && (
         <label className="block text-xs">
           requestState
           <textarea
@@ -84,8 +87,8 @@ export function HeldItem(props: HeldItemProps) {
           />
         </label>
       )}
-      {edited.requestState !== undefined &&
-        props.renderStateLab?.(edited.requestState, (requestState) => set({ requestState }))}
+      {parts.requestState !== undefined &&
+        props.renderStateLab?.(edited.requestState ?? null, (requestState) => set({ requestState }))}
       {edited.answers !== undefined && (
         <label className="block text-xs">
           {stage === 'request' ? 'Answers (inputResponses JSON)' : 'inputRequests'}
