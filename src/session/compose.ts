@@ -11,6 +11,7 @@ import {
 } from '../protocol/types.ts';
 import { listenParams } from '../protocol/tasks/notifications.ts';
 import { taskParams } from '../protocol/tasks/wire.ts';
+import { composeLegacyCall } from './compose-legacy-call.ts';
 import { composeResponse } from './compose-response.ts';
 import type { Conversation, Draft, SentFacts } from './model.ts';
 
@@ -23,6 +24,11 @@ export interface ConnectionContext {
   headers?: Record<string, string>;
   /** the 2025-11-25 session's `Mcp-Session-Id`, when the connection is one */
   sessionId?: string;
+  /**
+   * set when the connection is a 2025-11-25 session: its negotiated version and the id its next request will carry
+   * (the session numbers its requests itself); a call's first leg is then that era's plain request
+   */
+  legacy?: { protocolVersion: string; nextId: number };
 }
 
 export interface ComposedRequest {
@@ -43,6 +49,9 @@ function answeredOnly(draft: Draft): InputResponses {
 /** The exact HTTP request the composer will send for this draft. Pure: same input, same bytes. */
 export function composeRequest(conversation: Conversation, draft: Draft, ctx: ConnectionContext): ComposedRequest {
   if (draft.respondTo) return composeResponse(conversation, draft, ctx);
+  const legacy = ctx.legacy;
+  if (legacy && !conversation.task && conversation.serverUrl === ctx.url)
+    return composeLegacyCall(conversation, draft, { ...ctx, legacy });
   const inputResponses = answeredOnly(draft);
   const retryParts: Parameters<typeof legParams>[1] = {
     meta: envelope({

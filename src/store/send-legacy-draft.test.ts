@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
+import { EraConnections } from '../client/legacy/era-connections.ts';
+import { LegacySession } from '../client/legacy/legacy-session.ts';
+import { composeRequest } from '../session/compose.ts';
+import { emptySession } from '../session/model.ts';
+import { reduce } from '../session/reducer.ts';
 import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
+import { legacyCallsOf, sendLegacyDraft } from './send-legacy-draft.ts';
 
 const URL = 'http://restarted/mcp';
 
@@ -48,5 +54,78 @@ describe('a 2025-11-25 call whose session the server lost', () => {
       'notifications/initialized',
       'tools/call',
     ]);
+  });
+});
+
+describe("the composer's preview of a 2025-11-25 call", () => {
+  /** A session to a plain 2025-11-25 server, initialized, with what went out on each POST. */
+  async function openSession() {
+    const posts: { headers: [string, string][]; body: string }[] = [];
+    const fetch: FetchLike = async (_url, init) => {
+      const body = String(init.body ?? '');
+      posts.push({ headers: (init.headers as [string, string][]).filter(([, v]) => v !== ''), body });
+      const m = body ? (JSON.parse(body) as { id?: unknown; method?: string }) : {};
+      if (m.method === 'initialize')
+        return json(
+          { jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: {} } },
+          { 'mcp-session-id': 's-1' },
+        );
+      if (m.id !== undefined) return json({ jsonrpc: '2.0', id: m.id, result: { content: [] } });
+      return new Response(null, { status: 202 });
+    };
+    const eras = new EraConnections();
+    const session = new LegacySession({
+      url: URL,
+      fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      headers: { authorization: 'Bearer t' },
+      onExchange: (e) => eras.exchanges.push(e),
+    });
+    await session.initialize();
+    return { session, eras, posts };
+  }
+
+  it.each([
+    ['as composed', {}],
+    ['with a header and the body edited by hand', { extraHeaders: { 'X-Trace': 'on' }, bodyOverride: 'EDIT' }],
+  ])('is byte for byte the request that goes out (%s)', async (_name, edits) => {
+    const { session, eras, posts } = await openSession();
+    const state = reduce(emptySession, {
+      type: 'conversation/started',
+      id: 'c1',
+      title: 'echo',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'hi' } },
+      serverUrl: URL,
+      capabilities: {},
+      at: 0,
+    });
+    const conversation = state.conversations.c1!;
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'mine', method: 'tools/call', params: { name: 'echo' } });
+    const draft = {
+      ...conversation.draft!,
+      ...edits,
+      ...('bodyOverride' in edits ? { bodyOverride: body } : {}),
+    };
+    const ctx = {
+      url: URL,
+      authorization: 'Bearer t',
+      sessionId: session.sessionId!,
+      legacy: { protocolVersion: session.protocolVersion, nextId: session.nextRequestId },
+    };
+    const preview = composeRequest(conversation, draft, ctx);
+    const deps = {
+      session,
+      eras,
+      calls: legacyCallsOf(eras),
+      dispatch: () => undefined,
+      now: () => 0,
+      newId: () => 'x',
+    };
+    await sendLegacyDraft(deps, conversation, draft, preview);
+    const sent = posts.at(-1)!;
+    expect(sent.body).toBe(preview.body);
+    expect(Object.fromEntries(sent.headers)).toEqual(Object.fromEntries(preview.headers));
   });
 });

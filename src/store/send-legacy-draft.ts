@@ -146,13 +146,18 @@ export async function sendLegacyDraft(
     answeredKeys: [],
     unansweredKeys: [],
     requestStateEdited: false,
-    bodyEdited: false,
+    bodyEdited: draft.bodyOverride !== undefined,
     capabilities: draft.capabilities,
     params: draft.params as JsonObject,
   };
   const from = deps.eras.exchanges.length;
   const params = legacyCallParams(draft.params as JsonObject, draft.requestOptions);
-  const call = new LegacyCall(deps.session, conversation.method, params, stop.signal, deps.now);
+  // the composer shows this request as the session sends it (compose-legacy-call.ts): its header and body edits go out
+  const wire = {
+    headers: Object.fromEntries(Object.entries(draft.extraHeaders).map(([k, v]) => [k.toLowerCase(), v])),
+    ...(draft.bodyOverride !== undefined ? { body: draft.bodyOverride } : {}),
+  };
+  const call = new LegacyCall(deps.session, conversation.method, params, stop.signal, deps.now, wire);
   const open: OpenCall = { call, from, sent, stop };
   deps.calls.set(id, open);
   return recordNextStep(deps, conversation, open);

@@ -65,7 +65,7 @@ export function SelectedConversation() {
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
-  const ctx = useComposerContext(discover.data?.sessionId);
+  const ctx = useComposerContext(discover.data);
   const conversation = s.id ? s.session.conversations[s.id] : undefined;
   const draft = conversation?.draft;
   const composed = useMemo(() => (conversation ? composedDraft(conversation, ctx) : undefined), [conversation, ctx]);

@@ -7,7 +7,13 @@
  * legs.
  */
 import type { Exchange } from '../../protocol/exchange.ts';
-import { LegacyProtocolError, type LegacySession, type PushedHandler, type PushedVia } from './legacy-session.ts';
+import {
+  LegacyProtocolError,
+  type LegacySession,
+  type LegacyWire,
+  type PushedHandler,
+  type PushedVia,
+} from './legacy-session.ts';
 import type { PushedRequest } from './messages.ts';
 
 export type CallStep =
@@ -58,13 +64,15 @@ export class LegacyCall {
     params: Record<string, unknown> | undefined,
     signal: AbortSignal,
     now: () => number,
+    /** the composer's edits of the call's request (headers, a body written by hand) */
+    wire: LegacyWire = {},
   ) {
     const onPushed: PushedHandler = async (request, via) => {
       this.open.set(String(request.id), request);
       this.push({ kind: 'pushed', request, exchange: pushedExchange(request, via, now()) });
       return null; // answered by `respond`, when the user sends it
     };
-    session.request(method, params, onPushed, signal).then(
+    session.request(method, params, onPushed, signal, wire).then(
       () => this.finish({ kind: 'done' }),
       (err: unknown) =>
         this.finish({

@@ -55,6 +55,19 @@ export interface LegacySessionOptions {
   maxResponseBytes?: number;
 }
 
+/** What the composer changed on a call's request: headers added or replaced, or the whole body written by hand. */
+export interface LegacyWire {
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** The JSON-RPC id a hand-written body carries, when it parses and has one. */
+function idIn(body: string): string | number | undefined {
+  const parsed = tryParseJson(body);
+  const id = isJsonObject(parsed) ? parsed.id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
 export class LegacyProtocolError extends Error {
   constructor(
     message: string,
@@ -105,6 +118,11 @@ export class LegacySession {
   authorize(authorization: string | undefined): void {
     const rest = Object.entries(this.extraHeaders).filter(([name]) => name.toLowerCase() !== 'authorization');
     this.extraHeaders = Object.fromEntries(authorization ? [...rest, ['authorization', authorization]] : rest);
+  }
+
+  /** the id the session's next request will carry (it numbers its requests itself) */
+  get nextRequestId(): number {
+    return this.nextId;
   }
 
   /** the session's MCP endpoint */
@@ -276,8 +294,13 @@ export class LegacySession {
     params: Record<string, unknown> | undefined,
     onPushed: PushedHandler,
     signal?: AbortSignal,
+    wire: LegacyWire = {},
   ): Promise<Message> {
-    let id = this.nextId++;
+    let id: unknown = this.nextId++;
+    // a body written by hand goes out as it is; its own id is the one its response answers
+    const rawId = wire.body === undefined ? undefined : idIn(wire.body);
+    if (rawId !== undefined) id = rawId;
+    const extra = wire.headers ?? {};
     let response: Message | undefined;
     const answers: Promise<unknown>[] = [];
     const onMessage = (m: Message, via: PushedVia): boolean => {
@@ -290,9 +313,9 @@ export class LegacySession {
       else if (!isResponse(m)) this.opts.onNotification?.(m);
       return false;
     };
-    const bodyOf = () => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    const bodyOf = () => wire.body ?? JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
     const heldSession = this.sessionId;
-    let { exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, {}, signal, (res) =>
+    let { exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, extra, signal, (res) =>
       // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
       heldSession !== undefined && res.status === 404 ? `${method} (session gone: HTTP 404)` : undefined,
     );
@@ -302,8 +325,8 @@ export class LegacySession {
       this.server = undefined;
       await this.initialize();
       this.onRenewed?.();
-      id = this.nextId++;
-      ({ exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, {}, signal));
+      if (wire.body === undefined) id = this.nextId++;
+      ({ exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, extra, signal));
     }
     let resumes = 0;
     // the last event id seen on any stream of this request: a resumption that carried no new id keeps it
