@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  append,
-  flipBit,
-  flipBitBytes,
-  fromBytes,
-  fromBytesLatin1,
-  isValidUtf8,
-  toBytes,
-  tokenFromBytes,
-  truncate,
-} from './bytes.ts';
+import { append, flipBit, flipBitBytes, fromBytes, isValidUtf8, toBytes, tokenFromBytes, truncate } from './bytes.ts';
 
 const bytesWithIndex = fc
   .uint8Array({ minLength: 1, maxLength: 256 })
@@ -61,7 +51,6 @@ describe('byte model', () => {
     const result = tokenFromBytes(bytes);
     expect(result.lossy).toBe(true);
     expect(result.token).toBe('a\ufffdc');
-    expect(fromBytesLatin1(bytes)).toBe('a\u00e2c');
     expect(tokenFromBytes(toBytes('abc')).lossy).toBe(false);
   });
 

@@ -2,14 +2,14 @@
  * The byte model of a requestState token.
  *
  * A token on the wire is a JSON string, so it is always *text*. Its bytes are its UTF-8 encoding (`TextEncoder`).
- * Edits (bit flips, byte sets, truncation) work on those bytes, but the composer must send a STRING, and a JSON
+ * Edits (bit flips, truncation) work on those bytes, but the composer must send a STRING, and a JSON
  * string cannot carry a byte sequence that is not valid UTF-8. So the decision here is:
  *
- * - the byte-level functions (`*Bytes`) are exact and lossless (a flip followed by the same flip restores the bytes);
+ * - the byte-level function (`flipBitBytes`) is exact and lossless (a flip followed by the same flip restores the bytes);
  * - turning bytes back into a token (`fromBytes`, `tokenFromBytes`, and the string-level editors built on them) is
  *   lossless when the bytes are valid UTF-8 and otherwise replaces each invalid sequence with U+FFFD (bytes EF BF BD),
  *   which is exactly what would reach the server. `tokenFromBytes` reports that loss as `lossy: true` so a UI can flag
- *   it, and `fromBytesLatin1` gives a 1 byte = 1 character view for display only (never send it).
+ *   it.
  * - `toBytes` of a string holding a lone UTF-16 surrogate also yields EF BF BD for it (TextEncoder's rule).
  *
  * Out-of-range indexes and bits are ignored (the input comes back unchanged) rather than throwing.
@@ -26,16 +26,6 @@ export function toBytes(token: string): Uint8Array {
 /** Decode UTF-8 bytes to a string; invalid sequences become U+FFFD (lossy only then). A leading BOM is kept. */
 export function fromBytes(bytes: Uint8Array): string {
   return lenientDecoder.decode(bytes);
-}
-
-/** One character per byte (ISO-8859-1). For display of broken bytes only: re-encoding it does not give the bytes. */
-export function fromBytesLatin1(bytes: Uint8Array): string {
-  let out = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    out += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  }
-  return out;
 }
 
 export function isValidUtf8(bytes: Uint8Array): boolean {
