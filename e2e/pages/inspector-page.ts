@@ -50,14 +50,24 @@ export class InspectorPage {
     await this.composer.getByRole('button', { name: 'Send retry' }).click();
   }
 
-  /** Call provision for "orders", accept eu-west-1, send the retry and wait for the result. */
-  async provisionOrders(region = 'eu-west-1') {
+  /** Call provision for the database `name`: round 1 asks which region. */
+  async callProvision(name = 'orders') {
     await this.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
+      await p.getByRole('textbox', { name: /Database name/ }).fill(name);
     });
+  }
+
+  /** Accept `region` in provision's region request; the retry waits in the composer. */
+  async acceptRegion(region = 'eu-west-1') {
     const group = this.inputRequest('region');
     await group.getByLabel('Region').selectOption(region);
     await group.getByRole('button', { name: 'Accept', exact: true }).click();
+  }
+
+  /** Call provision for "orders", accept eu-west-1, send the retry and wait for the result. */
+  async provisionOrders(region = 'eu-west-1') {
+    await this.callProvision();
+    await this.acceptRegion(region);
     await this.sendRetry();
     await expect(this.result).toContainText(`Provisioned orders in ${region}`);
   }

@@ -20,15 +20,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
       await expectNoAxeViolations(page, 'connected');
 
-      await inspector.callTool('provision', async (p) => {
-        await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-      });
-      const region = inspector.inputRequest('region');
-      await expect(region).toBeVisible();
+      await inspector.callProvision();
+      await expect(inspector.inputRequest('region')).toBeVisible();
       await expectNoAxeViolations(page, 'form input request');
 
-      await region.getByLabel('Region').selectOption('eu-west-1');
-      await region.getByRole('button', { name: 'Accept', exact: true }).click();
+      await inspector.acceptRegion();
       await expect(inspector.composer).toBeVisible();
       await expectNoAxeViolations(page, 'composer');
 
@@ -40,12 +36,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the requestState lab, the tamper matrix and a rejected state', async ({ inspector, page }) => {
       const composer = new ComposerPage(page);
       await inspector.open();
-      await inspector.callTool('provision', async (p) => {
-        await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-      });
-      const region = inspector.inputRequest('region');
-      await region.getByLabel('Region').selectOption('eu-west-1');
-      await region.getByRole('button', { name: 'Accept', exact: true }).click();
+      await inspector.callProvision();
+      await inspector.acceptRegion();
       await composer.openLab();
       for (const tab of ['Bytes', 'Text', 'Decoded']) {
         await composer.lab.getByRole('tab', { name: tab }).click();

@@ -5,12 +5,8 @@ import { CompareErasPage } from '../pages/compare-eras-page.ts';
 test.describe('Compare eras on the mock (it serves 2026-07-28 and 2025-11-25 at the same URL)', () => {
   test('provision runs in both eras with the answer given here, lined up side by side', async ({ inspector, page }) => {
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
-    const region = inspector.inputRequest('region');
-    await region.getByLabel('Region').selectOption('ap-south-1');
-    await region.getByRole('button', { name: 'Accept', exact: true }).click();
+    await inspector.callProvision();
+    await inspector.acceptRegion('ap-south-1');
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('Provisioned orders in ap-south-1');
 

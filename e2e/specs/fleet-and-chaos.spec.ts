@@ -11,12 +11,8 @@ const test = base.extend<{ connection: ConnectionPage }>({
 
 /** provision → answer the region → send the retry: two legs. */
 async function provisionTwoLegs(inspector: InspectorPage, name: string) {
-  await inspector.callTool('provision', async (p) => {
-    await p.getByRole('textbox', { name: /Database name/ }).fill(name);
-  });
-  const region = inspector.inputRequest('region');
-  await region.getByLabel('Region').selectOption('eu-west-1');
-  await region.getByRole('button', { name: 'Accept', exact: true }).click();
+  await inspector.callProvision(name);
+  await inspector.acceptRegion();
   await inspector.sendRetry();
   await expect(inspector.legs()).toHaveCount(2);
 }

@@ -5,12 +5,8 @@ import type { InspectorPage } from '../pages/inspector-page.ts';
 /** Calls provision and answers it, so the composer, the form and the timeline are all on screen. */
 async function toComposer(inspector: InspectorPage) {
   await inspector.open();
-  await inspector.callTool('provision', async (p) => {
-    await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-  });
-  const region = inspector.inputRequest('region');
-  await region.getByLabel('Region').selectOption('eu-west-1');
-  await region.getByRole('button', { name: 'Accept', exact: true }).click();
+  await inspector.callProvision();
+  await inspector.acceptRegion();
   await expect(inspector.composer).toBeVisible();
 }
 

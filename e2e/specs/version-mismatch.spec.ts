@@ -54,12 +54,8 @@ test.describe('a call refused with -32022 after a successful connect', () => {
     mismatch,
   }) => {
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
-    const region = inspector.inputRequest('region');
-    await region.getByLabel('Region').selectOption('ap-south-1');
-    await region.getByRole('button', { name: 'Accept', exact: true }).click();
+    await inspector.callProvision();
+    await inspector.acceptRegion('ap-south-1');
 
     await connection.openSettings();
     await connection.protocolVersion.fill('2025-06-18');
