@@ -73,5 +73,11 @@ test.describe('2025-11-25 tasks: the everything server’s simulate-research-que
     await expect(inspector.result).toContainText('The task was cancelled');
     await expect(inspector.timeline).toContainText('tasks/cancel');
     await expect(tasks.button('Poll now')).toHaveCount(0);
+
+    // the server declares tasks.list: the Catalog lists its tasks when asked, this one among them
+    const serverTasks = page.getByRole('group', { name: 'Server tasks' });
+    await serverTasks.getByRole('button', { name: 'List tasks' }).click();
+    const taskId = ((await tasks.panel.getByRole('heading').first().textContent()) ?? '').replace(/^Task /, '');
+    await expect(serverTasks.getByRole('listitem').filter({ hasText: taskId })).toContainText('cancelled');
   });
 });

@@ -7,6 +7,7 @@ import {
   type ResourceTemplateDescriptor,
   type ToolDescriptor,
 } from '../protocol/types.ts';
+import { readTaskList, type TaskList } from '../protocol/tasks/legacy-wire.ts';
 import { detectEra, legacyRequest, type EraEnv } from './era-detect.ts';
 import { rpc } from './rpc.ts';
 
@@ -96,26 +97,29 @@ export const discoverQuery = (env: QueryEnv) =>
     staleTime: Infinity,
   });
 
+/** Every page of a list (up to 20), following `nextCursor`. */
+async function listPages<T>(env: QueryEnv, method: string, field: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 20; page += 1) {
+    const params: JsonObject = cursor ? { cursor } : {};
+    const detected = await detectEra(env);
+    const { result } =
+      detected.era === 'legacy'
+        ? { result: await legacyRequest(detected.session, method, params) }
+        : await rpc(env.ctx, env.fetch, method, params, env);
+    const list = result[field];
+    if (Array.isArray(list)) items.push(...(list as unknown as T[]));
+    cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+    if (!cursor) break;
+  }
+  return items;
+}
+
 function listQuery<T>(env: QueryEnv, method: string, field: string, enabled: boolean) {
   return queryOptions({
     queryKey: keyOf(env, method),
-    queryFn: async () => {
-      const items: T[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 20; page += 1) {
-        const params: JsonObject = cursor ? { cursor } : {};
-        const detected = await detectEra(env);
-        const { result } =
-          detected.era === 'legacy'
-            ? { result: await legacyRequest(detected.session, method, params) }
-            : await rpc(env.ctx, env.fetch, method, params, env);
-        const list = result[field];
-        if (Array.isArray(list)) items.push(...(list as unknown as T[]));
-        cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
-        if (!cursor) break;
-      }
-      return items;
-    },
+    queryFn: () => listPages<T>(env, method, field),
     retry: false,
     staleTime: Infinity,
     enabled,
@@ -130,3 +134,15 @@ export const resourcesQuery = (env: QueryEnv, enabled = true) =>
   listQuery<ResourceDescriptor>(env, 'resources/list', 'resources', enabled);
 export const templatesQuery = (env: QueryEnv, enabled = true) =>
   listQuery<ResourceTemplateDescriptor>(env, 'resources/templates/list', 'resourceTemplates', enabled);
+
+/**
+ * The tasks a 2025-11-25 server lists (`tasks/list`, every page), read only when asked (`refetch`): the list changes
+ * as tasks run, so it is never fetched on its own.
+ */
+export const serverTasksQuery = (env: QueryEnv) =>
+  queryOptions({
+    queryKey: keyOf(env, 'tasks/list'),
+    queryFn: async (): Promise<TaskList> => readTaskList(await listPages<unknown>(env, 'tasks/list', 'tasks')),
+    retry: false,
+    enabled: false,
+  });

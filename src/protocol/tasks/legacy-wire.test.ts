@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsTaskCalls,
   asksForTask,
+  listsTasks,
   readCreateTaskResult,
   readLegacyTask,
+  readTaskList,
   readTaskStatusNotification,
   relatedTaskId,
   taskSupportOf,
@@ -102,5 +104,25 @@ describe('2025-11-25 task wire shapes', () => {
       'notifications/tasks/status: the task has no taskId (string)',
     );
     expect(readTaskStatusNotification({ jsonrpc: '2.0', method: 'notifications/progress', params })).toBeUndefined();
+  });
+
+  it('sees tasks/list offered only under capabilities.tasks.list', () => {
+    expect(listsTasks({ tasks: { list: {}, cancel: {} } })).toBe(true);
+    expect(listsTasks({ tasks: { cancel: {} } })).toBe(false);
+    expect(listsTasks({ tasks: { list: true } })).toBe(false);
+    expect(listsTasks(undefined)).toBe(false);
+  });
+
+  it('reads the tasks a tasks/list returned, and says which entries do not read', () => {
+    const list = readTaskList([
+      { taskId: 'a', status: 'working', pollInterval: 500 },
+      { status: 'working' },
+      { taskId: 'b', status: 'completed', statusMessage: 'Done' },
+    ]);
+    expect(list.tasks.map((t) => [t.taskId, t.status])).toEqual([
+      ['a', 'working'],
+      ['b', 'completed'],
+    ]);
+    expect(list.problems).toEqual(['tasks[1]: the task has no taskId (string)']);
   });
 });

@@ -33,6 +33,29 @@ export function acceptsTaskCalls(capabilities: JsonObject | undefined): boolean 
   return isJsonObject(tools) && isJsonObject(tools.call);
 }
 
+/** The server's capabilities offer `tasks/list` (`tasks.list`). */
+export function listsTasks(capabilities: JsonObject | undefined): boolean {
+  const tasks = capabilities?.tasks;
+  return isJsonObject(tasks) && isJsonObject(tasks.list);
+}
+
+/** What a `tasks/list` answered (all its pages): the tasks that read, and why each of the others does not. */
+export interface TaskList {
+  tasks: TaskSnapshot[];
+  problems: string[];
+}
+
+/** Narrow the `tasks` of a tasks/list result (the entries of every page, in order). */
+export function readTaskList(entries: readonly unknown[]): TaskList {
+  const out: TaskList = { tasks: [], problems: [] };
+  entries.forEach((entry, i) => {
+    const task = readLegacyTask(entry);
+    if (typeof task === 'string') out.problems.push(`tasks[${i}]: ${task}`);
+    else out.tasks.push(task);
+  });
+  return out;
+}
+
 /** The call's params with the task augmentation added (`params.task = { ttl }`). */
 export function withTaskAugmentation(params: JsonObject, ttlMs = DEFAULT_TASK_TTL_MS): JsonObject {
   return { ...params, task: { ttl: ttlMs } };
