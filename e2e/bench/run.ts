@@ -2,7 +2,7 @@
  * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
  *
  * `--only` picks rows by id (entry, connect, first-question, official, wire, reducer, timeline, interaction, large, hex,
- * mock); e.g.
+ * mock, proxy); e.g.
  * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
  *
  * Measures the performance figures the README quotes on this machine, prints a table (Markdown) and writes JSON to
@@ -23,6 +23,7 @@ import { measureInteraction } from './figure-interaction.ts';
 import { measureLarge } from './figure-large.ts';
 import { measureMock } from './figure-mock.ts';
 import { measureOfficial } from './figure-official.ts';
+import { measureProxy } from './figure-proxy.ts';
 import { measureReducer } from './figure-reducer.ts';
 import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
@@ -63,6 +64,7 @@ const N = smoke
       interactionLegs: 1_000,
       interactionRuns: 3,
       largeRuns: 1,
+      proxy: { legs: 100, sseEvents: 50, sseStreams: 2, conversations: 100 },
     }
   : {
       connectRuns: 10,
@@ -81,6 +83,7 @@ const N = smoke
       interactionLegs: 10_000,
       interactionRuns: 20,
       largeRuns: 3,
+      proxy: { legs: 1_000, sseEvents: 200, sseStreams: 10, conversations: 1_000 },
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -181,6 +184,7 @@ async function main(): Promise<number> {
       measureHex(browser as Browser, (harness as Served).url, N.hexRuns),
     );
     await step(rows, 'mock', 'mock server throughput', () => measureMock(N.mockConversations, N.mockRuns));
+    await step(rows, 'proxy', 'the proxy between a client and its server', () => measureProxy(N.proxy));
   } finally {
     await browser?.close();
     await (app as Served | undefined)?.close();
