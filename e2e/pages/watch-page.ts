@@ -40,6 +40,11 @@ export class WatchPage {
     await lab.getByRole('button', { name: new RegExp(`^byte ${index}: 0x[0-9a-f]{2}$`) }).click();
   }
 
+  /** A watched leg in the Timeline, by its button's name (the first match). */
+  watchedLeg(name: RegExp): Locator {
+    return this.inspector.timeline.getByRole('button', { name }).first();
+  }
+
   /** What the held request's body was when it arrived. */
   heldBody(): Locator {
     return this.heldRequest.getByLabel('Body as it arrived');

@@ -60,6 +60,17 @@ test.describe('a Python SDK client through the proxy', () => {
     await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
     expect(await held.done).toMatchObject({ error: { code: -32602 } });
 
+    // from watching to stepping: the retry forked into the app's own composer, with the client's requestState
+    await watch.watchedLeg(/^Round 2 tools\/call approve/).click();
+    await inspector.page.getByRole('button', { name: 'Fork into composer' }).click();
+    const nextRequest = inspector.page.getByRole('region', { name: 'Next request' });
+    await expect(nextRequest.getByRole('textbox', { name: 'requestState' })).not.toHaveValue('');
+    // and the call audited: the audit opens with the call's name to audit
+    await watch.watchedLeg(/^Round 1 tools\/call approve/).click();
+    await inspector.page.getByRole('button', { name: 'Audit this call' }).click();
+    const audit = inspector.page.getByRole('region', { name: 'Audit this server' });
+    await expect(audit.getByRole('textbox', { name: /^Only these names/ })).toHaveValue('approve');
+
     // stopped from the page: its port closes and the app's server keeps no proxy for later pages
     await watch.stop(target);
     await expect(watch.region).toBeHidden();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { CatalogScreen } from './screens/catalog-screen.tsx';
 import { CallScreen } from './screens/call-screen.tsx';
 import { formatShortcut, PALETTE_SHORTCUT } from '../features/command-palette/commands.ts';
@@ -46,6 +46,11 @@ export function Shell({ persistence, notices }: ShellProps) {
   const [presenter, setPresenter] = useState(false);
   const [palette, setPalette] = useState(false);
   const [tool, setTool] = useState<'compare' | 'audit' | null>(null);
+  // "Audit this call" on a watched leg opens the audit, its name already filled in
+  const auditRequest = useInspector((s) => s.auditRequest);
+  useEffect(() => {
+    if (auditRequest) setTool('audit');
+  }, [auditRequest]);
   const connected = useInspector((s) => s.connectedUrl !== null);
   const [demoMessage, setDemoMessage] = useState<string | undefined>();
   const { adopt } = io;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Exchange } from '../protocol/exchange.ts';
 import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
 import { createInspectorStore } from './inspector-store.ts';
 
@@ -10,6 +11,56 @@ const PROXY: ProxyInfo = {
   holdResponses: false,
   counts: { requests: 1, responses: 0, refused: 0 },
 };
+
+const TARGET = 'http://127.0.0.1:9/mcp';
+
+/** A watched client's first round of `approve`: the server asks, with a requestState. */
+function watchFirstRound(store: ReturnType<typeof storeWith>['store']): string {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: {
+      name: 'approve',
+      arguments: { amount: 5 },
+      requestState: 'st-1',
+      inputResponses: { ok: { action: 'accept' } },
+    },
+  });
+  const answer = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 3,
+    result: { resultType: 'input_required', inputRequests: {}, requestState: 'st-2' },
+  });
+  const s = store.getState();
+  s.applyProxyEvent({
+    type: 'request',
+    proxyId: 'p1',
+    id: 'x1',
+    at: 1,
+    method: 'POST',
+    url: TARGET,
+    headers: [],
+    body,
+  });
+  const exchange: Exchange = {
+    request: { url: TARGET, method: 'POST', headers: [], body },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'application/json']],
+      contentType: 'application/json',
+      body: answer,
+      size: answer.length,
+    },
+    message: JSON.parse(answer) as unknown,
+    startedAt: 1,
+    durationMs: 1,
+  };
+  s.recordWatched('x1', exchange);
+  const conversationId = store.getState().session.order[0]!;
+  return store.getState().session.conversations[conversationId]!.legIds[0]!;
+}
 
 function storeWith(control: (c: ProxyControl) => Promise<Record<string, unknown>>) {
   const follow = vi.fn();
@@ -138,5 +189,40 @@ describe('watch slice: a 2025-11-25 session', () => {
       answer: { sent: { method: 'response' } },
     });
     expect(state.conversations[call]!.inFlight).toBeDefined();
+  });
+
+  it("forks a watched leg into the app's own composer, connected to the watched server", () => {
+    const { store } = storeWith(() => Promise.resolve({}));
+    const legId = watchFirstRound(store);
+    expect(store.getState().connectedUrl).not.toBe(TARGET);
+    const branchId = store.getState().forkWatchedLeg(legId)!;
+    const st = store.getState();
+    expect(st.connectedUrl).toBe(TARGET);
+    expect(st.selectedConversationId).toBe(branchId);
+    const branch = st.session.conversations[branchId]!;
+    expect(branch.watched).toBeUndefined();
+    expect(branch.method).toBe('tools/call');
+    expect(branch.draft).toMatchObject({
+      params: { name: 'approve', arguments: { amount: 5 } },
+      answers: { ok: { action: 'accept' } },
+      requestState: 'st-1',
+    });
+  });
+
+  it("opens the audit for a watched call by its name, and refuses the app's own legs", () => {
+    const { store } = storeWith(() => Promise.resolve({}));
+    const legId = watchFirstRound(store);
+    const conversationId = store.getState().session.legs[legId]!.conversationId;
+    store.getState().auditWatchedCall(conversationId);
+    expect(store.getState().auditRequest).toEqual({ only: 'approve', nonce: 1 });
+    expect(store.getState().connectedUrl).toBe(TARGET);
+    store.getState().auditWatchedCall(conversationId);
+    expect(store.getState().auditRequest?.nonce).toBe(2);
+
+    // a branch of the app's own is stepped and audited the usual way, not from here
+    const own = store.getState().fork(legId);
+    store.getState().auditWatchedCall(own);
+    expect(store.getState().auditRequest?.nonce).toBe(2);
+    expect(store.getState().forkWatchedLeg('no-such-leg')).toBeNull();
   });
 });

@@ -62,7 +62,20 @@ export interface WatchSlice {
   startProxy: (target: string) => Promise<void>;
   /** stop a proxy: it leaves the list, and what it held goes with it */
   stopProxy: (proxyId: string) => Promise<void>;
+  /**
+   * From watching to stepping: a branch of the app's own that resends a watched leg (its method, params, answers and
+   * requestState) from the composer, against the watched server (connected first when the page is on another).
+   * Returns the branch's id (null: not a watched call's leg).
+   */
+  forkWatchedLeg: (legId: string) => string | null;
+  /** "Audit this server" asked for from a watched call: the call's name to audit, against the watched server */
+  auditRequest: { only: string; nonce: number } | null;
+  /** open the audit for the watched call `conversationId` (connected to its server first when need be) */
+  auditWatchedCall: (conversationId: string) => void;
 }
+
+/** the calls a watched conversation can be stepped or audited from (a client's other traffic cannot) */
+const WATCHED_CALLS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
   return (set, get) => {
@@ -176,6 +189,24 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       startProxy: async (target) => {
         // the stream begins with the history: following after the start loses none of the new proxy's traffic
         if (await control({ action: 'start', target })) proxy?.follow();
+      },
+      auditRequest: null,
+      forkWatchedLeg: (legId) => {
+        const s = get();
+        const leg = s.session.legs[legId];
+        const conversation = leg && s.session.conversations[leg.conversationId];
+        if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return null;
+        if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
+        return get().fork(legId);
+      },
+      auditWatchedCall: (conversationId) => {
+        const s = get();
+        const conversation = s.session.conversations[conversationId];
+        if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return;
+        const name = conversation.params.name ?? conversation.params.uri;
+        if (typeof name !== 'string') return;
+        if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
+        set({ auditRequest: { only: name, nonce: (s.auditRequest?.nonce ?? 0) + 1 } });
       },
       stopProxy: async (proxyId) => {
         if (!(await control({ action: 'stop', proxyId }))) return;

@@ -55,7 +55,16 @@ export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLe
         exchange={leg.exchange}
         title={`${conversation.title} · round ${roundOf(conversation, leg.id)}`}
         findings={legFindings(session, leg, conversation.method)}
-        {...(isConnectionConversation(conversation.id) ? {} : { onFork: () => actions.fork(leg.id) })}
+        {...(conversation.watched
+          ? conversation.method === 'watched/traffic'
+            ? {}
+            : {
+                onForkIntoComposer: () => void actions.forkWatchedLeg(leg.id),
+                onAudit: () => actions.auditWatchedCall(conversation.id),
+              }
+          : isConnectionConversation(conversation.id)
+            ? {}
+            : { onFork: () => actions.fork(leg.id) })}
         diff={
           <LegDiffView
             diff={diff}

@@ -13,6 +13,8 @@ export interface AuditPanelProps {
   onCancel: () => void;
   onExport: () => void;
   onClose: () => void;
+  /** the "Only these names" field's starting value (a watched call's name) */
+  initialOnly?: string;
 }
 
 const FIELD = 'rounded border border-slate-300 px-1 py-0.5 font-mono text-xs';
@@ -90,8 +92,8 @@ function Progress({ run, onCancel }: { run: AuditRun; onCancel: () => void }) {
  * server, through the same send path as every leg (direct or the relay). It calls every tool, prompt and resource
  * template it audits: point it at a test deployment.
  */
-export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose }: AuditPanelProps) {
-  const [only, setOnly] = useState('');
+export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose, initialOnly }: AuditPanelProps) {
+  const [only, setOnly] = useState(initialOnly ?? '');
   const [fleet, setFleet] = useState('');
   const [secondToken, setSecondToken] = useState('');
   const [wait, setWait] = useState('');

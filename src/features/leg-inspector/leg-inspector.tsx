@@ -52,6 +52,8 @@ export function LegInspector({
   findings = [],
   diff,
   onFork,
+  onForkIntoComposer,
+  onAudit,
   extra,
 }: {
   exchange: Exchange;
@@ -60,6 +62,10 @@ export function LegInspector({
   /** the leg diff view, composed by the screen */
   diff?: ReactNode;
   onFork?: () => void;
+  /** a watched client's leg: step it by hand in the app's own composer */
+  onForkIntoComposer?: () => void;
+  /** a watched client's call: audit the server's handling of it */
+  onAudit?: () => void;
   extra?: ReactNode;
 }) {
   const [tab, setTab] = useState<Tab>('response');
@@ -95,6 +101,16 @@ export function LegInspector({
         {onFork && (
           <Button variant="ghost" onClick={onFork}>
             Fork from this leg
+          </Button>
+        )}
+        {onForkIntoComposer && (
+          <Button variant="ghost" onClick={onForkIntoComposer}>
+            Fork into composer
+          </Button>
+        )}
+        {onAudit && (
+          <Button variant="ghost" onClick={onAudit}>
+            Audit this call
           </Button>
         )}
       </header>
