@@ -4,14 +4,16 @@
  * "Poll now", automatic polling with a countdown to the next poll ("Auto-poll" / "Stop polling"), "Cancel task", and
  * the status notification stream ("Listen for notifications" / "Stop listening"; a status a notification brought is
  * marked "updated by notification").
- * A 2025-11-25 task (`era`) shows the same panel without the notification stream (that era has none to open), and
- * counts the answers given on its tasks/result stream instead of updates.
+ * A 2025-11-25 task (`era`) shows the same panel without the notification stream (that era has none to open: its
+ * notifications/tasks/status arrive on the session's streams and are counted), and counts the answers given on its
+ * tasks/result stream instead of updates.
  * Props in, callbacks out; every string from the server is rendered as text.
  */
 import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
+import { TASK_POLL_FLOOR_MS } from '../../protocol/tasks/wire.ts';
 
 export interface TaskPanelProps {
   taskId: string;
@@ -92,7 +94,11 @@ export function TaskPanel(p: TaskPanelProps) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
           <dt>Poll interval</dt>
           <dd>
-            {p.pollIntervalMs !== undefined ? `${p.pollIntervalMs} ms (from the server)` : 'not given (1 s used)'}
+            {p.pollIntervalMs === undefined
+              ? 'not given (1 s used)'
+              : p.pollIntervalMs < TASK_POLL_FLOOR_MS
+                ? `${p.pollIntervalMs} ms (from the server; the ${TASK_POLL_FLOOR_MS} ms floor is used)`
+                : `${p.pollIntervalMs} ms (from the server)`}
           </dd>
           <dt>TTL</dt>
           <dd>
@@ -112,6 +118,12 @@ export function TaskPanel(p: TaskPanelProps) {
             <>
               <dt>Notifications</dt>
               <dd data-testid="task-notifications">{listenText(p)}</dd>
+            </>
+          )}
+          {p.era && p.notifications > 0 && (
+            <>
+              <dt>Notifications</dt>
+              <dd>{p.notifications} notifications/tasks/status received</dd>
             </>
           )}
           {p.answeredKeys.length > 0 && (
