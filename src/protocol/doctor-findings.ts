@@ -216,12 +216,32 @@ export function forbiddenFindings(
   ];
 }
 
-export function versionFindings(messages: unknown[]): Finding[] {
+/** The path under which `mrtr-inspector --stdio` offers its stdio servers to the page (`/__stdio/<n>/mcp`). */
+const STDIO_ENDPOINT = /\/__stdio\/\d+\/mcp$/;
+
+export function versionFindings(messages: unknown[], targetUrl = ''): Finding[] {
   for (const message of messages) {
     const err = errorOf(message);
     if (err?.code !== -32022) continue;
     const data = (err.data ?? {}) as { supported?: unknown; requested?: unknown };
     const supported = Array.isArray(data.supported) ? data.supported.map(String) : [];
+    // initialize (pinned to 2025-11-25) refused by a server that speaks 2026-07-28: the era is wrong, not the version
+    if (data.requested === LEGACY_PROTOCOL_VERSION && supported.some((v) => v >= PROTOCOL_VERSION)) {
+      const stdio = STDIO_ENDPOINT.test(targetUrl.split(/[?#]/)[0] ?? '');
+      return [
+        {
+          id: 'unsupported-version',
+          severity: 'error',
+          title: `The server refused the ${LEGACY_PROTOCOL_VERSION} handshake`,
+          detail: `It answered initialize with -32022: it speaks ${supported.join(', ')} on this connection.`,
+          fix:
+            `Set Era to Auto or ${PROTOCOL_VERSION} in Connection settings and connect again.` +
+            (stdio
+              ? ' A stdio server keeps the era of the first request its process read: for a 2025-11-25 session, restart mrtr-inspector and connect with Era 2025-11-25 before anything else.'
+              : ''),
+        },
+      ];
+    }
     return [
       {
         id: 'unsupported-version',

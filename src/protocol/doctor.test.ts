@@ -161,6 +161,30 @@ describe('diagnose', () => {
     );
   });
 
+  it('says to change the Era, not the version, when a 2026-07-28 server refuses the 2025-11-25 handshake', () => {
+    // the Python SDK's answer to initialize on a connection that already speaks 2026-07-28
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32022,
+        message: 'connection is serving the 2026-07-28 protocol; the initialize handshake is not accepted',
+        data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+      },
+    };
+    const directError = { kind: 'http' as const, status: 200, message: 'initialize failed', body };
+    const f = find('unsupported-version', { directError });
+    expect(f?.title).toBe('The server refused the 2025-11-25 handshake');
+    expect(f?.detail).toContain('it speaks 2026-07-28');
+    expect(f?.fix).toContain('Era to Auto or 2026-07-28');
+    // "Use version 2026-07-28" would initialize again, pinned to the same era
+    expect(f?.action).toBeUndefined();
+    expect(f?.fix).not.toContain('stdio');
+    // a stdio server chose its era with the first request its process read
+    const stdio = find('unsupported-version', { directError, targetUrl: 'http://127.0.0.1:6280/__stdio/1/mcp' });
+    expect(stdio?.fix).toContain('A stdio server keeps the era of the first request its process read');
+  });
+
   it('names the header a -32020 answer to the connection names (2026-07-28 streamable-http "Server Validation")', () => {
     const body = {
       jsonrpc: '2.0',

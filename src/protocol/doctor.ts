@@ -111,7 +111,7 @@ export function diagnose(input: DiagnoseInput): Finding[] {
   const status = discoverRes?.status ?? (directError?.kind === 'http' ? directError.status : undefined);
   findings.push(...authFindings(status, discoverRes));
   findings.push(...forbiddenFindings(probe, directError?.status, input.appOrigin));
-  findings.push(...versionFindings([directError?.body, discoverRes?.message]));
+  findings.push(...versionFindings([directError?.body, discoverRes?.message], input.targetUrl));
   findings.push(...headerMismatchFindings([directError?.body, discoverRes?.message]));
   findings.push(...legacyFindings(probe));
   const explained = findings.some((f) => EXPLAINS_DISCOVER.has(f.id));

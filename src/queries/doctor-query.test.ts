@@ -3,6 +3,7 @@ import type { ProbeReport } from '../protocol/doctor.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import { runDoctor, type DoctorInput } from './doctor-query.ts';
 import { RpcFailure } from './rpc.ts';
+import { LegacyProtocolError } from '../client/legacy/legacy-session.ts';
 
 const TARGET = 'http://127.0.0.1:9/mcp';
 const networkFailure = new RpcFailure({ kind: 'transport', reason: 'never reached' }, {
@@ -85,5 +86,37 @@ describe('runDoctor', () => {
     const report = await runDoctor(input({ probe }));
     expect(probe).not.toHaveBeenCalled();
     expect(report.probed).toBe(false);
+  });
+});
+
+describe('a 2025-11-25 handshake the server refused', () => {
+  it('is diagnosed from what the server answered to initialize', async () => {
+    const message = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32022,
+        message: 'connection is serving the 2026-07-28 protocol; the initialize handshake is not accepted',
+        data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+      },
+    };
+    const body = JSON.stringify(message);
+    const exchange: Exchange = {
+      request: { url: TARGET, method: 'POST', headers: [], body: '{"method":"initialize"}' },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        headers: [],
+        contentType: 'application/json',
+        body,
+        size: body.length,
+      },
+      message,
+      startedAt: 0,
+      durationMs: 1,
+    };
+    const failure = new LegacyProtocolError('initialize failed (HTTP 200: -32022 …)', exchange);
+    const report = await runDoctor(input({ failure }));
+    expect(report.findings.map((f) => f.title)).toEqual(['The server refused the 2025-11-25 handshake']);
   });
 });

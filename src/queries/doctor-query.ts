@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { diagnose, type DiagnoseInput, type Finding, type ProbeReport } from '../protocol/doctor.ts';
 import { directErrorOf, relevantFindings } from '../protocol/doctor-plan.ts';
 import { RpcFailure } from './rpc.ts';
+import { LegacyProtocolError } from '../client/legacy/legacy-session.ts';
 
 export interface DoctorInput {
   /** what the failed discover threw */
@@ -34,6 +35,17 @@ export interface DoctorReport {
 
 function directErrorFrom(failure: Error): DiagnoseInput['directError'] {
   if (failure instanceof RpcFailure) return directErrorOf(failure.outcome, failure.exchange);
+  // a 2025-11-25 handshake that failed: what the server answered to initialize
+  const answered = failure instanceof LegacyProtocolError ? failure.exchange?.response : undefined;
+  if (failure instanceof LegacyProtocolError && answered) {
+    const out: NonNullable<DiagnoseInput['directError']> = {
+      kind: 'http',
+      message: failure.message,
+      status: answered.status,
+    };
+    if (failure.exchange?.message !== undefined) out.body = failure.exchange.message;
+    return out;
+  }
   return { kind: 'network', message: failure.message };
 }
 
