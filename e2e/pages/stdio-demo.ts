@@ -13,9 +13,14 @@ export const distMissing = (): boolean => !existsSync(join(DIST, 'index.html'));
 
 /**
  * What `mrtr-inspector --stdio "<command>"` does, in this process: serves the built app with the server the command
- * starts behind the relay as a stdio endpoint, and opens the page connected to it. Close the server after the test.
+ * starts behind the relay as a stdio endpoint, and opens the page connected to it (`connect: false`: opened through
+ * the relay but not connected, so the first request the server reads is the test's). Close the server after the test.
  */
-export async function openStdioServer(page: Page, command: string): Promise<InspectorServer> {
+export async function openStdioServer(
+  page: Page,
+  command: string,
+  { connect = true }: { connect?: boolean } = {},
+): Promise<InspectorServer> {
   const stdio = stdioEndpoints([command]);
   const served = await startInspectorServer({
     port: 0,
@@ -24,7 +29,11 @@ export async function openStdioServer(page: Page, command: string): Promise<Insp
     extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
   });
   const endpoint = served.endpoints[0]!.url;
-  await page.goto(`${served.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`);
+  await page.goto(
+    connect
+      ? `${served.url}/?server=${encodeURIComponent(endpoint)}&transport=relay`
+      : `${served.url}/?transport=relay`,
+  );
   return served;
 }
 
