@@ -6,9 +6,7 @@ import type { InspectorPage } from '../pages/inspector-page.ts';
 
 async function provisionPaused(inspector: InspectorPage, name: string) {
   await inspector.open();
-  await inspector.callTool('provision', async (p) => {
-    await p.getByRole('textbox', { name: /Database name/ }).fill(name);
-  });
+  await inspector.callProvision(name);
   await expect(inspector.inputRequest('region')).toBeVisible();
 }
 
@@ -113,9 +111,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
   }) => {
     const recovery = new RecoveryPage(page);
     await provisionPaused(inspector, 'orders');
-    const region = inspector.inputRequest('region');
-    await region.getByLabel('Region').selectOption('us-east-1');
-    await region.getByRole('button', { name: 'Accept', exact: true }).click();
+    await inspector.acceptRegion('us-east-1');
     await expect(inspector.result).toContainText('All questions answered: review the request below and Send retry.');
     await expect(inspector.result).not.toContainText('The server needs input');
 
@@ -140,9 +136,7 @@ test.describe('composer: hold, edit and resend the next leg', () => {
   }) => {
     const c = new ComposerPage(page);
     await provisionPaused(inspector, 'orders');
-    const region = inspector.inputRequest('region');
-    await region.getByLabel('Region').selectOption('us-east-1');
-    await region.getByRole('button', { name: 'Accept', exact: true }).click();
+    await inspector.acceptRegion('us-east-1');
     const state = inspector.requestState();
     const original = await state.inputValue();
     const long = original + 'X'.repeat(40_000);

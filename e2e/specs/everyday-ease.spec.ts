@@ -10,9 +10,7 @@ test.describe('everyday ease: one-step rounds, argument checks, plain words', ()
   }) => {
     const ease = new EasePage(page);
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
     const region = inspector.inputRequest('region');
     // the card says which server is asking: its name and origin
     await expect(region).toContainText(/Asked by .+ at http:\/\/127\.0\.0\.1:\d+/);
@@ -33,9 +31,7 @@ test.describe('everyday ease: one-step rounds, argument checks, plain words', ()
     await inspector.open();
     await ease.holdLegs('Only when I edit something');
 
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
     await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
     await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(inspector.result).toContainText('Provisioned orders in us-east-1');
@@ -51,9 +47,7 @@ test.describe('everyday ease: one-step rounds, argument checks, plain words', ()
 
   test('an ordinary answer is not called an edit', async ({ inspector }) => {
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('plain');
-    });
+    await inspector.callProvision('plain');
     await inspector.inputRequest('region').getByLabel('Region').selectOption('eu-west-1');
     await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(inspector.composer.getByText(/^Edit the request/)).toBeVisible();

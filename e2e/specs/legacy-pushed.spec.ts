@@ -12,9 +12,7 @@ test.describe('Requests a 2025-11-25 server pushes are legs, answered from the c
     await inspector.open();
     const legacy = new LegacyPushedPage(page);
     await legacy.useLegacyEra();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
 
     const card = legacy.pushed('elicitation/create');
     await expect(card).toBeVisible();

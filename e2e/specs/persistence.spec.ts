@@ -22,9 +22,7 @@ test.describe('the session survives a reload', () => {
   test('a half-answered call comes back waiting in the composer', async ({ inspector, page }) => {
     const session = new SessionPage(page);
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
     await inspector.inputRequest('region').getByLabel('Region').selectOption('ap-south-1');
     await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(inspector.composer.getByLabel('Request body about to be sent')).toContainText('ap-south-1');

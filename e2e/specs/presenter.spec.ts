@@ -43,9 +43,7 @@ test.describe('presenting a conversation', () => {
   test('the presenter opens a live conversation at its latest leg', async ({ inspector, page }) => {
     const presenter = new PresenterPage(page);
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
     await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
     await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await presenter.open();

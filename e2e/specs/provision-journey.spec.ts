@@ -7,9 +7,7 @@ test.describe('stepping one tools/call through every round', () => {
     await expect(inspector.serverUrl).toHaveValue(/\/mcp$/);
     await expect(inspector.tool('provision')).toBeVisible();
 
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
 
     const region = inspector.inputRequest('region');
     await expect(region).toContainText('Which region should orders be provisioned in?');
@@ -40,9 +38,7 @@ test.describe('stepping one tools/call through every round', () => {
 
   test('declining the region ends with the server explaining nothing was created', async ({ inspector }) => {
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('billing');
-    });
+    await inspector.callProvision('billing');
     await inspector.inputRequest('region').getByRole('button', { name: 'Decline' }).click();
     await expect(inspector.composer.getByLabel('Request body about to be sent')).toContainText('"decline"');
     await inspector.sendRetry();
@@ -52,9 +48,7 @@ test.describe('stepping one tools/call through every round', () => {
 
   test('a tampered requestState is rejected with the frozen -32602 error', async ({ inspector }) => {
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
     await inspector.inputRequest('region').getByLabel('Region').selectOption('us-east-1');
     await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     const state = inspector.requestState();

@@ -80,9 +80,7 @@ test.describe('timeline and leg inspector', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const timeline = new TimelinePage(inspector);
     await inspector.open();
-    await inspector.callTool('provision', async (p) => {
-      await p.getByRole('textbox', { name: /Database name/ }).fill('orders');
-    });
+    await inspector.callProvision();
     await inspector.inputRequest('region').getByLabel('Region').selectOption('eu-west-1');
     await inspector.inputRequest('region').getByRole('button', { name: 'Accept', exact: true }).click();
     await inspector.sendRetry();
@@ -135,9 +133,7 @@ test.describe('timeline and leg inspector', () => {
     const timeline = new TimelinePage(inspector);
     await inspector.open();
     for (const [i, name] of ['db17', 'db18'].entries()) {
-      await inspector.callTool('provision', async (p) => {
-        await p.getByRole('textbox', { name: /Database name/ }).fill(name);
-      });
+      await inspector.callProvision(name);
       await expect(inspector.legs()).toHaveCount(i + 1);
     }
     const first = timeline.conversation(/^\d\d:\d\d:\d\d provision name: "db17"/);
