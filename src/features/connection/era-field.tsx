@@ -47,7 +47,7 @@ export function EraBadge({
     <>
       <Badge tone="info">era {LEGACY_ERA_VERSION}</Badge>
       <span className="font-mono text-xs" title={reason}>
-        session {sessionId ?? '(none: stateless server)'}
+        session {sessionId ?? '(none: the server issued no Mcp-Session-Id)'}
       </span>
     </>
   );
