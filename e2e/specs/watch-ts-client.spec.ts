@@ -47,6 +47,8 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     }
     await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
     expect(held.exited()).toBe(false);
+    // live: the held call's first round is in the Timeline while its client still waits
+    await expect(conversation).toHaveCount(2);
     const state = watch.heldRequest.getByRole('textbox', { name: 'requestState' });
     const value = await state.inputValue();
     const last = value.at(-1) === 'A' ? 'B' : 'A';

@@ -81,11 +81,10 @@ function proxyFollower(actions: InspectorActions, token: string): () => void {
   return () => {
     if (following) return;
     following = true;
-    const record = watchedExchanges(
-      (id, exchange) => actions.recordWatched(id, exchange),
-      Date.now,
-      (id, exchange) => actions.recordWatchedPushed(id, exchange),
-    );
+    const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange), Date.now, {
+      onPushed: (id, exchange) => actions.recordWatchedPushed(id, exchange),
+      onAnswer: (id, message) => actions.noteWatchedAnswer(id, message),
+    });
     void runProxyFeed({
       token,
       signal: new AbortController().signal,

@@ -78,7 +78,7 @@ describe("a request a server pushes on a watched answer's stream", () => {
     const feed = watchedExchanges(
       () => undefined,
       () => 2000,
-      (id, exchange) => pushed.push([id, exchange]),
+      { onPushed: (id, exchange) => pushed.push([id, exchange]) },
     );
     feed(request);
     feed({
@@ -114,11 +114,7 @@ describe("a request a server pushes on a watched answer's stream", () => {
 
   it('is not looked for in a JSON answer', () => {
     const pushed: unknown[] = [];
-    const feed = watchedExchanges(
-      () => undefined,
-      Date.now,
-      (_id, exchange) => pushed.push(exchange),
-    );
+    const feed = watchedExchanges(() => undefined, Date.now, { onPushed: (_id, exchange) => pushed.push(exchange) });
     feed(request);
     feed({
       type: 'response-head',
@@ -130,5 +126,64 @@ describe("a request a server pushes on a watched answer's stream", () => {
     });
     feed({ type: 'response-chunk', id: 'x1', at: 1002, text: 'data: {"jsonrpc":"2.0","id":0,"method":"ping"}\n\n' });
     expect(pushed).toEqual([]);
+  });
+});
+
+describe("an answer's JSON-RPC response", () => {
+  function watch() {
+    const told: [string, unknown][] = [];
+    const feed = watchedExchanges(() => undefined, Date.now, { onAnswer: (id, message) => told.push([id, message]) });
+    feed(request);
+    return { told, feed };
+  }
+  const body = '{"jsonrpc":"2.0","id":3,"result":{"resultType":"input_required","requestState":"s1"}}';
+
+  it('is told once a JSON answer reaches its Content-Length, before the exchange ends', () => {
+    const { told, feed } = watch();
+    feed({
+      type: 'response-head',
+      id: 'x1',
+      at: 1,
+      status: 200,
+      statusText: 'OK',
+      headers: [
+        ['content-type', 'application/json'],
+        ['content-length', String(body.length)],
+      ],
+    });
+    feed({ type: 'response-chunk', id: 'x1', at: 2, text: body.slice(0, 10) });
+    expect(told).toEqual([]);
+    feed({ type: 'response-chunk', id: 'x1', at: 3, text: body.slice(10) });
+    expect(told).toEqual([['x1', JSON.parse(body)]]);
+    feed({ type: 'response-end', id: 'x1', at: 4 });
+    expect(told).toHaveLength(1);
+  });
+
+  it('is told at the end without a Content-Length, on its SSE event, and never for a cut answer', () => {
+    const plain = watch();
+    const head = (contentType: string): ProxyEvent => ({
+      type: 'response-head',
+      id: 'x1',
+      at: 1,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', contentType]],
+    });
+    plain.feed(head('application/json'));
+    plain.feed({ type: 'response-chunk', id: 'x1', at: 2, text: body });
+    expect(plain.told).toEqual([]);
+    plain.feed({ type: 'response-end', id: 'x1', at: 3 });
+    expect(plain.told).toHaveLength(1);
+
+    const sse = watch();
+    sse.feed(head('text/event-stream'));
+    sse.feed({ type: 'response-chunk', id: 'x1', at: 2, text: `data: ${body}\n\n` });
+    expect(sse.told).toEqual([['x1', JSON.parse(body)]]);
+
+    const cut = watch();
+    cut.feed(head('application/json'));
+    cut.feed({ type: 'response-chunk', id: 'x1', at: 2, text: body });
+    cut.feed({ type: 'response-end', id: 'x1', at: 3, failure: 'the client stopped reading the answer' });
+    expect(cut.told).toEqual([]);
   });
 });

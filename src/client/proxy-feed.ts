@@ -87,14 +87,32 @@ interface Pending {
   /** the answer's head, and the reader of its SSE events (for the requests the server pushes on it) */
   response?: { status: number; statusText: string; headers: HeaderList };
   events?: EventSourceParser;
+  /** a JSON answer's text so far (until it is whole and told), its bytes so far and its Content-Length */
+  json?: { text: string; bytes: number; length?: number };
 }
 
-/** The message in an SSE event's data when it is a JSON-RPC request (an id and a method), else undefined. */
-function pushedRequest(data: string): Record<string, unknown> | undefined {
+/** What the page is told as it arrives, before the exchange ends and is recorded. */
+export interface LiveMessages {
+  /** a request a server pushes on an SSE answer, as that event arrives */
+  onPushed?: (exchangeId: string, exchange: Exchange) => void;
+  /** the JSON-RPC response of an answer, once it is whole (an SSE event, or a JSON body) */
+  onAnswer?: (exchangeId: string, message: Record<string, unknown>) => void;
+}
+
+/** A JSON answer longer than this is told only when its exchange is recorded. */
+const LIVE_JSON_BYTES = 1 << 20;
+
+type Kind = 'request' | 'response';
+
+/** The JSON-RPC message in `text` and whether it is a request (an id and a method) or a response, else undefined. */
+function rpcMessage(text: string): { kind: Kind; message: Record<string, unknown> } | undefined {
   try {
-    const m = JSON.parse(data) as Record<string, unknown> | null;
-    const id = m?.id;
-    return m && typeof m.method === 'string' && (typeof id === 'string' || typeof id === 'number') ? m : undefined;
+    const m = JSON.parse(text) as Record<string, unknown> | null;
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return undefined;
+    const id = m.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+    if (typeof m.method === 'string') return { kind: 'request', message: m };
+    return m.result !== undefined || m.error !== undefined ? { kind: 'response', message: m } : undefined;
   } catch {
     return undefined;
   }
@@ -128,13 +146,14 @@ function pushedExchange(p: Pending, event: EventSourceMessage, message: unknown,
  * Turns the proxy's events for each exchange into one recorded `Exchange` (`onExchange`, when the exchange ended),
  * by running `sendLeg` over a fetch that answers with what the proxy reports: its SSE parsing, timings, message
  * and notifications are the app's own. The request recorded is the one that went to the server (edited, if it was).
- * `onPushed` gets each request a server pushes on an SSE answer, as that event arrives.
+ * `live` is told what an answer carries as it arrives (a client may act on it before the exchange is recorded).
  */
 export function watchedExchanges(
   onExchange: (exchangeId: string, exchange: Exchange) => void,
   now = Date.now,
-  onPushed?: (exchangeId: string, exchange: Exchange) => void,
+  live: LiveMessages = {},
 ) {
+  const { onPushed, onAnswer } = live;
   const pending = new Map<string, Pending>();
   const encoder = new TextEncoder();
 
@@ -165,6 +184,14 @@ export function watchedExchanges(
       const method = p.httpMethod === 'GET' || p.httpMethod === 'DELETE' ? p.httpMethod : 'POST';
       onExchange(id, { ...exchange, request: { ...exchange.request, method } });
     });
+  }
+
+  /** A JSON answer is whole: its response is told once. */
+  function tellJson(id: string, p: Pending): void {
+    if (!p.json) return;
+    const rpc = rpcMessage(p.json.text);
+    delete p.json;
+    if (rpc?.kind === 'response') onAnswer?.(id, rpc.message);
   }
 
   return (event: ProxyEvent): void => {
@@ -201,14 +228,18 @@ export function watchedExchanges(
         start(event.id, p);
         p.response = { status: event.status, statusText: event.statusText, headers: event.headers };
         const contentType = event.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-        if (onPushed && contentType.toLowerCase().includes('text/event-stream')) {
-          const id = event.id;
+        const id = event.id;
+        if (contentType.toLowerCase().includes('text/event-stream')) {
           p.events = createParser({
             onEvent: (e) => {
-              const request = pushedRequest(e.data);
-              if (request) onPushed(id, pushedExchange(p, e, request, now()));
+              const rpc = rpcMessage(e.data);
+              if (rpc?.kind === 'request') onPushed?.(id, pushedExchange(p, e, rpc.message, now()));
+              if (rpc?.kind === 'response') onAnswer?.(id, rpc.message);
             },
           });
+        } else if (onAnswer && contentType.toLowerCase().includes('application/json')) {
+          const length = Number(event.headers.find(([k]) => k.toLowerCase() === 'content-length')?.[1]);
+          p.json = { text: '', bytes: 0, ...(Number.isInteger(length) && length > 0 ? { length } : {}) };
         }
         const body = new ReadableStream<Uint8Array>({ start: (c) => void (p.stream = c) });
         p.head!(
@@ -220,11 +251,20 @@ export function watchedExchanges(
         );
         return;
       }
-      case 'response-chunk':
-        p.stream?.enqueue(encoder.encode(event.text));
+      case 'response-chunk': {
+        const bytes = encoder.encode(event.text);
+        p.stream?.enqueue(bytes);
         p.events?.feed(event.text);
+        if (p.json) {
+          p.json.text += event.text;
+          p.json.bytes += bytes.byteLength;
+          if (p.json.bytes > LIVE_JSON_BYTES) delete p.json;
+          else if (p.json.length !== undefined && p.json.bytes >= p.json.length) tellJson(event.id, p);
+        }
         return;
+      }
       case 'response-end':
+        if (!event.failure) tellJson(event.id, p);
         start(event.id, p);
         if (!p.stream) p.fail!(new Error(event.failure ?? 'no answer'));
         else if (event.failure) p.stream.error(new Error(event.failure));

@@ -4,6 +4,7 @@ import { reduceMany } from './reduce-many.ts';
 import { emptySession } from './model.ts';
 import {
   emptyWatchGroups,
+  noteWatchedAnswer,
   noteWatchedHead,
   placeWatchedRequest,
   recordWatchedExchange,
@@ -86,6 +87,26 @@ describe('watched traffic as conversations', () => {
     expect(c.legIds).toHaveLength(2);
     expect(session.legs.leg1!.sent).toMatchObject({ requestState: 's1', answeredKeys: ['ok'] });
     expect(session.legs.leg1!.outcome.kind).toBe('complete');
+  });
+
+  it('joins a retry the client sends before the last round is recorded, once that answer was told whole', () => {
+    const place = (groups: WatchGroups, exchangeId: string, body: string) =>
+      placeWatchedRequest(
+        groups,
+        { proxyId: 'p1', exchangeId, httpMethod: 'POST', url: URL, headers: [], body, at: 0 },
+        () => `w-${exchangeId}`,
+      );
+    const first = place(emptyWatchGroups, 'x0', call(1));
+    const answer = { jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', requestState: 's1' } };
+    const told = noteWatchedAnswer(first.groups, 'x0', answer);
+    // not an input_required answer, or not a call's: nothing to link
+    expect(noteWatchedAnswer(first.groups, 'x0', { jsonrpc: '2.0', id: 1, result: {} })).toBe(first.groups);
+    expect(noteWatchedAnswer(first.groups, 'x-unknown', answer)).toBe(first.groups);
+    const retry = place(told, 'x1', call(2, { requestState: 's1', inputResponses: { ok: {} } }));
+    expect(retry.events.map((e) => e.type)).toEqual(['leg/sent']);
+    expect(retry.groups.placed.x1?.conversationId).toBe('w-x0');
+    // without being told, the same retry would start a conversation of its own
+    expect(place(first.groups, 'x1', call(2, { requestState: 's1' })).groups.placed.x1?.conversationId).toBe('w-x1');
   });
 
   it('starts a new conversation when a retry carries a state no round returned (another call)', () => {

@@ -249,8 +249,18 @@ export function noteWatchedHead(groups: WatchGroups, exchangeId: string, headers
   return { ...groups, sessions: { ...groups.sessions, [session]: client } };
 }
 
-function resultOf(exchange: Exchange): Record<string, unknown> | undefined {
-  return object(object(exchange.message)?.result);
+/**
+ * The JSON-RPC response of a watched exchange is whole (before the exchange is recorded): an `input_required` result's
+ * requestState links the retry that carries it, which the client may send at once.
+ */
+export function noteWatchedAnswer(groups: WatchGroups, exchangeId: string, message: unknown): WatchGroups {
+  const placed = groups.placed[exchangeId];
+  const result = object(object(message)?.result);
+  if (!placed?.call || result?.resultType !== 'input_required' || typeof result.requestState !== 'string')
+    return groups;
+  const key = stateKey(placed.call.method, placed.call.name, result.requestState);
+  if (groups.byState[key] === placed.conversationId) return groups;
+  return { ...groups, byState: { ...groups.byState, [key]: placed.conversationId } };
 }
 
 /**
@@ -266,7 +276,8 @@ export function recordWatchedExchange(
   const placed = groups.placed[exchangeId];
   if (!placed) return { groups, events: [] };
   const { [exchangeId]: _done, ...rest } = groups.placed;
-  let next: WatchGroups = { ...groups, placed: rest };
+  // the requestState an input_required answer returned links the retry (if it was not told as it arrived)
+  let next: WatchGroups = { ...noteWatchedAnswer(groups, exchangeId, exchange.message), placed: rest };
   if (placed.answers) {
     const legId = placed.answers.legId;
     const pushed = Object.fromEntries(Object.entries(next.pushed).filter(([, p]) => p.legId !== legId));
@@ -287,11 +298,6 @@ export function recordWatchedExchange(
       ...next,
       pushed: Object.fromEntries(Object.entries(next.pushed).filter(([, p]) => p.conversationId !== conversationId)),
     };
-  }
-  const result = resultOf(exchange);
-  if (placed.call && result?.resultType === 'input_required' && typeof result.requestState === 'string') {
-    const key = stateKey(placed.call.method, placed.call.name, result.requestState);
-    next = { ...next, byState: { ...next.byState, [key]: placed.conversationId } };
   }
   const session = exchange.response && headerValue(exchange.response.headers, 'mcp-session-id');
   if (placed.initializeOf && session)

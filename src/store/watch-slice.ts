@@ -4,6 +4,7 @@ import type { Exchange, HeaderList } from '../protocol/exchange.ts';
 import type { HeldStage, ProxyControl, ProxyEvent, ProxyInfo } from '../protocol/proxy-wire.ts';
 import {
   emptyWatchGroups,
+  noteWatchedAnswer,
   noteWatchedHead,
   placeWatchedRequest,
   recordWatchedExchange,
@@ -52,6 +53,8 @@ export interface WatchSlice {
   applyProxyEvent: (event: ProxyEvent) => void;
   /** a watched exchange ended: record it as a leg */
   recordWatched: (exchangeId: string, exchange: Exchange) => void;
+  /** a watched answer's JSON-RPC response is whole (the client may act on it before it is recorded) */
+  noteWatchedAnswer: (exchangeId: string, message: Record<string, unknown>) => void;
   /** a request the server pushed on a watched exchange's stream (`exchange.message`): a leg of its call */
   recordWatchedPushed: (exchangeId: string, exchange: Exchange) => void;
   setWatchConnected: (connected: boolean) => void;
@@ -165,6 +168,8 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         set({ watchGroups: recorded.groups });
         for (const e of recorded.events) s.dispatch(e);
       },
+      noteWatchedAnswer: (exchangeId, message) =>
+        set((s) => ({ watchGroups: noteWatchedAnswer(s.watchGroups, exchangeId, message) })),
       recordWatchedPushed: (exchangeId, exchange) => {
         const s = get();
         const recorded = recordWatchedPushed(s.watchGroups, exchangeId, newId('leg'), exchange);
