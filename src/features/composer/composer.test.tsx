@@ -20,6 +20,13 @@ describe('Composer', () => {
     expect(p.onSend).toHaveBeenCalledTimes(1);
   });
 
+  it('says what an unanswered response to a pushed 2025-11-25 request is: no retry, so nothing is asked again', () => {
+    render(<Composer {...props({ unanswered: ['roots/list #0'], isResponse: true, sendLabel: 'Send response' })} />);
+    const override = screen.getByRole('checkbox', { name: /^Send without answering roots\/list #0/ });
+    expect(override.parentElement?.textContent).toContain('a response with neither result nor error');
+    expect(override.parentElement?.textContent).not.toContain('asks again');
+  });
+
   it('sends at once when every request is answered', async () => {
     const p = props();
     render(<Composer {...p} />);

@@ -226,7 +226,10 @@ export function Composer(p: ComposerProps) {
       {p.unanswered.length > 0 && (
         <label className="flex items-center gap-2 text-xs text-amber-800">
           <input type="checkbox" checked={sendUnanswered} onChange={(e) => setSendUnanswered(e.target.checked)} />
-          Send without answering {p.unanswered.join(', ')} (a well-behaved server asks again)
+          Send without answering {p.unanswered.join(', ')}{' '}
+          {p.isResponse
+            ? '(a response with neither result nor error: the server cannot read it)'
+            : '(a well-behaved server asks again)'}
         </label>
       )}
       {p.wait && <Countdown until={p.wait.until} reason={p.wait.reason} />}
