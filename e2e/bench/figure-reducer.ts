@@ -1,6 +1,6 @@
 /**
  * Figure: the session reducer applying a long session's event log (a few thousand conversations of 1-5 legs, see
- * session-gen.ts): through `reduceMany` (the batch path for replay and import), through a fold of `reduce` one event
+ * session-gen.ts): through `reduceMany` (the batch path: a watched exchange's legs are recorded through it), through a fold of `reduce` one event
  * at a time (what live dispatch does), and the cost of one more live leg on top of the long session.
  */
 import { emptySession } from '../../src/session/model.ts';

@@ -23,7 +23,8 @@ function applyChange(state: SessionState, change: ConversationChange): SessionSt
 /**
  * The session reducer: pure and immutable. Events confined to one conversation (every event of a running call) are
  * applied by `reduceConversation`; forks, remove and replace work on the whole state. To apply many events at once
- * (a replay, an import) use `reduceMany`, which gives the same result without copying the records per event.
+ * (a watched exchange's legs, recorded with its grouping in one store update) use `reduceMany`, which gives the same
+ * result without copying the records per event.
  */
 export function reduce(state: SessionState, event: SessionEvent): SessionState {
   const id = conversationOf(event);

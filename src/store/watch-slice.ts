@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { newId } from '../lib/ids.ts';
 import type { Exchange, HeaderList } from '../protocol/exchange.ts';
 import type { HeldStage, ProxyControl, ProxyEvent, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { reduceMany } from '../session/reduce-many.ts';
 import {
   emptyWatchGroups,
   noteWatchedAnswer,
@@ -124,8 +125,11 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               },
               () => newId('watch'),
             );
-            set({ watchGroups: placed.groups, watchSeen: { ...s.watchSeen, [event.id]: event.proxyId } });
-            for (const e of placed.events) s.dispatch(e);
+            set((st) => ({
+              watchGroups: placed.groups,
+              watchSeen: { ...st.watchSeen, [event.id]: event.proxyId },
+              session: reduceMany(st.session, placed.events),
+            }));
             return;
           }
           case 'held': {
@@ -165,16 +169,14 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       recordWatched: (exchangeId, exchange) => {
         const s = get();
         const recorded = recordWatchedExchange(s.watchGroups, exchangeId, newId('leg'), exchange);
-        set({ watchGroups: recorded.groups });
-        for (const e of recorded.events) s.dispatch(e);
+        set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
       },
       noteWatchedAnswer: (exchangeId, message) =>
         set((s) => ({ watchGroups: noteWatchedAnswer(s.watchGroups, exchangeId, message) })),
       recordWatchedPushed: (exchangeId, exchange) => {
         const s = get();
         const recorded = recordWatchedPushed(s.watchGroups, exchangeId, newId('leg'), exchange);
-        set({ watchGroups: recorded.groups });
-        for (const e of recorded.events) s.dispatch(e);
+        set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
       },
       setWatchConnected: (watchConnected) => set({ watchConnected }),
       setProxyHold: async (proxyId, stage, on) => {
