@@ -37,6 +37,23 @@ function editedRequest(body: string): { message?: JsonRpcRequest; problems: stri
   }
 }
 
+/** What the context needs of a 2025-11-25 session: its id, its negotiated version, the id of its next request. */
+interface LegacySessionFacts {
+  readonly sessionId?: string | undefined;
+  readonly protocolVersion: string;
+  readonly nextRequestId: number;
+}
+
+/**
+ * The connection's context as a 2025-11-25 session sends its next request: with the session's id, version and the id
+ * it will number the request with (read when called: the session numbers each request it sends).
+ */
+export function withLegacySession(ctx: ConnectionContext, session: LegacySessionFacts): ConnectionContext {
+  const out: ConnectionContext = session.sessionId ? { ...ctx, sessionId: session.sessionId } : { ...ctx };
+  out.legacy = { protocolVersion: session.protocolVersion, nextId: session.nextRequestId };
+  return out;
+}
+
 export function composeLegacyCall(
   conversation: Conversation,
   draft: Draft,

@@ -2,7 +2,16 @@ import type { RequestOptions } from '../protocol/envelope.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
-import type { DraftPart, PushedFacts, WatchedBy, SessionState, SentFacts, TamperRow, TamperRun } from './model.ts';
+import type {
+  DraftPart,
+  InFlightRequest,
+  PushedFacts,
+  WatchedBy,
+  SessionState,
+  SentFacts,
+  TamperRow,
+  TamperRun,
+} from './model.ts';
 
 export type SessionEvent =
   | {
@@ -20,8 +29,19 @@ export type SessionEvent =
       /** a watched client's conversation (through the inspector's proxy): which proxy, which client */
       watched?: WatchedBy;
     }
-  /** `takesId`: the rpcId is the session's next free id (a task poll or cancel), so the counter moves on */
-  | { type: 'leg/sent'; conversationId: string; rpcId: RpcId; at: number; takesId?: boolean }
+  /**
+   * `takesId`: the rpcId is the session's next free id (a task poll or cancel), so the counter moves on. `request`:
+   * the URL and body as they went out, shown while the leg is in flight (a 2025-11-25 session numbers its own requests,
+   * so a body recomposed later would carry the wrong id)
+   */
+  | {
+      type: 'leg/sent';
+      conversationId: string;
+      rpcId: RpcId;
+      at: number;
+      takesId?: boolean;
+      request?: InFlightRequest;
+    }
   | {
       type: 'leg/recorded';
       conversationId: string;

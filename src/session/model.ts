@@ -121,6 +121,12 @@ export interface Leg {
   answer?: { exchange: Exchange; sent: SentFacts };
 }
 
+/** What an in-flight leg sent: its URL and body exactly as they went out. */
+export interface InFlightRequest {
+  url: string;
+  body: string;
+}
+
 export interface Conversation {
   id: string;
   title: string;
@@ -134,7 +140,7 @@ export interface Conversation {
   /** legs in order; legs before a fork point are shared with the parent conversation */
   legIds: string[];
   draft?: Draft;
-  inFlight?: { rpcId: RpcId; startedAt: number };
+  inFlight?: { rpcId: RpcId; startedAt: number; request?: InFlightRequest };
   /**
    * the conversation and leg this branch started from. Without `atDraft` the branch resends `legId` (its legs stop
    * before it); with `atDraft` it copies the paused draft that follows `legId` (its legs include it).

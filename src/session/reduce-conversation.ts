@@ -259,7 +259,14 @@ export function reduceConversation(
   switch (event.type) {
     case 'leg/sent':
       return {
-        conversation: { ...current, inFlight: { rpcId: event.rpcId, startedAt: event.at } },
+        conversation: {
+          ...current,
+          inFlight: {
+            rpcId: event.rpcId,
+            startedAt: event.at,
+            ...(event.request ? { request: event.request } : {}),
+          },
+        },
         // a task poll or cancel takes its id from the session's counter (a draft's id was taken when it was made)
         nextRpcId: event.takesId && event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId,
       };

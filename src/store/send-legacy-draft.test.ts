@@ -129,3 +129,44 @@ describe("the composer's preview of a 2025-11-25 call", () => {
     expect(Object.fromEntries(sent.headers)).toEqual(Object.fromEntries(preview.headers));
   });
 });
+
+describe('a 2025-11-25 call in flight', () => {
+  it('keeps the request as the session sent it (its id, no 2026-07-28 envelope) for the in-flight panel', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const posted: string[] = [];
+    const fetch: FetchLike = async (_url, init) => {
+      const body = String(init.body ?? '');
+      const m = body ? (JSON.parse(body) as { id?: unknown; method?: string }) : {};
+      if (m.method === 'initialize')
+        return json(
+          { jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: {} } },
+          { 'mcp-session-id': 's-1' },
+        );
+      if (m.method === 'tools/call') {
+        posted.push(body);
+        await held;
+        return json({ jsonrpc: '2.0', id: m.id, result: { content: [] } });
+      }
+      return new Response(null, { status: 202 });
+    };
+    const { store } = await connectedLegacyStore(URL, fetch);
+    const call = store
+      .getState()
+      .startCall({ method: 'tools/call', title: 'echo', params: { name: 'echo', arguments: { message: 'hi' } } });
+    await expect.poll(() => posted.length).toBe(1);
+    const flying = Object.values(store.getState().session.conversations).find((c) => c.inFlight);
+    const request = flying?.inFlight?.request;
+    expect(request?.url).toBe(URL);
+    // exactly the bytes that went out: the session's own id, and no _meta envelope of the 2026-07-28 revision
+    expect(request?.body).toBe(posted[0]);
+    expect(JSON.parse(request!.body)).toEqual({
+      jsonrpc: '2.0',
+      id: expect.any(Number),
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'hi' } },
+    });
+    release();
+    await call;
+  });
+});

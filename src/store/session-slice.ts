@@ -7,6 +7,7 @@ import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { LiveSseEvent } from '../protocol/exchange.ts';
 import type { InputResponse, JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
+import { withLegacySession } from '../session/compose-legacy-call.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
 import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
 import { emptySession, type Conversation, type SessionState } from '../session/model.ts';
@@ -125,11 +126,14 @@ export const createSessionSlice =
       if (!conversation || !draft || conversation.inFlight) return;
       // a tool with an invalid x-mcp-header is never called (SEP-2243), whichever way the leg was reached
       if (conversation.method === 'tools/call' && invalidToolReason(conversation.inputSchema)) return;
-      const composed = composeRequest(conversation, draft, connectionContext());
+      const legacy = deps.eras?.legacyFor(conversation.serverUrl);
+      // over a 2025-11-25 session the request is the session's (its id, session id and version), as the composer showed
+      const ctx = legacy ? withLegacySession(connectionContext(), legacy) : connectionContext();
+      const composed = composeRequest(conversation, draft, ctx);
       const controller = new AbortController();
       controllers.set(conversationId, controller);
-      dispatch({ type: 'leg/sent', conversationId, rpcId: draft.rpcId, at: deps.now() });
-      const legacy = deps.eras?.legacyFor(conversation.serverUrl);
+      const request = { url: composed.url, body: composed.body };
+      dispatch({ type: 'leg/sent', conversationId, rpcId: draft.rpcId, at: deps.now(), request });
       if (legacy && deps.eras) {
         const legacyDeps = { session: legacy, eras: deps.eras, calls: legacyCalls, dispatch, now: deps.now, newId };
         const legId = await sendLegacyDraft(legacyDeps, conversation, draft, composed);

@@ -157,14 +157,20 @@ function countCollapsed(items: ReturnType<typeof flattenTimeline>['items']): num
   return n;
 }
 
-/** The in-flight leg panel of a conversation: what was sent (recomposed from its draft) and how long ago. */
+/**
+ * The in-flight leg panel of a conversation: what was sent and how long ago. The request is the one recorded as it
+ * went out; a leg sent without one (a watched client's, or a task poll) is recomposed from its draft, if any.
+ */
 function InFlightPanel({ conversation, sentAt }: { conversation: Conversation; sentAt: number }) {
   const actions = useInspectorActions();
   const ctx = useConnectionContext();
   // the SSE events so far: only this panel re-renders when one arrives
   const events = useInspector((st) => ({ list: st.liveEvents[conversation.id] })).list;
   // recomposed when the conversation changes, not on every tick
-  const composed = useMemo(() => composedDraft(conversation, ctx), [conversation, ctx]);
+  const composed = useMemo(
+    () => conversation.inFlight?.request ?? composedDraft(conversation, ctx),
+    [conversation, ctx],
+  );
   return (
     <InFlightLeg
       title={`${conversation.title} · round ${conversation.legIds.length + 1}`}

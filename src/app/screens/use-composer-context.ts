@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ConnectionContext } from '../../session/compose.ts';
+import { withLegacySession } from '../../session/compose-legacy-call.ts';
 import type { Conversation } from '../../session/model.ts';
 import { useConnectionContext } from '../../store/use-connection-context.ts';
 import { useDeps } from '../../store/deps-context.tsx';
@@ -15,13 +16,12 @@ export function useComposerContext(discover: DiscoverInfo | undefined): Connecti
   const eras = useDeps().eras;
   const session = discover?.era === 'legacy' ? eras?.legacyFor(ctx.url) : undefined;
   const sessionId = discover?.sessionId;
-  const version = session?.protocolVersion;
-  const nextId = session?.nextRequestId;
+  const protocolVersion = session?.protocolVersion;
+  const nextRequestId = session?.nextRequestId;
   return useMemo(() => {
-    const out: ConnectionContext = sessionId ? { ...ctx, sessionId } : { ...ctx };
-    if (version !== undefined && nextId !== undefined) out.legacy = { protocolVersion: version, nextId };
-    return out;
-  }, [ctx, sessionId, version, nextId]);
+    if (protocolVersion === undefined || nextRequestId === undefined) return sessionId ? { ...ctx, sessionId } : ctx;
+    return withLegacySession(ctx, { sessionId, protocolVersion, nextRequestId });
+  }, [ctx, sessionId, protocolVersion, nextRequestId]);
 }
 
 /** The composer's send button, when it is not "Send retry": a task's answers, or the response to a pushed request. */
