@@ -54,6 +54,20 @@ export function withLegacySession(ctx: ConnectionContext, session: LegacySession
   return out;
 }
 
+/** What a 2025-11-25 call's first leg sent: no answers and no requestState (that revision has neither). */
+export function legacyCallSent(draft: Draft): SentFacts {
+  const sent: SentFacts = {
+    answeredKeys: [],
+    unansweredKeys: [],
+    requestStateEdited: false,
+    bodyEdited: draft.bodyOverride !== undefined,
+    capabilities: draft.capabilities,
+    params: draft.params as JsonObject,
+  };
+  if (draft.requestOptions) sent.requestOptions = draft.requestOptions;
+  return sent;
+}
+
 export function composeLegacyCall(
   conversation: Conversation,
   draft: Draft,
@@ -64,15 +78,7 @@ export function composeLegacyCall(
   const edited = draft.bodyOverride === undefined ? undefined : editedRequest(draft.bodyOverride);
   const body = draft.bodyOverride ?? JSON.stringify(composed);
   const message = edited ? edited.message : composed;
-  const sent: SentFacts = {
-    answeredKeys: [],
-    unansweredKeys: [],
-    requestStateEdited: false,
-    bodyEdited: draft.bodyOverride !== undefined,
-    capabilities: draft.capabilities,
-    params: draft.params as JsonObject,
-  };
-  if (draft.requestOptions) sent.requestOptions = draft.requestOptions;
+  const sent = legacyCallSent(draft);
   const result: ComposedRequest = {
     url: ctx.url,
     headers: sessionHeaders(ctx, draft, ctx.legacy.protocolVersion),

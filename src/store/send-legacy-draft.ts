@@ -15,6 +15,7 @@ import type { ComposedRequest } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft, SentFacts } from '../session/model.ts';
 import { legacyCallParams } from '../session/legacy-params.ts';
+import { legacyCallSent } from '../session/compose-legacy-call.ts';
 import { pushedFacts } from '../session/pushed-legs.ts';
 
 /** A call whose stream is still open, with where its exchanges start in the session's log. */
@@ -142,14 +143,7 @@ export async function sendLegacyDraft(
     return next;
   }
   const stop = new AbortController();
-  const sent: SentFacts = {
-    answeredKeys: [],
-    unansweredKeys: [],
-    requestStateEdited: false,
-    bodyEdited: draft.bodyOverride !== undefined,
-    capabilities: draft.capabilities,
-    params: draft.params as JsonObject,
-  };
+  const sent = legacyCallSent(draft);
   const from = deps.eras.exchanges.length;
   const params = legacyCallParams(draft.params as JsonObject, draft.requestOptions);
   // the composer shows this request as the session sends it (compose-legacy-call.ts): its header and body edits go out
