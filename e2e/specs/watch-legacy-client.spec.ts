@@ -42,7 +42,16 @@ test.describe('a 2025-11-25 client through the proxy', () => {
       timeline.getByRole('button', { name: /^[\d:]+ ts-watch-client 2\.4\.0 · other traffic/ }),
     ).toBeVisible();
     await expect(timeline.getByRole('button', { name: /unknown client/ })).toHaveCount(0);
-    await timeline.getByRole('button', { name: /^Round 1 initialize : complete HTTP 200/ }).click();
+    const initialize = timeline.getByRole('button', { name: /^Round \d+ initialize : complete HTTP 200/ });
+    await initialize.click();
+    // each leg judged by what it is: the initialize that opens the session carries no session id and lint finds
+    // nothing wrong with it, the notification's 202 is accepted, the session's GET is a stream, none is invalid
+    await expect(initialize).not.toContainText('lint:');
+    await expect(
+      timeline.getByRole('button', { name: /^Round \d+ notifications\/initialized : accepted HTTP 202/ }),
+    ).toBeVisible();
+    await expect(timeline.getByRole('button', { name: /^Round \d+ GET : stream HTTP 200/ })).toBeVisible();
+    await expect(timeline.getByRole('button', { name: /invalid response/ })).toHaveCount(0);
     const legInspector = inspector.page.getByRole('region', { name: 'Leg inspector' });
     await expect(legInspector.getByRole('table', { name: 'Response headers' })).toContainText(/mcp-session-id/i);
     await expect(legInspector.getByRole('group', { name: 'Response body' })).toContainText('"protocolVersion"');

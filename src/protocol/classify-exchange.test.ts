@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyExchange, contentTypeProblem, mediaTypeOf } from './classify-exchange.ts';
+import { classifyExchange, contentTypeProblem, mediaTypeOf, transportOutcome } from './classify-exchange.ts';
 import type { Exchange, RecordedResponse } from './exchange.ts';
 
 const okMessage = { jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [] } };
@@ -144,5 +144,52 @@ describe('an HTTP error status carrying a result', () => {
     const error = { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad' } };
     const ex = exchangeWith({ status: 400, statusText: 'Bad Request', body: JSON.stringify(error) }, error);
     expect(classifyExchange(ex, 'tools/call', 1).kind).toBe('error');
+  });
+});
+
+describe('transportOutcome: a leg that is no call', () => {
+  const leg = (method: 'POST' | 'GET' | 'DELETE', body: string, response: Partial<RecordedResponse>): Exchange => {
+    const ex = exchangeWith(response);
+    ex.request = { ...ex.request, method, body };
+    return ex;
+  };
+  const notification = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const answer = JSON.stringify({ jsonrpc: '2.0', id: 'srv-1', result: {} });
+
+  it('accepts a notification or a POSTed answer with 202 and no body', () => {
+    expect(transportOutcome(leg('POST', notification, { status: 202, contentType: '' }))).toMatchObject({
+      kind: 'complete',
+      accepted: 'notification',
+    });
+    expect(transportOutcome(leg('POST', answer, { status: 202, contentType: '' }))).toMatchObject({
+      accepted: 'notification',
+    });
+  });
+
+  it('reads a GET answered with an event stream as a stream, and its 405 as no stream offered', () => {
+    expect(transportOutcome(leg('GET', '', { contentType: 'text/event-stream', sseEvents: [] }))).toMatchObject({
+      accepted: 'stream',
+    });
+    expect(transportOutcome(leg('GET', '', { status: 405, contentType: '' }))).toMatchObject({
+      accepted: 'no stream',
+    });
+  });
+
+  it('reads a DELETE as the session ended, or kept by a server that answers 405', () => {
+    expect(transportOutcome(leg('DELETE', '', { contentType: '' }))).toMatchObject({ accepted: 'session ended' });
+    expect(transportOutcome(leg('DELETE', '', { status: 405, contentType: '' }))).toMatchObject({
+      accepted: 'session kept',
+    });
+  });
+
+  it('leaves a request (with an id) and any other answer to classifyExchange', () => {
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+    expect(transportOutcome(leg('POST', call, { status: 202, contentType: '' }))).toBeUndefined();
+    expect(transportOutcome(leg('POST', notification, { status: 400, contentType: 'text/plain', body: 'no' }))).toBe(
+      undefined,
+    );
+    expect(transportOutcome(leg('POST', notification, { status: 202, body: 'x' }))).toBeUndefined();
+    expect(transportOutcome(leg('GET', '', { status: 404, contentType: '' }))).toBeUndefined();
+    expect(transportOutcome({ ...leg('GET', '', {}), response: undefined } as Exchange)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { headerValue, type Exchange, type RecordedRequest } from './exchange.ts';
-import type { Outcome } from './classify.ts';
+import type { AcceptedAs, Outcome } from './classify.ts';
 import { classifyMessage } from './classify.ts';
 import { META_PROTOCOL_VERSION, PROTOCOL_VERSION, type RpcId } from './types.ts';
 
@@ -141,4 +141,45 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
     kind: 'invalid',
     reason: `HTTP ${response.status} ${response.statusText} with ${ct}: not a JSON-RPC response. Body starts: "${snippet(response.body)}"`,
   };
+}
+
+/** What a request body is to the transport: a notification or a POSTed answer (no reply owed), or a request. */
+function bodyKind(body: string): 'request' | 'no reply' | 'other' {
+  try {
+    const m = JSON.parse(body) as unknown;
+    if (typeof m !== 'object' || m === null || Array.isArray(m)) return 'other';
+    const o = m as Record<string, unknown>;
+    if (typeof o.method === 'string') return 'id' in o ? 'request' : 'no reply';
+    return 'result' in o || 'error' in o ? 'no reply' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+/**
+ * A leg that is no call, judged by what the streamable HTTP transport owes it (basic/transports, "Sending Messages"
+ * and "Listening for Messages"), or undefined for a request (judged as a call, by `classifyExchange`):
+ * - a notification or a JSON-RPC response POSTed by the client: 202 Accepted with no body;
+ * - a GET: an SSE stream the server may push on, or 405 from a server that offers none;
+ * - a DELETE: the session ended (2xx), or 405 from a server that does not let a client end it.
+ * Any other answer to these (an error status, a body on a 202) is judged as `classifyExchange` judges it.
+ */
+export function transportOutcome(exchange: Exchange): Outcome | undefined {
+  const { request, response } = exchange;
+  const method = request.method;
+  if (!response || (method === 'POST' && bodyKind(request.body) !== 'no reply')) return undefined;
+  const ok = response.status >= 200 && response.status < 300;
+  const accepted = (as: AcceptedAs): Outcome => ({
+    kind: 'complete',
+    result: {},
+    resultTypeMissing: false,
+    accepted: as,
+  });
+  if (method === 'POST') return ok && response.body === '' ? accepted('notification') : undefined;
+  if (method === 'GET') {
+    if (response.status === 405) return accepted('no stream');
+    return ok && mediaTypeOf(response.contentType) === 'text/event-stream' ? accepted('stream') : undefined;
+  }
+  if (response.status === 405) return accepted('session kept');
+  return ok ? accepted('session ended') : undefined;
 }

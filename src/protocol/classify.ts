@@ -3,7 +3,17 @@ import { isJsonObject, MRTR_METHODS } from './types.ts';
 import { readTask, type TaskSnapshot } from './tasks/wire.ts';
 
 export type Outcome =
-  | { kind: 'complete'; result: JsonObject; resultTypeMissing: boolean }
+  | {
+      kind: 'complete';
+      result: JsonObject;
+      resultTypeMissing: boolean;
+      /**
+       * a leg that is no call, judged by what the transport owes it: a notification (or a POSTed answer) accepted with
+       * 202 and no body, a 2025-11-25 session's GET stream (or the 405 of a server that offers none), a session ended
+       * by DELETE
+       */
+      accepted?: AcceptedAs;
+    }
   | {
       kind: 'input_required';
       result: JsonObject;
@@ -17,6 +27,9 @@ export type Outcome =
   | { kind: 'error'; error: JsonRpcError }
   | { kind: 'invalid'; reason: string }
   | { kind: 'transport'; reason: string };
+
+/** What a leg that is no call was accepted as (see `transportOutcome`). */
+export type AcceptedAs = 'notification' | 'stream' | 'no stream' | 'session ended' | 'session kept';
 
 export type OutcomeKind = Outcome['kind'];
 

@@ -1,6 +1,7 @@
 import { afterTaskLeg, afterTaskNotice } from './task-legs.ts';
 import { afterLegacyTaskLeg, keepsWaiting, legacyTaskOutcome } from './legacy-task-legs.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
+import { isWatchedTraffic, watchedTransportOutcome } from './watched-legs.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
 import { answeredPushed, pushedDraft, pushedOutcome } from './pushed-legs.ts';
@@ -171,12 +172,14 @@ function recorded(
     exchange: event.exchange,
     outcome: event.pushed
       ? pushedOutcome(event.exchange, event.pushed)
-      : (legacyTaskOutcome(c, event.exchange, event.sent, event.rpcId) ??
+      : (watchedTransportOutcome(c, event.exchange) ??
+        legacyTaskOutcome(c, event.exchange, event.sent, event.rpcId) ??
         classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId)),
     sent: event.sent,
   };
   if (event.pushed) leg.pushed = event.pushed;
-  const parent = c.draft?.afterLegId ?? c.legIds[c.legIds.length - 1];
+  // a watched client's other traffic is requests of their own, not rounds of one call: none retries the one before
+  const parent = isWatchedTraffic(c) ? undefined : (c.draft?.afterLegId ?? c.legIds[c.legIds.length - 1]);
   if (parent) leg.parentLegId = parent;
   const taskStep = afterLegacyTaskLeg(c, leg) ?? afterTaskLeg(c, leg, rpcId);
   const draft = taskStep ? taskStep.draft : leg.pushed ? pushedDraft(leg, c.draft) : nextDraft(leg, c.draft, rpcId);

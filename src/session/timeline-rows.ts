@@ -1,6 +1,6 @@
 import { legRowTarget, pushOrFold, type FoldedLeg } from './timeline-task-rows.ts';
 import { headerValue } from '../protocol/exchange.ts';
-import type { OutcomeKind } from '../protocol/classify.ts';
+import type { AcceptedAs, OutcomeKind } from '../protocol/classify.ts';
 import { countFindings, type LintCounts } from '../protocol/lint/lint-types.ts';
 import { cachedArgumentSummary } from './argument-summary.ts';
 import { deferLint, deferredFindings, type DeferredLint } from './lint-session.ts';
@@ -16,6 +16,8 @@ export interface LegRow {
   target: string;
   httpStatus?: number;
   outcome: OutcomeKind;
+  /** a complete leg that is no call: what the transport accepted it as (a notification, a stream, ...) */
+  accepted?: AcceptedAs;
   stateOnly: boolean;
   errorCode?: number;
   /** a task leg's status, and how many polls with that status folded into this row (tasks extension) */
@@ -98,6 +100,7 @@ class LazyLegRow implements LegRow {
   durationMs: number;
   inherited: boolean;
   declare httpStatus?: number;
+  declare accepted?: AcceptedAs;
   declare errorCode?: number;
   declare taskStatus?: string;
   declare pollCount?: number;
@@ -191,6 +194,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       const row = new LazyLegRow(facts, deferLint(state, leg, c.method));
       if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
       if (o.kind === 'error') row.errorCode = o.error.code;
+      if (o.kind === 'complete' && o.accepted) row.accepted = o.accepted;
       if (o.kind === 'task') row.taskStatus = o.task.status;
       if (o.kind === 'input_required' && o.requestState !== undefined) {
         row.stateSize = o.requestState.length;

@@ -17,6 +17,7 @@ import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../pr
 import type { SessionEvent } from './events.ts';
 import type { SentFacts } from './model.ts';
 import { pushedFacts } from './pushed-legs.ts';
+import { WATCHED_TRAFFIC } from './watched-legs.ts';
 
 /** A request a client sent through a proxy, as the proxy reported it. */
 export interface WatchedRequest {
@@ -219,7 +220,7 @@ export function placeWatchedRequest(
         type: 'conversation/started',
         id: conversationId,
         title: `${client} · other traffic`,
-        method: 'watched/traffic',
+        method: WATCHED_TRAFFIC,
         params: {},
         serverUrl: req.url,
         capabilities: {},
@@ -227,7 +228,7 @@ export function placeWatchedRequest(
         watched,
       });
     }
-    const sent = sentFacts(parsed, 'watched/traffic');
+    const sent = sentFacts(parsed, WATCHED_TRAFFIC);
     // a GET (a 2025-11-25 stream), a DELETE or a client's answer to a pushed request has no method of its own
     sent.method = method ?? (req.httpMethod === 'POST' ? 'response' : req.httpMethod);
     placed = { conversationId, rpcId, sent, answeredAt: at };

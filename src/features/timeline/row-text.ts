@@ -27,7 +27,7 @@ export function outcomeText(row: LegRow): string {
     case 'transport':
       return 'no response';
     case 'complete':
-      return 'complete';
+      return row.accepted === 'notification' ? 'accepted' : (row.accepted ?? 'complete');
     case 'task':
       return `task ${row.taskStatus ?? ''}${row.pollCount ? ` (${row.pollCount} polls)` : ''}`.trim();
   }

@@ -134,6 +134,9 @@ describe('lint knows the era of a leg', () => {
     };
     expect(legEra(leg)).toBe('legacy');
     expect(lintLeg({ leg, history: [] })).toEqual([]);
+    // after legs of a session (a watched client's earlier traffic, or a session it re-initializes): still no session
+    // id to carry, since initialize is what opens one
+    expect(lintLeg({ leg, history: [legacyLeg()] })).toEqual([]);
   });
 
   it('keeps the 2026-07-28 rules for a 2026-07-28 leg', () => {

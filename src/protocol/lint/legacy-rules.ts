@@ -70,6 +70,8 @@ function legacyProtocolVersionHeader({ leg }: LintContext): LintFinding[] {
  * carries it. The id in use is the first one this call's requests carried (the retry chain, then this leg).
  */
 function legacySessionId({ leg, history }: LintContext): LintFinding[] {
+  // initialize opens a session: it has none to carry, whatever session came before it
+  if (isHandshake(leg)) return [];
   const earlier = [...history, leg].flatMap((l) => [
     l.exchange.request,
     ...(l.answer ? [l.answer.exchange.request] : []),

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { classifyExchange } from '../../protocol/classify-exchange.ts';
+import { watchedTransportOutcome } from '../watched-legs.ts';
 import { readTask } from '../../protocol/tasks/wire.ts';
 import { legacyTaskOutcome } from '../legacy-task-legs.ts';
 import { pushedOutcome } from '../pushed-legs.ts';
@@ -107,7 +108,8 @@ function normalise(s: SessionState): SessionState {
     // a request a 2025-11-25 server pushed is read as what it is (a question), not as the answer to a call
     const outcome = leg.pushed
       ? pushedOutcome(leg.exchange as Exchange, leg.pushed)
-      : ((c && legacyTaskOutcome(c, leg.exchange as Exchange, leg.sent, leg.rpcId)) ??
+      : ((c && watchedTransportOutcome(c, leg.exchange as Exchange)) ??
+        (c && legacyTaskOutcome(c, leg.exchange as Exchange, leg.sent, leg.rpcId)) ??
         classifyExchange(leg.exchange as Exchange, method, leg.rpcId));
     legs[id] = { ...leg, outcome };
   }
