@@ -94,8 +94,11 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     const target = local.get(url);
     return target ? target.handle(new Request(url, init)) : globalThis.fetch(input, init);
   };
-  // a proxy reaches a stdio endpoint the way the relay does (its URL exists only in-process)
-  const proxySet = createProxySet({ fetchImpl: relayFetch, limits: relayLimitsFromEnv() });
+  // a proxy reaches a stdio endpoint the way the relay does (its URL exists only in-process); any other over node:http
+  const proxySet = createProxySet({
+    fetchFor: (target) => ([...local.keys()].some((u) => new URL(u).href === target) ? relayFetch : undefined),
+    limits: relayLimitsFromEnv(),
+  });
   const config = () => ({
     ...inspectorConfig(
       token,

@@ -15,17 +15,17 @@ export function requestHeaderList(raw: readonly string[]): HeaderList {
 }
 
 /** What goes to the server: every header but hop-by-hop ones, `Host`, `Content-Length` (recomputed) and encodings. */
-export function upstreamHeaders(list: HeaderList, incoming: IncomingHttpHeaders): Headers {
+export function upstreamHeaders(list: HeaderList, incoming: IncomingHttpHeaders): HeaderList {
   const listed = connectionListed(typeof incoming.connection === 'string' ? incoming.connection : undefined);
-  const out = new Headers();
+  const out: HeaderList = [];
   for (const [name, value] of list) {
     const lower = name.toLowerCase();
     if (HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
     if (lower === 'host' || lower === 'content-length' || lower === 'accept-encoding' || lower === 'expect') continue;
-    out.append(lower, value);
+    out.push([lower, value]);
   }
   // the body must arrive as the server wrote it, so the page records (and the client gets) those very bytes
-  out.set('accept-encoding', 'identity');
+  out.push(['accept-encoding', 'identity']);
   return out;
 }
 

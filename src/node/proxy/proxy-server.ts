@@ -13,7 +13,8 @@ import { networkErrorCode, readBody, RelayRefusal } from '../relay-http.ts';
 import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
-import { requestHeaderList, responseHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
+import { requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
+import { fetchUpstream, httpUpstream, type UpstreamAnswer } from './proxy-upstream.ts';
 import type { TrafficHub } from './traffic-hub.ts';
 
 export interface ProxyLimits {
@@ -42,6 +43,7 @@ export interface ProxyOptions {
   /** 0 (default) picks a free port */
   port?: number;
   limits?: Partial<ProxyLimits>;
+  /** send through this instead of `node:http(s)` (the CLI's fetch reaches its in-process stdio endpoints) */
   fetchImpl?: typeof fetch;
   clock?: Clock;
 }
@@ -90,7 +92,7 @@ function cutTimers(clock: Clock, limits: ProxyLimits, cut: (why: 'idle' | 'total
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(opts.target);
   const limits = { ...DEFAULT_PROXY_LIMITS, ...opts.limits };
-  const fetchImpl = opts.fetchImpl ?? globalThis.fetch;
+  const upstreamTo = opts.fetchImpl ? fetchUpstream(target, opts.fetchImpl) : httpUpstream(target);
   const clock = opts.clock ?? realClock;
   const { hub } = opts;
   const server = createServer();
@@ -140,13 +142,12 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       upstream.abort();
     });
     try {
-      let answer: Response;
+      let answer: UpstreamAnswer;
       try {
-        answer = await fetchImpl(target, {
+        answer = await upstreamTo.send({
           method,
           headers: upstreamHeaders(headers, req.headers),
           ...(method === 'POST' || sentBody ? { body: sentBody } : {}),
-          redirect: 'manual',
           signal: upstream.signal,
         });
       } catch (error) {
@@ -158,7 +159,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         return end(why);
       }
       const status = answer.status;
-      const responseHeaders = responseHeaderList(answer.headers);
+      const responseHeaders = answer.headers;
       hub.emit({
         type: 'response-head',
         id,
@@ -167,7 +168,8 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         statusText: answer.statusText,
         headers: responseHeaders,
       });
-      const sse = (answer.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
+      const contentType = responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? '';
+      const sse = contentType.toLowerCase().startsWith('text/event-stream');
       const holding = hub.proxy(opts.id)?.holdResponses;
       if (holding && !sse) {
         timers.stopIdle();
@@ -213,12 +215,12 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   /** Read the whole answer (within the size cap), hold it for the user, then send it on as they left it. */
   async function holdResponse(
     res: ServerResponse,
-    answer: Response,
+    answer: UpstreamAnswer,
     at: { id: string; status: number; headers: HeaderList; requestBody: string },
     gone: AbortController,
     end: (failure?: string) => void,
   ): Promise<void> {
-    const bytes = await answer.arrayBuffer().catch(() => undefined);
+    const bytes = await new Response(answer.body).arrayBuffer().catch(() => undefined);
     if (!bytes) {
       refuse(res, 502, 'upstream_broken', 'MRTR Inspector proxy: the server broke off its answer');
       return end('the server broke off its answer');
@@ -292,6 +294,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        upstreamTo.close();
       })),
   };
 }

@@ -9,7 +9,8 @@ import { TrafficHub } from './traffic-hub.ts';
 
 export interface ProxySetOptions {
   limits?: Partial<ProxyLimits>;
-  fetchImpl?: typeof fetch;
+  /** the fetch a proxy for `target` sends through, when not `node:http(s)` (the CLI's in-process stdio endpoints) */
+  fetchFor?: (target: string) => typeof fetch | undefined;
   clock?: Clock;
   hub?: TrafficHub;
 }
@@ -37,12 +38,13 @@ export function createProxySet(opts: ProxySetOptions = {}): ProxySet {
       const target = parseTarget(raw).href;
       const known = starting.get(target);
       if (known) return known;
+      const fetchImpl = opts.fetchFor?.(target);
       const starts = startProxy({
         id: `p${++started}`,
         target,
         hub,
         ...(opts.limits ? { limits: opts.limits } : {}),
-        ...(opts.fetchImpl ? { fetchImpl: opts.fetchImpl } : {}),
+        ...(fetchImpl ? { fetchImpl } : {}),
         ...(opts.clock ? { clock: opts.clock } : {}),
       }).then((p) => {
         proxies.push(p);

@@ -89,11 +89,13 @@ export class TrafficHub {
   }
 
   private announceProxies(): void {
-    // only the latest list matters: drop the older ones from the history so it holds traffic, not counters
+    // only the latest list matters: drop the older one from the history so it holds traffic, not counters (there is
+    // at most one, usually near the end, so the search from the end stops early instead of reading every event)
     for (let i = this.history.length - 1; i >= 0; i--) {
       if (this.history[i]!.event.type === 'proxies') {
         this.historySize -= this.history[i]!.size;
         this.history.splice(i, 1);
+        break;
       }
     }
     this.emit({ type: 'proxies', proxies: this.list() });
