@@ -49,6 +49,17 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     expect(held.exited()).toBe(false);
     // live: the held call's first round is in the Timeline while its client still waits
     await expect(conversation).toHaveCount(2);
+    // read-only: a watched conversation offers nothing to answer or send on its client's behalf (it answers itself),
+    // not even the held call's, whose first round asked and whose retry waits
+    const page = inspector.page;
+    const asked = inspector.timeline
+      .getByRole('button', { name: /^Round 1 tools\/call approve_payment_signed: input_required/ })
+      .last();
+    await asked.click();
+    await expect(asked).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { name: /^approve_payment_signed · ts-watch-client/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Input requests' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Next request' })).toHaveCount(0);
     const state = watch.heldRequest.getByRole('textbox', { name: 'requestState' });
     const value = await state.inputValue();
     const last = value.at(-1) === 'A' ? 'B' : 'A';

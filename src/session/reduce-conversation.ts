@@ -253,6 +253,19 @@ export function reduceConversation(
   event: ConversationEvent,
   ctx: ConversationContext,
 ): ConversationChange | undefined {
+  const change = applyConversationEvent(current, event, ctx);
+  if (!change?.conversation.watched || !change.conversation.draft) return change;
+  // a watched conversation is read-only: its client answers and retries for itself, so the page offers nothing to send
+  // on its behalf (no draft, no answer to give, no retry); "Fork into composer" steps it by hand in a branch of its own
+  const { draft: _none, ...conversation } = change.conversation;
+  return { ...change, conversation };
+}
+
+function applyConversationEvent(
+  current: Conversation | undefined,
+  event: ConversationEvent,
+  ctx: ConversationContext,
+): ConversationChange | undefined {
   const { nextRpcId } = ctx;
   if (event.type === 'conversation/started') {
     if (current) return undefined;

@@ -21,6 +21,8 @@ const META = {
   'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
 };
 
+const confirm = { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object' } } };
+
 function call(id: number, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
     jsonrpc: '2.0',
@@ -87,6 +89,29 @@ describe('watched traffic as conversations', () => {
     expect(c.legIds).toHaveLength(2);
     expect(session.legs.leg1!.sent).toMatchObject({ requestState: 's1', answeredKeys: ['ok'] });
     expect(session.legs.leg1!.outcome.kind).toBe('complete');
+  });
+
+  it('gives a watched conversation no composer draft: the client answers for itself, the page only shows it', () => {
+    const round1 = watch([
+      { body: call(1), result: { resultType: 'input_required', inputRequests: { ok: confirm }, requestState: 's1' } },
+    ]);
+    // not while its first leg is in flight, nor after an input_required round: nothing to answer on its behalf
+    const started = reduceMany(emptySession, round1.events.slice(0, 2));
+    expect(started.conversations.w1!.draft).toBeUndefined();
+    expect(round1.session.conversations.w1!.draft).toBeUndefined();
+    expect(round1.session.legs.leg0!.outcome.kind).toBe('input_required');
+    // answering on the page changes nothing in the watched conversation
+    const answered = reduceMany(round1.session, [
+      { type: 'draft/answer', conversationId: 'w1', key: 'ok', response: { action: 'accept' } },
+    ]);
+    expect(answered.conversations.w1!.draft).toBeUndefined();
+    // nor is a draft a session file carries for it offered after loading
+    const w1 = round1.session.conversations.w1!;
+    const draft = { rpcId: 9, params: w1.params, inputRequests: {}, answers: {}, capabilities: {}, extraHeaders: {} };
+    const saved = { ...round1.session, conversations: { w1: { ...w1, draft } } };
+    const back = parseSessionFile(serializeSessionFile(toSessionFile(saved, { redacted: false, now: 0 })));
+    expect(back.ok).toBe(true);
+    expect(back.ok && back.session.conversations.w1?.draft).toBeUndefined();
   });
 
   it('joins a retry the client sends before the last round is recorded, once that answer was told whole', () => {
@@ -266,6 +291,8 @@ describe("a 2025-11-25 call's pushed requests and the client's answers", () => {
 
   it("reads call -> pushed request -> the client's answer -> result, in the call's own conversation", () => {
     const { groups, events } = callWithPushed();
+    // the pushed request waits for the watched client's answer, not the user's: no draft to answer it with
+    expect(reduceMany(emptySession, events).conversations['w-x-call']!.draft).toBeUndefined();
     const answerPlaced = place(groups, 'x-answer', answer(0));
     // the answer starts no conversation of its own: it goes to the call's
     expect(answerPlaced.events).toEqual([{ type: 'leg/sent', conversationId: 'w-x-call', rpcId: 0, at: 1 }]);

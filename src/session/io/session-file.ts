@@ -118,6 +118,8 @@ function normalise(s: SessionState): SessionState {
     const { inFlight: _gone, ...rest } = c;
     // a task's status notifications are re-read like outcomes: one that does not read as a task is left out
     if (rest.task?.notices) rest.task = { ...rest.task, notices: readNotices(rest.task.notices) };
+    // a watched conversation is read-only (its client answered for itself): a draft saved with one is not offered
+    if (rest.watched) delete rest.draft;
     conversations[id] = rest;
   }
   return { ...s, conversations, legs };
