@@ -24,8 +24,14 @@ async function jsonServer(seen: Seen[] = []): Promise<TestServer> {
     listen(async (req, res) => {
       const body = (await readAll(req)).toString('utf8');
       seen.push({ method: req.method, headers: req.headers, body, url: req.url });
-      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'a=1', 'mcp-session-id': 's-1' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: 7, result: { resultType: 'complete', content: [] } }));
+      const answer = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { resultType: 'complete', content: [] } });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(answer),
+        'set-cookie': 'a=1',
+        'mcp-session-id': 's-1',
+      });
+      res.end(answer);
     }, '/mcp'),
   );
 }
@@ -49,7 +55,11 @@ describe('the proxy', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBe('a=1');
     expect(res.headers.get('mcp-session-id')).toBe('s-1');
-    expect(await res.json()).toMatchObject({ id: 7, result: { resultType: 'complete' } });
+    // the server's plain length passes on, so the answer is not re-chunked
+    const text = await res.text();
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(JSON.parse(text)).toMatchObject({ id: 7, result: { resultType: 'complete' } });
     expect(seen[0]).toMatchObject({ method: 'POST', body: CALL, url: '/mcp?tenant=a' });
     expect(seen[0]!.headers).toMatchObject({
       authorization: 'Bearer sk-live-123',

@@ -89,6 +89,13 @@ function cutTimers(clock: Clock, limits: ProxyLimits, cut: (why: 'idle' | 'total
   };
 }
 
+/** The server's Content-Length, when it sent one plain length for unencoded bytes (what the proxy passes on as is). */
+function wholeLength(headers: HeaderList): string | undefined {
+  const lengths = headers.filter(([name]) => name === 'content-length');
+  if (lengths.length !== 1 || headers.some(([name]) => name === 'content-encoding')) return undefined;
+  return /^\d+$/.test(lengths[0]![1]) ? lengths[0]![1] : undefined;
+}
+
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(opts.target);
   const limits = { ...DEFAULT_PROXY_LIMITS, ...opts.limits };
@@ -181,8 +188,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
           end,
         );
       }
-      res.writeHead(status, answer.statusText || undefined, toClient(responseHeaders));
-      res.flushHeaders();
+      // a stream's head goes out at once (its first event may be long coming); a whole answer's head goes out with
+      // its first bytes, and keeps the server's length, so a small answer reaches the client in one write, unchunked
+      const length = sse ? undefined : wholeLength(responseHeaders);
+      res.writeHead(status, answer.statusText || undefined, {
+        ...toClient(responseHeaders),
+        ...(length ? { 'content-length': length } : {}),
+      });
+      if (sse) res.flushHeaders();
       const rpcId = method === 'POST' ? rpcIdOf(sentBody) : undefined;
       const failure =
         holding && answer.body && rpcId !== undefined
