@@ -24,11 +24,15 @@ function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /**
  * Start e2e/bench/mock-child.ts (or another child with the same protocol, e.g. bare-sdk-child.ts) under
- * `node --import tsx` and wait until it listens.
+ * `node --import tsx` (with `env` added to this process's) and wait until it listens.
  */
-export async function startMockProcess(script = 'e2e/bench/mock-child.ts'): Promise<MockProcess> {
+export async function startMockProcess(
+  script = 'e2e/bench/mock-child.ts',
+  env: Record<string, string> = {},
+): Promise<MockProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const first = await new Promise<string>((resolve, reject) => {
