@@ -2,7 +2,7 @@
  * The node side's one source of time. The mock: task jobs (`job.sleep`), task timestamps and TTL sweeps, sealed-state expiry and the
  * progress steps all read it, so a test can drive time explicitly (`createManualClock` in clock.fixtures.ts) instead
  * of waiting. The real mock uses `realClock`. (Signed state expires on the SDK codec's own `Date.now`: tests move it
- * with `vi.setSystemTime`, which `realClock.now` follows too.) The relay: its idle and total limits per forwarded request (`after`).
+ * with `vi.setSystemTime`, which `realClock.now` follows too.) The relay and the proxies: their idle and total limits per forwarded request (`after`).
  */
 export interface Clock {
   /** ms epoch */
@@ -30,6 +30,12 @@ export const realClock: Clock = {
 
 /** Runs `fn` once `ms` have passed on `clock`; returns what cancels it (a timer a manual clock can drive). */
 export function after(clock: Clock, ms: number, fn: () => void): () => void {
+  // the real clock's sleep is a timer: set one directly (a forwarded leg sets and cancels several, and cancelling a
+  // sleep costs an abort, its DOMException and a rejected promise each time)
+  if (clock === realClock) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  }
   const stop = new AbortController();
   clock.sleep(ms, stop.signal).then(fn, () => undefined);
   return () => stop.abort();
