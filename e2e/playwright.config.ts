@@ -28,10 +28,12 @@ export default defineConfig({
   },
   // While a watch journey's proxy runs, every page that loads follows its traffic (by design: a reloaded tab must not
   // lose the client it watches), so a journey counting its own legs beside it would count the watched ones too. The
-  // journeys that watch a real client run last, once every other journey is done, and stop their proxy at the end.
+  // journeys that watch a real client run last, once every other journey is done, one at a time (each page follows
+  // every running proxy, so two watch journeys side by side would see each other's proxies and traffic), and stop
+  // their proxy at the end.
   projects: [
     { name: 'journeys', testIgnore: /watch-.*\.spec\.ts$/ },
-    { name: 'watching', testMatch: /watch-.*\.spec\.ts$/, dependencies: ['journeys'] },
+    { name: 'watching', testMatch: /watch-.*\.spec\.ts$/, dependencies: ['journeys'], workers: 1 },
   ],
   // The bundled mock runs as its own server; the app (dev server, or the built app with E2E_PREVIEW=1) is pointed at it.
   webServer: [
