@@ -82,6 +82,21 @@ describe('standardMutations', () => {
     expect(ids).toContain('flip-mac');
   });
 
+  it('changes the bytes of a sealed v1. token whatever its length (its last character may hold only padding bits)', () => {
+    // a seal like the Python SDK's: `v1.` + base64url(kid ‖ nonce ‖ ciphertext ‖ tag), one run with the tag at its end
+    for (const length of [40, 41, 42, 43, 44, 45]) {
+      // last bytes whose final base64 character is '0', '4' or '8' when the length leaves 2 bytes over
+      for (const last of [0x00, 0x42, 0x0d, 0x0e, 0x0f, 0xfd]) {
+        const raw = Buffer.alloc(length, 0x41);
+        raw[length - 1] = last;
+        const token = `v1.${raw.toString('base64url')}`;
+        const flipped = flipMac(token);
+        expect(flipped).not.toBe(token);
+        expect(Buffer.from(flipped.slice(3), 'base64url').equals(raw), `${length} bytes ending ${last}`).toBe(false);
+      }
+    }
+  });
+
   it('offers nothing to flip or truncate when the token is empty', () => {
     expect(standardMutations('', decodeRequestState('', NOW)).map((m) => m.id)).toEqual(['empty', 'drop']);
   });

@@ -47,12 +47,20 @@ export function flipPayload(token: string): string {
   return flipBit(token, Math.floor(bytes.length / 2), 0);
 }
 
-/** Flip a bit in the MAC / signature segment (v1 or JWT); otherwise bit 0 of the last byte. */
+/**
+ * Flip a bit in the MAC / signature segment (v1 or JWT). A token with no such segment (a sealed `v1.` token is one
+ * base64 run with the tag at its end) gets a bit flipped in the next-to-last base64 character: the last one may carry
+ * only padding bits, which a lenient decoder ignores, so flipping it could leave the token's bytes (and its seal) as they
+ * were. Otherwise bit 0 of the last byte.
+ */
 export function flipMac(token: string): string {
   const v1 = v1Segments(token);
   if (v1) return flipBase64CharIn(token, v1.mac[0], v1.mac[1]);
   const jwt = jwtSegments(token);
   if (jwt?.[2] && jwt[2][1] > jwt[2][0]) return flipBase64CharIn(token, jwt[2][0], jwt[2][1]);
+  const end = token.replace(/=+$/, '').length;
+  if (end >= 2 && base64CharValue(token.charAt(end - 2)) >= 0 && base64CharValue(token.charAt(end - 1)) >= 0)
+    return flipBase64CharIn(token, end - 2, end);
   const bytes = toBytes(token);
   return bytes.length === 0 ? token : flipBit(token, bytes.length - 1, 0);
 }
