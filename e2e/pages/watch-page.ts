@@ -45,6 +45,21 @@ export class WatchPage {
     return this.inspector.timeline.getByRole('button', { name }).first();
   }
 
+  /**
+   * Forwards each held request of a call unchanged until the one that carries `inputResponses` (the client's retry,
+   * answering the round that asked) is held, and leaves that retry held.
+   */
+  async forwardUntilRetry(): Promise<void> {
+    for (;;) {
+      await expect(this.heldRequest).toBeVisible();
+      const body = (await this.heldBody().textContent()) ?? '';
+      if (body.includes('inputResponses')) return;
+      await this.heldRequest.getByRole('button', { name: 'Forward' }).click();
+      // the next held item replaces this one: wait for a different body before reading it
+      await expect(this.heldBody()).not.toHaveText(body);
+    }
+  }
+
   /** What the held request's body was when it arrived. */
   heldBody(): Locator {
     return this.heldRequest.getByLabel('Body as it arrived');

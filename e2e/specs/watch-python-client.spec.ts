@@ -42,13 +42,7 @@ test.describe('a Python SDK client through the proxy', () => {
     // hold: forward each request until the retry, then change one character of its requestState
     await watch.holdRequests.check();
     const held = runPythonClient(python, proxyUrl, 9);
-    for (;;) {
-      await expect(watch.heldRequest).toBeVisible();
-      const body = (await watch.heldBody().textContent()) ?? '';
-      if (body.includes('inputResponses')) break;
-      await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
-      await expect(watch.heldBody()).not.toHaveText(body);
-    }
+    await watch.forwardUntilRetry();
     await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
     expect(held.exited()).toBe(false);
     // one bit of the first byte, flipped in the requestState lab's hex grid (the composer's own lab)

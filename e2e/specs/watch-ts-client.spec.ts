@@ -38,13 +38,7 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     // hold: forward each request until the retry, then change one character of its requestState
     await watch.holdRequests.check();
     const held = runTsClient(proxyUrl, 'modern', 'approve_payment_signed', { amount: 9 });
-    for (;;) {
-      await expect(watch.heldRequest).toBeVisible();
-      const body = (await watch.heldBody().textContent()) ?? '';
-      if (body.includes('inputResponses')) break;
-      await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
-      await expect(watch.heldBody()).not.toHaveText(body);
-    }
+    await watch.forwardUntilRetry();
     await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
     expect(held.exited()).toBe(false);
     // live: the held call's first round is in the Timeline while its client still waits
