@@ -23,33 +23,6 @@ export function declaredLength(headers: Headers): number | undefined {
   return Number(raw);
 }
 
-/** The body as text, read up to `cap` bytes: past it, the rest is not read and the stream is closed. */
-export async function readCapped(
-  response: Response,
-  cap: number | undefined,
-): Promise<{ text: string; size: number; overCap?: true }> {
-  if (!response.body) return { text: '', size: 0 };
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let size = 0;
-  for (;;) {
-    const read = await reader.read();
-    if (read.done) break;
-    const overCap = cap !== undefined && size + read.value.byteLength > cap;
-    const value = overCap ? read.value.subarray(0, cap - size) : read.value;
-    size += value.byteLength;
-    parts.push(decoder.decode(value, { stream: true }));
-    if (overCap) {
-      await reader.cancel().catch(() => undefined);
-      parts.push(decoder.decode());
-      return { text: parts.join(''), size, overCap: true };
-    }
-  }
-  parts.push(decoder.decode());
-  return { text: parts.join(''), size };
-}
-
 /**
  * Why a direct response was stopped: how big it is (or was when stopped), the cap, and what to do. `declared`: the
  * server announced the size (Content-Length) and nothing was read; otherwise the body grew past the cap while read.

@@ -3,6 +3,7 @@ import type { Exchange, HeaderList, LiveSseEvent, RecordedResponse, SseEventReco
 import { cancelsByClosing } from '../protocol/classify-exchange.ts';
 import { RELAY_CUT_PREFIX } from '../protocol/relay-paths.ts';
 import { afterFrame, nextTask } from './next-task.ts';
+import { readBody, SLICE_BYTES, type ReadPacing } from './read-body.ts';
 import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from './response-cap.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -42,13 +43,11 @@ export interface SendLegOptions {
 /** A leg's total limit when none is given: the relay's total limit, so no call is kept alive forever by progress. */
 const DEFAULT_MAX_TOTAL_MS = 10 * 60_000;
 
-/** Bytes of a body chunk decoded (and, for SSE, parsed) at a time. */
-const SLICE_BYTES = 256 * 1024;
 /** Most ms of body work (decoding, SSE parsing, JSON.parse) in one task before the page gets its turn. */
 const TASK_MS = 8;
 
 /** Counts the body work done since the page last had its turn, and yields once it passes TASK_MS. */
-function workClock(now: () => number, nextTask: () => Promise<void>, nextFrame: () => Promise<void>) {
+function workClock(now: () => number, nextTask: () => Promise<void>, nextFrame: () => Promise<void>): ReadPacing {
   let spent = 0;
   return {
     /** runs `work`, counting its time */
@@ -73,8 +72,6 @@ function workClock(now: () => number, nextTask: () => Promise<void>, nextFrame: 
     },
   };
 }
-
-type WorkClock = ReturnType<typeof workClock>;
 
 function listHeaders(headers: Headers): HeaderList {
   const out: HeaderList = [];
@@ -103,56 +100,6 @@ function isResponseFor(message: unknown, rpcId: string | number | undefined): bo
   const m = message as Record<string, unknown>;
   if (!('result' in m) && !('error' in m)) return false;
   return rpcId === undefined || m.id === rpcId || m.id === null;
-}
-
-/**
- * The body as text. A chunk is decoded (and handed to `onChunk`, the SSE parser) a slice at a time, and the page gets
- * its turn whenever this work has taken TASK_MS: under load a read can return megabytes at once, and decoding and
- * parsing them in one go was a long task.
- */
-async function readBody(
-  response: Response,
-  clock: WorkClock,
-  onChunk: (text: string) => void,
-  cap: number | undefined,
-): Promise<{ text: string; size: number; error?: string; overCap?: true }> {
-  if (!response.body) return { text: '', size: 0 };
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let size = 0;
-  const take = (text: string) => {
-    parts.push(text);
-    onChunk(text);
-  };
-  try {
-    for (;;) {
-      const read = await reader.read();
-      if (read.done) break;
-      // past the cap: keep what fits, stop reading and close the stream
-      const overCap = cap !== undefined && size + read.value.byteLength > cap;
-      const value = overCap ? read.value.subarray(0, cap - size) : read.value;
-      size += value.byteLength;
-      for (let at = 0; at < value.byteLength; at += SLICE_BYTES) {
-        await clock.breathe();
-        clock.run(() => take(decoder.decode(value.subarray(at, at + SLICE_BYTES), { stream: true })));
-      }
-      if (overCap) {
-        await reader.cancel().catch(() => undefined);
-        const tail = decoder.decode();
-        if (tail) take(tail);
-        return { text: parts.join(''), size, overCap: true };
-      }
-    }
-    const tail = decoder.decode();
-    if (tail) take(tail);
-    // joining tens of MB is one step of tens of ms (a 32 MB body: 30-55 ms here): it starts a frame of its own
-    if (size >= SLICE_BYTES) await clock.frameBreak();
-    else await clock.breathe();
-    return { text: clock.run(() => parts.join('')), size };
-  } catch (err) {
-    return { text: parts.join(''), size, error: err instanceof Error ? err.message : String(err) };
-  }
 }
 
 /** Why a body stopped: the relay's own reason when it cut an SSE stream, else the error (and the relay's caps). */
@@ -259,7 +206,9 @@ export async function sendLeg(opts: SendLegOptions): Promise<Exchange> {
     // a response declared over the cap is not read at all
     const unread = cap !== undefined && declared !== undefined && declared > cap;
     if (unread) await response.body?.cancel().catch(() => undefined);
-    const body = unread ? { text: '', size: 0 } : await readBody(response, clock, (chunk) => parser?.feed(chunk), cap);
+    const body = unread
+      ? { text: '', size: 0 }
+      : await readBody(response, { cap, onText: (chunk) => parser?.feed(chunk), pacing: clock });
     const recorded: RecordedResponse = {
       status: response.status,
       statusText: response.statusText,

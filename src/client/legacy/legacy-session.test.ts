@@ -294,6 +294,60 @@ describe('LegacySession', () => {
     );
   });
 
+  it('stops a direct JSON response that grows past the cap with no Content-Length, saying so', async () => {
+    const server = fakeServer((call) => {
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'tools/call')
+        return json({ jsonrpc: '2.0', id: body.id, result: { content: [{ type: 'text', text: 'x'.repeat(5_000) }] } });
+      return initialized(call) ?? new Response(null, { status: 405 });
+    });
+    const exchanges: LegacyExchange[] = [];
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      maxResponseBytes: 1_000,
+      onExchange: (e) => exchanges.push(e),
+    });
+    await s.initialize();
+    const failed = await s.request('tools/call', { name: 'big' }, async () => null).catch((e: unknown) => e);
+    expect((failed as Error).message).toContain('grew past the 1000 bytes cap on a direct response');
+    const recorded = exchanges.at(-1)!.exchange;
+    expect(recorded.response?.size).toBe(1_000);
+    expect(recorded.message).toBeUndefined();
+  });
+
+  it('says the connection dropped when a JSON response breaks off, keeping what came', async () => {
+    const server = fakeServer((call) => {
+      const body = call.body ? JSON.parse(call.body) : undefined;
+      if (body?.method === 'tools/call') {
+        let pulls = 0;
+        const broken = new ReadableStream<Uint8Array>({
+          pull(c) {
+            pulls += 1;
+            if (pulls === 1) c.enqueue(new TextEncoder().encode('{"jsonrpc":"2.0","id":'));
+            else c.error(new Error('socket hang up'));
+          },
+        });
+        return new Response(broken, { headers: { 'content-type': 'application/json' } });
+      }
+      return initialized(call) ?? new Response(null, { status: 405 });
+    });
+    const exchanges: LegacyExchange[] = [];
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+      onExchange: (e) => exchanges.push(e),
+    });
+    await s.initialize();
+    const failed = await s.request('tools/call', { name: 't' }, async () => null).catch((e: unknown) => e);
+    expect((failed as Error).message).toContain('the connection dropped while reading the body: socket hang up');
+    expect(exchanges.at(-1)!.exchange.response?.body).toBe('{"jsonrpc":"2.0","id":');
+  });
+
   it('carries a new Authorization on its next request and on a resumed GET stream once it is given one', async () => {
     const server = fakeServer((call) => {
       const body = call.body ? JSON.parse(call.body) : undefined;

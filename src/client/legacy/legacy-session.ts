@@ -12,7 +12,8 @@ import type { FetchLike } from '../send-leg.ts';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
 import { isResponse, listHeaders, toPushed, type Message, type PushedRequest } from './messages.ts';
 import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
-import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage, readCapped } from '../response-cap.ts';
+import { readBody } from '../read-body.ts';
+import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from '../response-cap.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
@@ -217,10 +218,12 @@ export class LegacySession {
       else if (sse.error) exchange.failure = { kind: 'stream', message: `the stream dropped: ${sse.error}` };
       if (sse.retryMs !== undefined) this.retryMs = sse.retryMs;
     } else {
-      const body = await readCapped(res, cap);
+      const body = await readBody(res, { cap });
       Object.assign(recorded, { body: body.text, size: body.size });
       if (body.overCap && cap !== undefined) exchange.failure = { kind: 'too_large', message: overCapMessage(cap) };
-      const m = body.text && !body.overCap ? tryParseJson(body.text) : undefined;
+      else if (body.error !== undefined)
+        exchange.failure = { kind: 'stream', message: `the connection dropped while reading the body: ${body.error}` };
+      const m = body.text && !body.overCap && body.error === undefined ? tryParseJson(body.text) : undefined;
       if (m !== undefined) exchange.message = m;
       if (isJsonObject(m)) onMessage(m, { label, exchange });
     }

@@ -6,6 +6,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { SseEventRecord } from '../../protocol/exchange.ts';
+import { readBody } from '../read-body.ts';
 
 export interface SseReadResult {
   events: SseEventRecord[];
@@ -55,29 +56,10 @@ export async function readSse(
       out.retryMs = ms;
     },
   });
-  if (!response.body) return out;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  try {
-    for (;;) {
-      const read = await reader.read();
-      if (read.done) break;
-      const overCap = cap !== undefined && out.size + read.value.byteLength > cap;
-      const value = overCap ? read.value.subarray(0, cap - out.size) : read.value;
-      out.size += value.byteLength;
-      const text = decoder.decode(value, { stream: true });
-      parts.push(text);
-      parser.feed(text);
-      if (overCap) out.overCap = true;
-      if (stop || overCap) {
-        await reader.cancel().catch(() => {});
-        break;
-      }
-    }
-  } catch (err) {
-    out.error = err instanceof Error ? err.message : String(err);
-  }
-  out.text = parts.join('');
+  const body = await readBody(response, { cap, onText: (text) => parser.feed(text), stop: () => stop });
+  out.text = body.text;
+  out.size = body.size;
+  if (body.overCap) out.overCap = true;
+  if (body.error !== undefined) out.error = body.error;
   return out;
 }
