@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { closedPortUrl } from '../../src/node/test-servers/listen.fixtures.ts';
 import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
+import { AuditPage } from '../pages/audit-page.ts';
 import { WatchPage } from '../pages/watch-page.ts';
 import { pythonWithMcp, runPythonClient, startPythonServer } from '../python/python-mcp.ts';
 
@@ -59,11 +60,13 @@ test.describe('a Python SDK client through the proxy', () => {
     await inspector.page.getByRole('button', { name: 'Fork into composer' }).click();
     const nextRequest = inspector.page.getByRole('region', { name: 'Next request' });
     await expect(nextRequest.getByRole('textbox', { name: 'requestState' })).not.toHaveValue('');
-    // and the call audited: the audit opens with the call's name to audit
+    // and the call audited: the audit runs at once against the Python server, with only the call's name
     await watch.watchedLeg(/^Round 1 tools\/call approve/).click();
     await inspector.page.getByRole('button', { name: 'Audit this call' }).click();
-    const audit = inspector.page.getByRole('region', { name: 'Audit this server' });
-    await expect(audit.getByRole('textbox', { name: /^Only these names/ })).toHaveValue('approve');
+    const audit = new AuditPage(inspector.page);
+    await expect(audit.only).toHaveValue('approve');
+    await expect(audit.summary).toContainText('1 audited', { timeout: 60_000 });
+    await expect(audit.scorecard('approve')).toBeVisible();
 
     // stopped from the page: its port closes and the app's server keeps no proxy for later pages
     await watch.stop(target);

@@ -2,10 +2,12 @@
  * Watching a real client: the official TypeScript SDK's `Client` (its own MRTR auto-loop, 2026-07-28) calls the
  * bundled mock's `approve_payment_signed` through a proxy the page starts. Its call completes unchanged and shows in
  * the Timeline as it happens, labelled with the client's name and version; with "Hold client requests" its retry waits
- * for Forward, and a requestState changed by one character makes the client get the server's -32602.
+ * for Forward, and a requestState changed by one character makes the client get the server's -32602. "Audit this call"
+ * then audits the server's handling of that tool.
  */
 import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
+import { AuditPage } from '../pages/audit-page.ts';
 import { WatchPage } from '../pages/watch-page.ts';
 import { runTsClient } from '../clients/run-ts-client.ts';
 
@@ -64,6 +66,15 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     await state.fill(`${value.slice(0, at)}${other}${value.slice(at + 1)}`);
     await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
     expect(await held.done).toMatchObject({ error: { code: -32602 } });
+
+    // audited from the watched call: the audit runs at once against the proxy's target, with only the call's name
+    await asked.click();
+    await page.getByRole('button', { name: 'Audit this call' }).click();
+    const audit = new AuditPage(page);
+    await expect(audit.only).toHaveValue('approve_payment_signed');
+    await expect(audit.summary).toHaveText('1 audited, 0 with failures.', { timeout: 60_000 });
+    await expect(audit.check('approve_payment_signed', 'PASS', 'Tampered state is refused')).toBeVisible();
+    await expect(audit.panel).toContainText(target);
 
     // stopped: the app's server keeps no proxy for the journeys after this one
     await watch.stop(target);

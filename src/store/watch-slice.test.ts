@@ -209,20 +209,59 @@ describe('watch slice: a 2025-11-25 session', () => {
     });
   });
 
-  it("opens the audit for a watched call by its name, and refuses the app's own legs", () => {
+  it("opens the audit for a watched call by its name, and refuses the app's own legs", async () => {
     const { store } = storeWith(() => Promise.resolve({}));
     const legId = watchFirstRound(store);
     const conversationId = store.getState().session.legs[legId]!.conversationId;
-    store.getState().auditWatchedCall(conversationId);
+    await store.getState().auditWatchedCall(conversationId);
     expect(store.getState().auditRequest).toEqual({ only: 'approve', nonce: 1 });
     expect(store.getState().connectedUrl).toBe(TARGET);
-    store.getState().auditWatchedCall(conversationId);
+    await store.getState().auditWatchedCall(conversationId);
     expect(store.getState().auditRequest?.nonce).toBe(2);
 
     // a branch of the app's own is stepped and audited the usual way, not from here
     const own = store.getState().fork(legId);
-    store.getState().auditWatchedCall(own);
+    await store.getState().auditWatchedCall(own);
     expect(store.getState().auditRequest?.nonce).toBe(2);
     expect(store.getState().forkWatchedLeg('no-such-leg')).toBeNull();
+  });
+
+  it("starts the audit of a watched call, only its name, against the proxy's target through the app's send path", async () => {
+    // the target answers the audit's list with the watched tool, and asks nothing when it is called
+    const sent: { url: string; method: string; name?: string }[] = [];
+    const fetch = (url: string | URL | Request, init?: RequestInit) => {
+      const rpc = JSON.parse(String(init?.body)) as { id: number; method: string; params?: { name?: string } };
+      sent.push({ url: String(url), method: rpc.method, ...(rpc.params?.name ? { name: rpc.params.name } : {}) });
+      const result =
+        rpc.method === 'tools/list'
+          ? { tools: [{ name: 'approve', inputSchema: { type: 'object' } }] }
+          : rpc.method.endsWith('/list')
+            ? { prompts: [], resourceTemplates: [] }
+            : { content: [{ type: 'text', text: 'done' }] };
+      return Promise.resolve(
+        new Response(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    };
+    const store = createInspectorStore(
+      {
+        fetchFor: () => fetch,
+        now: () => Date.now(),
+        timeoutMs: 5_000,
+        proxy: { control: () => Promise.resolve({}), follow: vi.fn() },
+      },
+      { connectedUrl: 'http://elsewhere/mcp' },
+    );
+    const legId = watchFirstRound(store);
+    await store.getState().auditWatchedCall(store.getState().session.legs[legId]!.conversationId);
+
+    const run = store.getState().audit!;
+    expect(run).toMatchObject({ status: 'done', server: TARGET });
+    expect(run.report?.notAsking.map((n) => n.name)).toEqual(['approve']);
+    expect(store.getState().connectedUrl).toBe(TARGET);
+    // every leg went to the watched server, never to the proxy or the page's former server
+    expect(new Set(sent.map((s) => s.url))).toEqual(new Set([TARGET]));
+    expect(sent.filter((s) => s.method === 'tools/call').map((s) => s.name)).toEqual(['approve']);
   });
 });

@@ -74,8 +74,12 @@ export interface WatchSlice {
   forkWatchedLeg: (legId: string) => string | null;
   /** "Audit this server" asked for from a watched call: the call's name to audit, against the watched server */
   auditRequest: { only: string; nonce: number } | null;
-  /** open the audit for the watched call `conversationId` (connected to its server first when need be) */
-  auditWatchedCall: (conversationId: string) => void;
+  /**
+   * "Audit this call": audit the watched call `conversationId` by its name against its server (the proxy's target,
+   * connected first when the page is on another), as "Run audit" would with only that name; the audit opens with the
+   * name filled in and shows the run. An audit already running is not interrupted (the name waits in the form).
+   */
+  auditWatchedCall: (conversationId: string) => Promise<void>;
 }
 
 /** the calls a watched conversation can be stepped or audited from (a client's other traffic cannot) */
@@ -206,7 +210,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
         return get().fork(legId);
       },
-      auditWatchedCall: (conversationId) => {
+      auditWatchedCall: async (conversationId) => {
         const s = get();
         const conversation = s.session.conversations[conversationId];
         if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return;
@@ -214,6 +218,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         if (typeof name !== 'string') return;
         if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
         set({ auditRequest: { only: name, nonce: (s.auditRequest?.nonce ?? 0) + 1 } });
+        await get().startAudit({ only: [name] });
       },
       stopProxy: async (proxyId) => {
         if (!(await control({ action: 'stop', proxyId }))) return;

@@ -60,7 +60,7 @@ export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLe
             ? {}
             : {
                 onForkIntoComposer: () => void actions.forkWatchedLeg(leg.id),
-                onAudit: () => actions.auditWatchedCall(conversation.id),
+                onAudit: () => void actions.auditWatchedCall(conversation.id),
               }
           : isConnectionConversation(conversation.id)
             ? {}
