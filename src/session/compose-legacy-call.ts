@@ -9,7 +9,7 @@ import type { HeaderList } from '../protocol/exchange.ts';
 import { isJsonObject, type JsonObject, type JsonRpcRequest } from '../protocol/types.ts';
 import type { ComposedRequest, ConnectionContext } from './compose.ts';
 import { legacyCallParams } from './legacy-params.ts';
-import type { Conversation, Draft, SentFacts } from './model.ts';
+import { plainSent, type Conversation, type Draft, type SentFacts } from './model.ts';
 
 /** The headers the session sends (legacy-session.ts): its own, the connection's, the draft's edits, then the session's. */
 function sessionHeaders(ctx: ConnectionContext, draft: Draft, version: string): HeaderList {
@@ -56,14 +56,8 @@ export function withLegacySession(ctx: ConnectionContext, session: LegacySession
 
 /** What a 2025-11-25 call's first leg sent: no answers and no requestState (that revision has neither). */
 export function legacyCallSent(draft: Draft): SentFacts {
-  const sent: SentFacts = {
-    answeredKeys: [],
-    unansweredKeys: [],
-    requestStateEdited: false,
-    bodyEdited: draft.bodyOverride !== undefined,
-    capabilities: draft.capabilities,
-    params: draft.params as JsonObject,
-  };
+  const sent = plainSent(draft.params as JsonObject, draft.capabilities);
+  sent.bodyEdited = draft.bodyOverride !== undefined;
   if (draft.requestOptions) sent.requestOptions = draft.requestOptions;
   return sent;
 }

@@ -13,7 +13,7 @@ import { listenParams } from '../protocol/tasks/notifications.ts';
 import { taskParams } from '../protocol/tasks/wire.ts';
 import { composeLegacyCall } from './compose-legacy-call.ts';
 import { composeResponse } from './compose-response.ts';
-import type { Conversation, Draft, SentFacts } from './model.ts';
+import { plainSent, type Conversation, type Draft, type SentFacts } from './model.ts';
 
 export interface ConnectionContext {
   url: string;
@@ -175,15 +175,7 @@ export function composeTaskLeg(
   const headerOpts: Parameters<typeof requestHeaders>[1] = { extra: { ...(ctx.headers ?? {}) } };
   if (ctx.protocolVersion) headerOpts.protocolVersion = ctx.protocolVersion;
   if (ctx.authorization) headerOpts.authorization = ctx.authorization;
-  const sent: SentFacts = {
-    method,
-    answeredKeys: [],
-    unansweredKeys: [],
-    requestStateEdited: false,
-    bodyEdited: false,
-    capabilities,
-    params: paramsOf(method, task.taskId),
-  };
+  const sent = plainSent(paramsOf(method, task.taskId), capabilities, method);
   return {
     url: ctx.url,
     headers: requestHeaders(message, headerOpts),

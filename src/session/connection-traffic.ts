@@ -8,7 +8,7 @@ import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { Outcome } from '../protocol/classify.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import { isJsonObject, type JsonObject, type RpcId } from '../protocol/types.ts';
-import type { Conversation, Leg, SessionState } from './model.ts';
+import { plainSent, type Conversation, type Leg, type SessionState } from './model.ts';
 
 export const CONNECTION_CONVERSATION_ID = 'connection';
 
@@ -64,15 +64,7 @@ export function connectionLeg(method: string, exchange: Exchange, n: number): Le
     rpcId,
     exchange,
     outcome: outcomeOf(exchange, method, body.id, body.notification),
-    sent: {
-      answeredKeys: [],
-      unansweredKeys: [],
-      requestStateEdited: false,
-      bodyEdited: false,
-      capabilities: {},
-      params: body.params,
-      method,
-    },
+    sent: plainSent(body.params, {}, method),
   };
 }
 

@@ -106,6 +106,20 @@ export interface SentFacts extends Omit<LintSent, 'inputResponses'> {
   method?: string;
 }
 
+/** What a leg sent that answered nothing and was not edited: a first leg, a task's poll, a connection request. */
+export function plainSent(params: JsonObject, capabilities: ClientCapabilities, method?: string): SentFacts {
+  const sent: SentFacts = {
+    answeredKeys: [],
+    unansweredKeys: [],
+    requestStateEdited: false,
+    bodyEdited: false,
+    capabilities,
+    params,
+  };
+  if (method !== undefined) sent.method = method;
+  return sent;
+}
+
 export interface Leg {
   id: string;
   conversationId: string;

@@ -10,21 +10,13 @@ import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { RpcId } from '../protocol/types.ts';
 import type { LegacyResultState } from '../session/flows/legacy-task-follow.ts';
 import { hasLegacyResult } from '../session/legacy-task-legs.ts';
-import type { Conversation, Leg, SentFacts, SessionState } from '../session/model.ts';
+import { plainSent, type Conversation, type Leg, type SentFacts, type SessionState } from '../session/model.ts';
 import { outcomeSummary } from '../session/selectors.ts';
 import { recordNextStep, type LegacyLegDeps, type OpenCall } from './send-legacy-draft.ts';
 
 function sentFacts(state: SessionState, c: Conversation, method: string): SentFacts {
   const first = c.legIds[0] ? state.legs[c.legIds[0]] : undefined;
-  return {
-    answeredKeys: [],
-    unansweredKeys: [],
-    requestStateEdited: false,
-    bodyEdited: false,
-    capabilities: first?.sent.capabilities ?? {},
-    params: { taskId: c.task?.taskId ?? '' },
-    method,
-  };
+  return plainSent({ taskId: c.task?.taskId ?? '' }, first?.sent.capabilities ?? {}, method);
 }
 
 function idOf(body: string): RpcId {

@@ -8,7 +8,7 @@ import { pushedExchange } from '../client/legacy/legacy-call.ts';
 import type { PushedVia } from '../client/legacy/legacy-session.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
-import type { SentFacts } from '../session/model.ts';
+import { plainSent } from '../session/model.ts';
 import { pushedFacts } from '../session/pushed-legs.ts';
 import type { PushedRequest } from '../client/legacy/messages.ts';
 
@@ -41,14 +41,7 @@ export function recordSessionRequest(
       { serverUrl, capabilities: deps.capabilities, at },
     ),
   );
-  const sent: SentFacts = {
-    answeredKeys: [],
-    unansweredKeys: [],
-    requestStateEdited: false,
-    bodyEdited: false,
-    capabilities: deps.capabilities,
-    params: {},
-  };
+  const sent = plainSent({}, deps.capabilities);
   deps.dispatch({
     type: 'leg/recorded',
     conversationId,

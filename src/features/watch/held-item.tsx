@@ -34,7 +34,20 @@ function seconds(ms: number): string {
   return `${Math.max(0, Math.floor(ms / 1000))} s`;
 }
 
-const box = 'w-full rounded border border-slate-300 p-1 font-mono text-xs';
+/** One editor of a held item: a labelled monospace text box. */
+function PartEditor(props: { label: string; rows: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="block text-xs">
+      {props.label}
+      <textarea
+        className="w-full rounded border border-slate-300 p-1 font-mono text-xs"
+        rows={props.rows}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
 
 /**
  * A request from a watched client (or the server's answer to it) that waits for the user: what arrived, the
@@ -77,49 +90,37 @@ export function HeldItem(props: HeldItemProps) {
         </pre>
       </details>
       {typeof edited.requestState === 'string' && (
-        <label className="block text-xs">
-          requestState
-          <textarea
-            className={box}
-            rows={2}
-            value={edited.requestState}
-            onChange={(e) => set({ requestState: e.target.value })}
-          />
-        </label>
+        <PartEditor
+          label="requestState"
+          rows={2}
+          value={edited.requestState}
+          onChange={(requestState) => set({ requestState })}
+        />
       )}
       {parts.requestState !== undefined &&
         props.renderStateLab?.(edited.requestState ?? null, (requestState) => set({ requestState }))}
       {edited.answers !== undefined && (
-        <label className="block text-xs">
-          {stage === 'request' ? 'Answers (inputResponses JSON)' : 'inputRequests'}
-          <textarea
-            className={box}
-            rows={4}
-            value={edited.answers}
-            onChange={(e) => set({ answers: e.target.value })}
-          />
-        </label>
+        <PartEditor
+          label={stage === 'request' ? 'Answers (inputResponses JSON)' : 'inputRequests'}
+          rows={4}
+          value={edited.answers}
+          onChange={(answers) => set({ answers })}
+        />
       )}
       {edited.params !== undefined && (
-        <label className="block text-xs">
-          Params
-          <textarea className={box} rows={4} value={edited.params} onChange={(e) => set({ params: e.target.value })} />
-        </label>
+        <PartEditor label="Params" rows={4} value={edited.params} onChange={(params) => set({ params })} />
       )}
       {props.sseEvent ? (
         <p className="text-xs text-slate-700">
           The events before this one and the answer&apos;s headers have already reached the client.
         </p>
       ) : (
-        <label className="block text-xs">
-          Headers (secret ones are forwarded unchanged)
-          <textarea
-            className={box}
-            rows={3}
-            value={edited.headers}
-            onChange={(e) => set({ headers: e.target.value })}
-          />
-        </label>
+        <PartEditor
+          label="Headers (secret ones are forwarded unchanged)"
+          rows={3}
+          value={edited.headers}
+          onChange={(headers) => set({ headers })}
+        />
       )}
       {props.error && (
         <p role="alert" className="text-red-700">
