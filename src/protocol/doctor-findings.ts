@@ -9,7 +9,7 @@ import type {
   ProbeReport,
   ProbeResponse,
 } from './doctor.ts';
-import { LEGACY_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
+import { errorOf, LEGACY_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
 
 /** Headers every MCP POST from the page carries, in the spelling the spec uses. */
 const CORS_REQUIRED_HEADERS = ['Content-Type', 'Accept', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
@@ -33,13 +33,6 @@ function isTlsErrorCode(code: string): boolean {
 function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
-export function errorOf(value: unknown): { code?: number; message?: string; data?: unknown } | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const err = (value as { error?: unknown }).error;
-  if (typeof err !== 'object' || err === null) return undefined;
-  return err as { code?: number; message?: string; data?: unknown };
 }
 
 function splitList(value: string | undefined): string[] {

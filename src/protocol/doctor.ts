@@ -6,7 +6,6 @@
 import {
   authFindings,
   corsFindings,
-  errorOf,
   forbiddenFindings,
   legacyFindings,
   mixedContentFindings,
@@ -14,7 +13,7 @@ import {
   ok,
   versionFindings,
 } from './doctor-findings.ts';
-import { PROTOCOL_VERSION } from './types.ts';
+import { errorOf, PROTOCOL_VERSION } from './types.ts';
 import { headerMismatchFindings } from './header-mismatch.ts';
 
 /** A network-level failure, with the node/OpenSSL error code when there is one (`ECONNREFUSED`, `CERT_HAS_EXPIRED`...). */

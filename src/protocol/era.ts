@@ -7,9 +7,8 @@
  * recognised modern error means a legacy server, and the client falls back to `initialize` (2025-11-25).
  * Authorization challenges (401/403), server errors and network failures decide nothing.
  */
-import { errorOf } from './doctor-findings.ts';
 import type { Finding } from './doctor.ts';
-import { LEGACY_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
+import { errorOf, LEGACY_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
 
 export const LEGACY_ERA_VERSION = LEGACY_PROTOCOL_VERSION;
 

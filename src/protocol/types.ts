@@ -33,6 +33,14 @@ export interface JsonRpcError {
   data?: JsonValue;
 }
 
+/** The `error` member of an untrusted JSON-RPC message, when it is an object (its members still unchecked). */
+export function errorOf(value: unknown): { code?: number; message?: string; data?: unknown } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const err = (value as { error?: unknown }).error;
+  if (typeof err !== 'object' || err === null) return undefined;
+  return err as { code?: number; message?: string; data?: unknown };
+}
+
 /** The three methods that may answer `input_required`. */
 export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
 
