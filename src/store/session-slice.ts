@@ -15,7 +15,6 @@ import { reduce } from '../session/reducer.ts';
 import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
-import { runTamperMatrix, tamperNote } from '../session/flows/run-tamper-matrix.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { legacyCallsOf, sendLegacyDraft } from './send-legacy-draft.ts';
@@ -86,6 +85,12 @@ export interface SessionSlice {
   runTamperMatrix: (conversationId: string) => Promise<void>;
   connectionContext: () => ConnectionContext;
 }
+
+/**
+ * The tamper matrix (its mutations and the requestState decoders) loads on its first run: the first screen, and most
+ * calls, never use it.
+ */
+const loadTamperMatrix = () => import('../session/flows/run-tamper-matrix.ts');
 
 export const createSessionSlice =
   (deps: InspectorDeps): StateCreator<InspectorState, [], [], SessionSlice> =>
@@ -264,17 +269,25 @@ export const createSessionSlice =
         if (!source?.draft) return;
         const stop = begin(conversationId);
         if (!stop) return;
-        await track(
-          conversationId,
-          () => tamperNote(get().session, conversationId, stop.signal.aborted),
-          async () =>
-            (await runTamperMatrix(conversationId, {
+        let flow: Awaited<ReturnType<typeof loadTamperMatrix>> | undefined;
+        const note = (): RunNote =>
+          flow
+            ? flow.tamperNote(get().session, conversationId, stop.signal.aborted)
+            : {
+                kind: 'not-sent',
+                message: 'The tamper matrix could not be loaded: nothing was sent. Reload the page.',
+              };
+        await track(conversationId, note, async () => {
+          flow = await loadTamperMatrix();
+          return (
+            (await flow.runTamperMatrix(conversationId, {
               ...flowDeps(conversationId, stop.signal),
               session: () => get().session,
               newId,
               send: (branchId) => sendDraft(branchId, { select: false }),
-            })) ?? tamperNote(get().session, conversationId, stop.signal.aborted),
-        );
+            })) ?? note()
+          );
+        });
       },
       answerRequest: (conversationId, key, response, opts = {}) =>
         answerAndSend(conversationId, key, response, Boolean(opts.send), {
