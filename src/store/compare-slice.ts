@@ -1,8 +1,7 @@
 import type { StateCreator } from 'zustand';
-import { runLegacyCall, runModernCall, type EraQuestion, type EraRunOptions } from '../client/era-runs.ts';
-import { toElicitContent, toRjsf } from '../protocol/elicitation/to-rjsf.ts';
+import type { EraQuestion, EraRunOptions } from '../client/era-runs.ts';
 import { isJsonObject, type JsonObject } from '../protocol/types.ts';
-import { compareEras, type EraComparison } from '../session/flows/compare-eras.ts';
+import type { EraComparison } from '../session/flows/compare-eras.ts';
 import type { SessionState } from '../session/model.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 
@@ -30,15 +29,28 @@ function answersInOrder(session: SessionState, conversationId: string): JsonObje
   return out;
 }
 
+/**
+ * What a comparison runs (a call in each era, the answer forms' defaults, the line-up) loads on the first "Compare eras":
+ * the first screen never needs it.
+ */
+const loadEraCompare = () =>
+  Promise.all([
+    import('../client/era-runs.ts'),
+    import('../protocol/elicitation/to-rjsf.ts'),
+    import('../session/flows/compare-eras.ts'),
+  ]);
+
+type FormDefaults = Pick<typeof import('../protocol/elicitation/to-rjsf.ts'), 'toElicitContent' | 'toRjsf'>;
+
 /** What the composer would pre-fill: accept with the form's defaults, the saved roots, an empty reply. */
-function defaultAnswer(question: EraQuestion, roots: { uri: string; name?: string }[]): JsonObject {
+function defaultAnswer(question: EraQuestion, roots: { uri: string; name?: string }[], form: FormDefaults): JsonObject {
   const params = question.params ?? {};
   if (question.method === 'roots/list') return { roots: roots.map((r) => ({ ...r })) };
   if (question.method === 'sampling/createMessage')
     return { role: 'assistant', content: { type: 'text', text: '' }, model: 'inspector' };
   if (params.mode === 'url') return { action: 'accept' };
   const schema = isJsonObject(params.requestedSchema) ? params.requestedSchema : {};
-  return { action: 'accept', content: toElicitContent(toRjsf(schema).formData, schema) };
+  return { action: 'accept', content: form.toElicitContent(form.toRjsf(schema).formData, schema) };
 }
 
 export const createCompareSlice =
@@ -53,23 +65,24 @@ export const createCompareSlice =
       put({ status: 'running' });
       const given = answersInOrder(s.session, conversationId);
       const roots = s.savedRoots;
-      const answerer = () => {
-        let asked = 0;
-        return (q: EraQuestion) => given[asked++] ?? defaultAnswer(q, roots);
-      };
       const method = conversation.method as EraRunOptions['method'];
-      const opts = (): EraRunOptions => ({
-        url: conversation.serverUrl,
-        fetch: deps.fetchFor(get().transportMode),
-        method,
-        params: conversation.params,
-        answer: answerer(),
-        now: deps.now,
-        ...(s.clientInfo ? { clientInfo: s.clientInfo } : {}),
-      });
       const name =
         typeof conversation.params.name === 'string' ? conversation.params.name : String(conversation.params.uri ?? '');
       try {
+        const [{ runLegacyCall, runModernCall }, form, { compareEras }] = await loadEraCompare();
+        const answerer = () => {
+          let asked = 0;
+          return (q: EraQuestion) => given[asked++] ?? defaultAnswer(q, roots, form);
+        };
+        const opts = (): EraRunOptions => ({
+          url: conversation.serverUrl,
+          fetch: deps.fetchFor(get().transportMode),
+          method,
+          params: conversation.params,
+          answer: answerer(),
+          now: deps.now,
+          ...(s.clientInfo ? { clientInfo: s.clientInfo } : {}),
+        });
         const comparison = await compareEras({
           runModern: () => runModernCall(opts()),
           runLegacy: () => runLegacyCall(opts()),
