@@ -4,7 +4,7 @@ import { encodeShareLink } from '../session/io/share-link.ts';
 import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';
-import { bootstrap, followWhenProxiesRun, hasShareFragment } from './bootstrap.ts';
+import { announceProxyStarted, bootstrap, followWhenProxiesRun, hasShareFragment, PROXY_CHANNEL } from './bootstrap.ts';
 import { connectedSettingsOf } from '../store/connection-slice.ts';
 
 function at(url: string): Location {
@@ -97,5 +97,29 @@ describe('following the proxies', () => {
     await vi.waitFor(() => expect(follow).toHaveBeenCalledTimes(1));
     document.dispatchEvent(new Event('visibilitychange'));
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('follows the moment another tab of this origin says it started a proxy, without asking the server', async () => {
+    const follow = vi.fn();
+    const reload = vi.fn(() => Promise.resolve(config(0)));
+    const here = new BroadcastChannel(PROXY_CHANNEL);
+    const elsewhere = new BroadcastChannel(PROXY_CHANNEL);
+    try {
+      followWhenProxiesRun(config(0), follow, reload, document, here);
+      // a message that is not the announcement changes nothing
+      elsewhere.postMessage('something else');
+      announceProxyStarted(elsewhere);
+      await vi.waitFor(() => expect(follow).toHaveBeenCalledTimes(1));
+      expect(reload).not.toHaveBeenCalled();
+      // following once is enough: a second announcement, or the tab coming into view, asks nothing more
+      announceProxyStarted(elsewhere);
+      document.dispatchEvent(new Event('visibilitychange'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(follow).toHaveBeenCalledTimes(1);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      here.close();
+      elsewhere.close();
+    }
   });
 });

@@ -97,30 +97,54 @@ function proxyFollower(actions: InspectorActions, token: string): () => void {
   };
 }
 
+/** Where this origin's tabs tell each other that one of them started a proxy (a same-origin BroadcastChannel). */
+export const PROXY_CHANNEL = 'mrtr-inspector/proxies';
+const PROXY_STARTED = 'proxy-started';
+
+/** What `followWhenProxiesRun` needs of the channel (a `BroadcastChannel`; absent where there is none). */
+type Announcements = Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener'>;
+
+/** Tells this origin's other tabs that this one started a proxy (a tab does not hear its own message). */
+export function announceProxyStarted(channel: Pick<BroadcastChannel, 'postMessage'> | undefined): void {
+  channel?.postMessage(PROXY_STARTED);
+}
+
 /**
  * The page follows the proxies only once one runs: at load when the server lists one (the command line's, or one
- * another tab started), when this page starts one, and when the tab comes back into view and the server now lists
- * one (a proxy another tab started meanwhile). A page with no proxy keeps no stream open.
+ * another tab started), when this page starts one, the moment another tab of this origin says it started one, and
+ * when the tab comes back into view and the server now lists one (a proxy started from elsewhere meanwhile). A page
+ * with no proxy keeps no stream open.
  */
 export function followWhenProxiesRun(
   config: RuntimeConfig,
   follow: () => void,
   reload: () => Promise<RuntimeConfig> = loadRuntimeConfig,
   doc: Document = document,
+  channel?: Announcements,
 ): void {
   if ((config.proxy?.running ?? 0) > 0) {
     follow();
     return;
   }
+  const stop = (): void => {
+    doc.removeEventListener('visibilitychange', recheck);
+    channel?.removeEventListener('message', announced);
+  };
   const recheck = (): void => {
     if (doc.visibilityState !== 'visible') return;
     void reload().then((now) => {
       if ((now.proxy?.running ?? 0) === 0) return;
-      doc.removeEventListener('visibilitychange', recheck);
+      stop();
       follow();
     });
   };
+  const announced = (event: Event): void => {
+    if ((event as MessageEvent).data !== PROXY_STARTED) return;
+    stop();
+    follow();
+  };
   doc.addEventListener('visibilitychange', recheck);
+  channel?.addEventListener('message', announced);
 }
 
 /**
@@ -161,7 +185,16 @@ export async function bootstrap(
   };
   const proxyToken = config.proxy?.enabled ? config.relay?.token : undefined;
   let followProxies = (): void => undefined;
-  if (proxyToken) deps.proxy = { control: (c) => proxyControl(proxyToken, c), follow: () => followProxies() };
+  const proxyChannel =
+    proxyToken && typeof BroadcastChannel === 'function' ? new BroadcastChannel(PROXY_CHANNEL) : undefined;
+  if (proxyToken)
+    deps.proxy = {
+      control: (c) => proxyControl(proxyToken, c),
+      follow: () => {
+        announceProxyStarted(proxyChannel);
+        followProxies();
+      },
+    };
   const store = createInspectorStore(deps);
   const actions = actionsOf(store);
   reportResponse = actions.noteAuthResponse;
@@ -186,7 +219,7 @@ export async function bootstrap(
   });
   if (proxyToken) {
     followProxies = proxyFollower(actions, proxyToken);
-    followWhenProxiesRun(config, followProxies);
+    followWhenProxiesRun(config, followProxies, loadRuntimeConfig, document, proxyChannel);
   }
   const queryClient = new QueryClient();
   prefetchServer(queryClient, store, deps);

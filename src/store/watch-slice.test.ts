@@ -80,7 +80,7 @@ function storeWith(control: (c: ProxyControl) => Promise<Record<string, unknown>
 }
 
 describe('watch slice', () => {
-  it('follows the proxies only once a start succeeded', async () => {
+  it('follows the proxies (and tells the other tabs) only once a start succeeded', async () => {
     const refused = storeWith(() => Promise.reject(new Error('not an http(s) URL')));
     await refused.store.getState().startProxy('ftp://s');
     expect(refused.follow).not.toHaveBeenCalled();

@@ -33,7 +33,7 @@ export interface HeldItem {
 /** What the page may ask of the proxies (absent when the page is served without them). */
 export interface ProxyDeps {
   control: (control: ProxyControl) => Promise<Record<string, unknown>>;
-  /** start following the proxies' event stream (once; later calls do nothing) */
+  /** this page started a proxy: follow the proxies' event stream (opened once) and tell this origin's other tabs */
   follow: () => void;
 }
 
