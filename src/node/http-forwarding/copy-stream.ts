@@ -1,9 +1,12 @@
 /**
  * The one loop that copies a server's answer to the waiting client chunk by chunk, as it arrives (never buffered, so
- * SSE events go on live), honouring backpressure and a size cap. The relay and the proxies each decide what a cut
- * means for their client; this loop only says how the copy ended. Node-only.
+ * SSE events go on live), honouring backpressure and a size cap: `copyStream` for a web stream (the relay's `fetch`
+ * answer), `copyReadable` for a Node stream (the proxy's `node:http` answer, copied without a web-stream wrapper or a
+ * promise per chunk). The relay and the proxies each decide what a cut means for their client; these loops only say
+ * how the copy ended. Node-only.
  */
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 
 /**
  * How a copy ended: `done` (the client has it all and the answer is ended), `too-large` (the cap was passed; the
@@ -60,4 +63,50 @@ export async function copyStream(
   } finally {
     reader.cancel().catch(() => undefined);
   }
+}
+
+/**
+ * `copyStream` for a Node stream, driven by its events: each chunk is written as it comes; a full client buffer
+ * pauses the stream until it drains. Ends as `copyStream` does; on anything but `done` the stream is destroyed.
+ */
+export function copyReadable(body: Readable, res: ServerResponse, opts: CopyOptions): Promise<CopyEnd> {
+  // the server may have broken off before the copy began (nothing flows until a listener reads)
+  if (body.destroyed) return Promise.resolve('broken');
+  return new Promise<CopyEnd>((resolve) => {
+    let total = 0;
+    let over = false;
+    const finish = (end: CopyEnd): void => {
+      if (over) return;
+      over = true;
+      body.off('data', onData);
+      res.off('drain', onDrain);
+      res.off('close', onGone);
+      if (end !== 'done') body.destroy();
+      resolve(end);
+    };
+    const onData = (chunk: Buffer): void => {
+      opts.onChunk?.();
+      total += chunk.byteLength;
+      if (total > opts.maxBytes) return finish('too-large');
+      // write first: the client gets each piece before anything else is done with it
+      const drained = res.write(chunk);
+      opts.onWritten?.(chunk);
+      if (res.destroyed) finish('client-gone');
+      else if (!drained) body.pause();
+    };
+    const onDrain = (): void => void body.resume();
+    const onGone = (): void => finish('client-gone');
+    body.on('data', onData);
+    body.once('end', () => {
+      if (over) return;
+      res.end();
+      finish('done');
+    });
+    // an error, or a close before the end (the server broke off, or the request was aborted); the error listener
+    // stays, so a late error on the dead stream is never unhandled
+    body.on('error', () => finish('broken'));
+    body.once('close', () => finish('broken'));
+    res.on('drain', onDrain);
+    res.once('close', onGone);
+  });
 }

@@ -3,8 +3,9 @@
  * the chunk-by-chunk copy of a streamed answer. Node-only.
  */
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { DROPPED_CODE, DROPPED_MESSAGE, type HeldStage } from '../../protocol/proxy-wire.ts';
-import { copyStream } from '../http-forwarding/copy-stream.ts';
+import { copyReadable } from '../http-forwarding/copy-stream.ts';
 import { writeJsonError } from '../http-forwarding/json-error.ts';
 import type { TrafficHub } from './traffic-hub.ts';
 
@@ -49,15 +50,19 @@ export function answerDropped(res: ServerResponse, requestBody: string, stage: H
  * client has it; returns why, when it did not get through whole ('broken': the server's stream failed).
  */
 export async function pipeAnswer(
-  body: ReadableStream<Uint8Array> | null,
+  body: Readable | null,
   res: ServerResponse,
-  at: { id: string; hub: TrafficHub; maxBytes: number; /** bytes of this answer already passed on */ counted?: number },
+  at: { id: string; hub: TrafficHub; maxBytes: number },
   onChunk: () => void,
 ): Promise<string | undefined> {
   const { id, hub } = at;
+  if (!body) {
+    res.end();
+    return undefined;
+  }
   const decoder = new TextDecoder();
-  const end = await copyStream(body, res, {
-    maxBytes: at.maxBytes - (at.counted ?? 0),
+  const end = await copyReadable(body, res, {
+    maxBytes: at.maxBytes,
     onChunk,
     onWritten: (chunk) => {
       const text = decoder.decode(chunk, { stream: true });

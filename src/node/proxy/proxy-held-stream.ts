@@ -6,9 +6,10 @@
  * What follows the held event goes on after it. Node-only.
  */
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { drainedOrClosed } from '../http-forwarding/copy-stream.ts';
-import { droppedError, pipeAnswer } from './proxy-answers.ts';
+import { droppedError } from './proxy-answers.ts';
 import { eventData, isResponseTo, messageEvent, SseSplitter, withData } from './sse-events.ts';
 import type { TrafficHub } from './traffic-hub.ts';
 
@@ -31,59 +32,28 @@ export interface SseHold {
 }
 
 /**
- * Copy an SSE answer event by event, holding its response event; returns why, when the client did not get it whole
- * ('broken': the server's stream failed), as `pipeAnswer` does.
+ * Copy an SSE answer event by event, holding its response event, then the rest chunk by chunk as it comes; returns
+ * why, when the client did not get it whole ('broken': the server's stream failed), as `pipeAnswer` does.
  */
-export async function holdSseResponse(
-  body: ReadableStream<Uint8Array>,
-  res: ServerResponse,
-  at: SseHold,
-): Promise<string | undefined> {
+export async function holdSseResponse(body: Readable, res: ServerResponse, at: SseHold): Promise<string | undefined> {
   const { id, hub } = at;
   const decoder = new TextDecoder();
   /** write to the client, then tell the page; false once the client has gone */
   const send = async (piece: Uint8Array | string): Promise<boolean> => {
     const drained = res.write(piece);
-    const text = typeof piece === 'string' ? piece : decoder.decode(piece);
+    // whole events end on a line break, so only the raw chunks after the held event can leave a character pending
+    const text = typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true });
     if (text) hub.emit({ type: 'response-chunk', id, at: hub.now(), text });
     if (!drained) await drainedOrClosed(res);
     return !res.destroyed;
   };
+  const GONE = 'the client stopped reading the answer';
 
-  const reader = body.getReader();
-  const splitter = new SseSplitter();
-  let total = 0;
-  let held: { event: Uint8Array; data: string } | undefined;
-  const after: Uint8Array[] = [];
-  let handedOn = false;
-  try {
-    while (!held) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      at.onChunk();
-      total += value.byteLength;
-      if (total > at.maxBytes) {
-        res.destroy();
-        return `the answer passed the proxy's limit of ${at.maxBytes} bytes`;
-      }
-      for (const event of splitter.push(value)) {
-        if (held) {
-          after.push(event);
-          continue;
-        }
-        const data: string | undefined = eventData(event);
-        if (isResponseTo(data, at.rpcId)) held = { event, data: data! };
-        else if (!(await send(event))) return 'the client stopped reading the answer';
-      }
-    }
-    if (!held) {
-      // the stream ended with no response to the request: nothing to hold
-      const rest = splitter.rest();
-      if (rest.byteLength && !(await send(rest))) return 'the client stopped reading the answer';
-      res.end();
-      return undefined;
-    }
-
+  /** The user's decision on the held event, then it (as it came, edited, or an error in its place) and what followed. */
+  const release = async (
+    held: { event: Uint8Array; data: string },
+    after: Uint8Array[],
+  ): Promise<string | undefined> => {
     at.pause();
     const decision = await hub.hold(
       { id, stage: 'response', headers: at.headers, body: held.data, status: at.status, sse: true },
@@ -98,16 +68,52 @@ export async function holdSseResponse(
     }
     // the head is out: an edit can change the event's data only
     for (const piece of [decision.body === undefined ? held.event : withData(held.event, decision.body), ...after])
-      if (!(await send(piece))) return 'the client stopped reading the answer';
-    const rest = splitter.rest();
-    if (rest.byteLength && !(await send(rest))) return 'the client stopped reading the answer';
-    reader.releaseLock();
-    handedOn = true;
-    return await pipeAnswer(body, res, { id, hub, maxBytes: at.maxBytes, counted: total }, at.onChunk);
+      if (!(await send(piece))) return GONE;
+    return undefined;
+  };
+
+  const splitter = new SseSplitter();
+  let total = 0;
+  let held: { event: Uint8Array; data: string } | undefined;
+  let released = false;
+  try {
+    // leaving the loop early (a return) destroys the stream: the server's answer is read no further
+    for await (const value of body as AsyncIterable<Buffer>) {
+      at.onChunk();
+      total += value.byteLength;
+      if (total > at.maxBytes) {
+        res.destroy();
+        return `the answer passed the proxy's limit of ${at.maxBytes} bytes`;
+      }
+      if (released) {
+        if (!(await send(value))) return GONE;
+        continue;
+      }
+      const after: Uint8Array[] = [];
+      for (const event of splitter.push(value)) {
+        if (held) {
+          after.push(event);
+          continue;
+        }
+        const data: string | undefined = eventData(event);
+        if (isResponseTo(data, at.rpcId)) held = { event, data: data! };
+        else if (!(await send(event))) return GONE;
+      }
+      if (!held) continue;
+      const failure = await release(held, after);
+      if (failure !== undefined) return failure;
+      released = true;
+      // what came after the held event's last line, not yet a whole event, goes on as it is
+      const rest = splitter.rest();
+      if (rest.byteLength && !(await send(rest))) return GONE;
+    }
+    // the stream ended (with no response to the request, nothing was held): what is left of a last event goes on
+    const rest = released ? new Uint8Array(0) : splitter.rest();
+    if (rest.byteLength && !(await send(rest))) return GONE;
+    res.end();
+    return undefined;
   } catch {
     res.destroy();
     return 'broken';
-  } finally {
-    if (!handedOn) reader.cancel().catch(() => undefined);
   }
 }

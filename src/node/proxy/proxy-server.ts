@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { after, realClock, type Clock } from '../clock.ts';
 import { loopbackHosts } from '../inspector-config.ts';
@@ -94,6 +95,22 @@ function wholeLength(headers: HeaderList): string | undefined {
   const lengths = headers.filter(([name]) => name === 'content-length');
   if (lengths.length !== 1 || headers.some(([name]) => name === 'content-encoding')) return undefined;
   return /^\d+$/.test(lengths[0]![1]) ? lengths[0]![1] : undefined;
+}
+
+/** A whole answer (to hold it), read no further than `maxBytes`; undefined when the server broke off. */
+async function readWhole(body: Readable | null, maxBytes: number): Promise<Buffer | 'too-large' | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of (body ?? []) as AsyncIterable<Buffer>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) return 'too-large';
+      chunks.push(chunk);
+    }
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks);
 }
 
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
@@ -233,12 +250,12 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     gone: AbortController,
     end: (failure?: string) => void,
   ): Promise<void> {
-    const bytes = await new Response(answer.body).arrayBuffer().catch(() => undefined);
+    const bytes = await readWhole(answer.body, limits.maxResponseBytes);
     if (!bytes) {
       refuse(res, 502, 'upstream_broken', 'MRTR Inspector proxy: the server broke off its answer');
       return end('the server broke off its answer');
     }
-    if (bytes.byteLength > limits.maxResponseBytes) {
+    if (bytes === 'too-large') {
       refuse(
         res,
         502,
@@ -247,7 +264,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       );
       return end('the answer passed the size limit');
     }
-    const body = Buffer.from(bytes).toString('utf8');
+    const body = bytes.toString('utf8');
     const decision = await hub.hold(
       { id: at.id, stage: 'response', headers: at.headers, body, status: at.status },
       gone.signal,

@@ -1,8 +1,9 @@
 /** The proxy's own way to its target over node:http: what it sends, that it reuses its connection, and that it never follows a redirect. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpUpstream } from './proxy-upstream.ts';
+import { fetchUpstream, httpUpstream } from './proxy-upstream.ts';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -17,7 +18,11 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<URL> 
   return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
 }
 
-const text = async (body: ReadableStream<Uint8Array> | null) => new Response(body).text();
+const text = async (body: Readable | null) => {
+  let out = '';
+  for await (const chunk of (body ?? []) as AsyncIterable<Buffer>) out += chunk.toString();
+  return out;
+};
 
 describe('httpUpstream', () => {
   it('sends the headers and body as given and keeps one connection alive across legs', async () => {
@@ -85,5 +90,24 @@ describe('httpUpstream', () => {
     } finally {
       upstream.close();
     }
+  });
+});
+
+describe('fetchUpstream', () => {
+  it("sends through the fetch given, and hands back the answer's body as a Node stream", async () => {
+    const url = await serve((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"echo":${body}}`));
+    });
+    const answer = await fetchUpstream(url, fetch).send({
+      method: 'POST',
+      headers: [['content-type', 'application/json']],
+      body: '{"n":1}',
+      signal: new AbortController().signal,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers).toContainEqual(['content-type', 'application/json']);
+    expect(await text(answer.body)).toBe('{"echo":{"n":1}}');
   });
 });

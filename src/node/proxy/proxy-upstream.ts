@@ -7,6 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { responseHeaderList } from './proxy-headers.ts';
 
@@ -23,7 +24,8 @@ export interface UpstreamAnswer {
   statusText: string;
   /** lower-case names, each Set-Cookie on its own */
   headers: HeaderList;
-  body: ReadableStream<Uint8Array> | null;
+  /** a Node stream either way: over `node:http` the response itself, no web-stream wrapper on the hot path */
+  body: Readable | null;
 }
 
 export interface Upstream {
@@ -46,7 +48,7 @@ export function fetchUpstream(target: URL, fetchImpl: typeof fetch): Upstream {
         status: answer.status,
         statusText: answer.statusText,
         headers: responseHeaderList(answer.headers),
-        body: answer.body,
+        body: answer.body ? Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>) : null,
       };
     },
     close: () => undefined,
@@ -75,7 +77,7 @@ export function httpUpstream(target: URL): Upstream {
             status: answer.statusCode ?? 502,
             statusText: answer.statusMessage ?? '',
             headers: list,
-            body: Readable.toWeb(answer) as ReadableStream<Uint8Array>,
+            body: answer,
           });
         });
         req.once('error', reject);
