@@ -16,15 +16,16 @@ async function zoneErrors(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('import zones', () => {
-  it('refuses a feature importing the store, statically, as a type, or with import()', async () => {
+  it('refuses a feature importing the store, statically, as a type, with import() or as a re-export', async () => {
     const code = [
       "import { useInspector } from '../../store/store-context.tsx';",
       "import type { Selection } from '../../store/ui-slice.ts';",
       "export const later = () => import('../../store/persistence.ts');",
+      "export { useInspectorActions } from '../../store/store-context.tsx';",
       'export const x = [useInspector, {} as Selection];',
     ].join('\n');
     const errors = await zoneErrors('src/features/catalog/sample.tsx', code);
-    expect(errors).toHaveLength(3);
+    expect(errors).toHaveLength(4);
     for (const e of errors) expect(e).toContain('A feature is props in, callbacks out');
   });
 
@@ -55,14 +56,17 @@ describe('import zones', () => {
     expect(await zoneErrors('src/features/audit/nested/sample.tsx', "export * from '../audit-panel.tsx';")).toEqual([]);
   });
 
-  it('refuses session/ importing the store, a dynamic import() too', async () => {
+  it('refuses session/ importing the store: a value, a type, a re-export, a dynamic import()', async () => {
     const code = [
-      "import type { InspectorState } from '../store/inspector-store.ts';",
-      "export const load = () => import('../store/persistence.ts');",
+      "import { createInspectorStore } from '../../store/inspector-store.ts';",
+      "import type { InspectorState } from '../../store/inspector-store.ts';",
+      "export { useInspector } from '../../store/store-context.tsx';",
+      "export const load = () => import('../../store/persistence.ts');",
       'export type S = InspectorState;',
+      'export const make = createInspectorStore;',
     ].join('\n');
-    const errors = await zoneErrors('src/session/sample.ts', code);
-    expect(errors).toHaveLength(2);
+    const errors = await zoneErrors('src/session/flows/sample.ts', code);
+    expect(errors).toHaveLength(4);
     for (const e of errors) expect(e).toContain('(store/ is above session/)');
   });
 

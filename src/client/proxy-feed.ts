@@ -7,6 +7,7 @@
  */
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, SseEventRecord } from '../protocol/exchange.ts';
+import { isJsonObject } from '../protocol/types.ts';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl, type ProxyEvent } from '../protocol/proxy-wire.ts';
 import { sendLeg } from './send-leg.ts';
 
@@ -107,8 +108,8 @@ type Kind = 'request' | 'response';
 /** The JSON-RPC message in `text` and whether it is a request (an id and a method) or a response, else undefined. */
 function rpcMessage(text: string): { kind: Kind; message: Record<string, unknown> } | undefined {
   try {
-    const m = JSON.parse(text) as Record<string, unknown> | null;
-    if (!m || typeof m !== 'object' || Array.isArray(m)) return undefined;
+    const m = JSON.parse(text) as unknown;
+    if (!isJsonObject(m)) return undefined;
     const id = m.id;
     if (typeof id !== 'string' && typeof id !== 'number') return undefined;
     if (typeof m.method === 'string') return { kind: 'request', message: m };

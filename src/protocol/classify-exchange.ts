@@ -1,7 +1,7 @@
 import { headerValue, type Exchange, type RecordedRequest } from './exchange.ts';
 import type { AcceptedAs, Outcome } from './classify.ts';
 import { classifyMessage } from './classify.ts';
-import { META_PROTOCOL_VERSION, PROTOCOL_VERSION, type RpcId } from './types.ts';
+import { isJsonObject, META_PROTOCOL_VERSION, PROTOCOL_VERSION, type RpcId } from './types.ts';
 
 function snippet(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -147,8 +147,8 @@ export function classifyExchange(exchange: Exchange, method: string, rpcId: RpcI
 function bodyKind(body: string): 'request' | 'no reply' | 'other' {
   try {
     const m = JSON.parse(body) as unknown;
-    if (typeof m !== 'object' || m === null || Array.isArray(m)) return 'other';
-    const o = m as Record<string, unknown>;
+    if (!isJsonObject(m)) return 'other';
+    const o = m;
     if (typeof o.method === 'string') return 'id' in o ? 'request' : 'no reply';
     return 'result' in o || 'error' in o ? 'no reply' : 'other';
   } catch {

@@ -62,7 +62,7 @@ function normalizeCapabilities(caps: ClientCapabilities): ClientCapabilities {
   const out: ClientCapabilities = {};
   for (const [key, value] of Object.entries(caps)) {
     if (value === undefined || value === null) continue;
-    if (key === 'elicitation' && typeof value === 'object' && !Array.isArray(value)) {
+    if (key === 'elicitation' && isJsonObject(value)) {
       const e: { form?: JsonObject; url?: JsonObject } = {};
       const v = value as { form?: JsonObject; url?: JsonObject };
       if (v.form) e.form = v.form;

@@ -18,6 +18,11 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** `v` when it is a JSON object, else undefined: for reading a member of untrusted JSON that should hold one. */
+export function asJsonObject(v: unknown): JsonObject | undefined {
+  return isJsonObject(v) ? v : undefined;
+}
+
 export type RpcId = string | number;
 
 export interface JsonRpcRequest {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  isJsonObject,
+  asJsonObject,
   type JsonObject,
   type PromptDescriptor,
   type ResourceDescriptor,
@@ -45,18 +45,14 @@ export interface DiscoverInfo {
   sessionId?: string;
 }
 
-function asObject(v: unknown): JsonObject {
-  return isJsonObject(v) ? (v as JsonObject) : {};
-}
-
 function parseDiscover(result: JsonObject): DiscoverInfo {
-  const meta = asObject(result._meta);
-  const info = asObject(meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo);
+  const meta = asJsonObject(result._meta) ?? {};
+  const info = asJsonObject(meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo) ?? {};
   const out: DiscoverInfo = {
     supportedVersions: Array.isArray(result.supportedVersions)
       ? result.supportedVersions.filter((v): v is string => typeof v === 'string')
       : [],
-    capabilities: asObject(result.capabilities),
+    capabilities: asJsonObject(result.capabilities) ?? {},
     raw: result,
     era: 'modern',
   };

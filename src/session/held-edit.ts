@@ -4,6 +4,7 @@
  * bytes: when nothing changed, nothing is re-serialised and the item goes on exactly as it arrived. Pure.
  */
 import type { HeaderList } from '../protocol/exchange.ts';
+import { asJsonObject } from '../protocol/types.ts';
 import { isSecretHeader } from './io/redact.ts';
 
 /** The editable parts of a held item; `undefined` where the body has no such part (or is not JSON-RPC). */
@@ -20,13 +21,9 @@ export interface HeldParts {
 
 type Json = Record<string, unknown>;
 
-function object(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
 function parseBody(body: string): Json | undefined {
   try {
-    return object(JSON.parse(body));
+    return asJsonObject(JSON.parse(body));
   } catch {
     return undefined;
   }
@@ -47,7 +44,7 @@ export function heldParts(stage: 'request' | 'response', body: string, headers: 
   const parts: HeldParts = { headers: visibleHeaders(headers) };
   const message = parseBody(body);
   if (stage === 'request') {
-    const params = object(message?.params);
+    const params = asJsonObject(message?.params);
     if (!params) return parts;
     const { requestState, inputResponses, ...rest } = params;
     if (typeof requestState === 'string') parts.requestState = requestState;
@@ -55,7 +52,7 @@ export function heldParts(stage: 'request' | 'response', body: string, headers: 
     parts.params = pretty(rest);
     return parts;
   }
-  const result = object(message?.result);
+  const result = asJsonObject(message?.result);
   if (!result) return parts;
   if (typeof result.requestState === 'string') parts.requestState = result.requestState;
   if (result.inputRequests !== undefined) parts.answers = pretty(result.inputRequests);
@@ -110,7 +107,7 @@ export function composeHeld(
   if (stage === 'request') {
     const params = parseJson(edited.params ?? '{}', 'Params');
     if ('error' in params) return params;
-    const next: Json = { ...(object(params.value) ?? {}) };
+    const next: Json = { ...(asJsonObject(params.value) ?? {}) };
     if (edited.answers?.trim()) {
       const answers = parseJson(edited.answers, 'Answers (inputResponses)');
       if ('error' in answers) return answers;
@@ -120,7 +117,7 @@ export function composeHeld(
     out.body = JSON.stringify({ ...message, params: next });
     return out;
   }
-  const result: Json = { ...object(message.result) };
+  const result: Json = { ...asJsonObject(message.result) };
   if (edited.answers !== undefined) {
     const asked = parseJson(edited.answers, 'inputRequests');
     if ('error' in asked) return asked;

@@ -12,7 +12,7 @@
  * from the request's `_meta` clientInfo or, on a 2025-11-25 session, from its `initialize`.
  */
 import { headerValue, type Exchange, type HeaderList } from '../protocol/exchange.ts';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../protocol/types.ts';
+import { asJsonObject, META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../protocol/types.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 import type { SessionEvent } from './events.ts';
 import type { SentFacts } from './model.ts';
@@ -88,13 +88,12 @@ function parse(body: string): Parsed {
       error?: unknown;
     };
     const parsed: Parsed = {
-      params:
-        typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params) ? (m.params as JsonObject) : {},
+      params: asJsonObject(m.params) ?? {},
     };
     if (typeof m.method === 'string') parsed.method = m.method;
     if (typeof m.id === 'string' || typeof m.id === 'number') parsed.id = m.id;
     if (parsed.method === undefined && (m.result !== undefined || m.error !== undefined)) parsed.response = true;
-    const result = parsed.response && object(m.result);
+    const result = parsed.response && asJsonObject(m.result);
     if (result) parsed.result = result as JsonObject;
     return parsed;
   } catch {
@@ -102,21 +101,15 @@ function parse(body: string): Parsed {
   }
 }
 
-function object(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 function infoLabel(info: unknown): string | undefined {
-  const o = object(info);
+  const o = asJsonObject(info);
   if (!o || typeof o.name !== 'string') return undefined;
   return typeof o.version === 'string' ? `${o.name} ${o.version}` : o.name;
 }
 
 /** The client's name and version: from `_meta` clientInfo, an initialize's clientInfo, or its session's initialize. */
 function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList): string {
-  const meta = object(parsed.params._meta);
+  const meta = asJsonObject(parsed.params._meta);
   const fromMeta = infoLabel(meta?.[META_CLIENT_INFO]);
   if (fromMeta) return fromMeta;
   if (parsed.method === 'initialize') {
@@ -147,9 +140,9 @@ function pushedKey(at: string, id: RpcId): string {
 
 /** What the client sent, as the leg inspector and lint read a leg's facts. */
 function sentFacts(parsed: Parsed, conversationMethod: string): SentFacts {
-  const meta = object(parsed.params._meta);
-  const capabilities = (object(meta?.[META_CLIENT_CAPABILITIES]) ?? {}) as ClientCapabilities;
-  const inputResponses = object(parsed.params.inputResponses) as Record<string, InputResponse> | undefined;
+  const meta = asJsonObject(parsed.params._meta);
+  const capabilities = (asJsonObject(meta?.[META_CLIENT_CAPABILITIES]) ?? {}) as ClientCapabilities;
+  const inputResponses = asJsonObject(parsed.params.inputResponses) as Record<string, InputResponse> | undefined;
   const sent: SentFacts = {
     params: parsed.params,
     answeredKeys: inputResponses ? Object.keys(inputResponses) : [],
@@ -256,7 +249,7 @@ export function noteWatchedHead(groups: WatchGroups, exchangeId: string, headers
  */
 export function noteWatchedAnswer(groups: WatchGroups, exchangeId: string, message: unknown): WatchGroups {
   const placed = groups.placed[exchangeId];
-  const result = object(object(message)?.result);
+  const result = asJsonObject(asJsonObject(message)?.result);
   if (!placed?.call || result?.resultType !== 'input_required' || typeof result.requestState !== 'string')
     return groups;
   const key = stateKey(placed.call.method, placed.call.name, result.requestState);
@@ -326,7 +319,7 @@ export function recordWatchedPushed(
   exchange: Exchange,
 ): { groups: WatchGroups; events: SessionEvent[] } {
   const placed = groups.placed[exchangeId];
-  const message = object(exchange.message);
+  const message = asJsonObject(exchange.message);
   const id = message?.id;
   if (!placed?.call || typeof message?.method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
     return { groups, events: [] };

@@ -2,13 +2,9 @@
  * Pieces of a completed result: content blocks (tool results, prompt messages), resource contents with mime type and
  * size. Everything the server sent is rendered as text: no HTML, no images from data URLs, no links followed.
  */
-import { isJsonObject, type JsonObject, type JsonValue } from '../../protocol/types.ts';
+import { asJsonObject, type JsonObject, type JsonValue } from '../../protocol/types.ts';
 import { CutText } from '../../components/ui/cut-text.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
-
-function asObject(v: JsonValue | undefined): JsonObject {
-  return isJsonObject(v) ? v : {};
-}
 
 export function asArray(v: JsonValue | undefined): JsonValue[] {
   return Array.isArray(v) ? v : [];
@@ -46,7 +42,7 @@ function Meta({ children }: { children: React.ReactNode }) {
 
 /** One resource content item (`{uri, mimeType?, text}` or `{uri, mimeType?, blob}`). */
 function ResourceItem({ item }: { item: JsonValue }) {
-  const o = asObject(item);
+  const o = asJsonObject(item) ?? {};
   const mime = typeof o.mimeType === 'string' ? o.mimeType : 'no mime type';
   const uri = typeof o.uri === 'string' ? o.uri : '(no uri)';
   if (typeof o.blob === 'string') {
@@ -90,7 +86,7 @@ function ResourceItem({ item }: { item: JsonValue }) {
 
 /** A content block of a tool result or prompt message. */
 export function ContentBlock({ block }: { block: JsonValue }) {
-  const b = asObject(block);
+  const b = asJsonObject(block) ?? {};
   if (b.type === 'text' && typeof b.text === 'string') {
     return (
       <p className="whitespace-pre-wrap break-words text-sm">
@@ -130,7 +126,7 @@ export function PromptMessages({ messages }: { messages: JsonValue[] }) {
   return (
     <ol aria-label="Prompt messages" className="space-y-2">
       {messages.map((m, i) => {
-        const o = asObject(m);
+        const o = asJsonObject(m) ?? {};
         const blocks = Array.isArray(o.content) ? o.content : [o.content ?? null];
         return (
           <li key={i} className="rounded border border-slate-200 p-2">
@@ -163,7 +159,7 @@ export function ResourceContents({ contents }: { contents: JsonValue[] }) {
 
 /** String values of a result's `_meta` other than serverInfo: human notes a server may add (informational only). */
 export function metaNotes(result: JsonObject): [string, string][] {
-  return Object.entries(asObject(result._meta)).filter(
+  return Object.entries(asJsonObject(result._meta) ?? {}).filter(
     (e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'io.modelcontextprotocol/serverInfo',
   );
 }

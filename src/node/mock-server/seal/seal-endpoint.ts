@@ -19,6 +19,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { isJsonObject } from '../../../protocol/types.ts';
 import { realClock, type Clock } from '../../clock.ts';
 import { canonicalJson } from '../state.ts';
 import { mintSealed, openSealed, type KeyRing, type SealPolicy, type SealRequest } from './seal-codec.ts';
@@ -91,10 +92,6 @@ function questionDigest(message: string, schema: unknown): string {
   return createHash('sha256').update(canonicalJson({ message, schema })).digest('base64url').slice(0, 22);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 export function createSealEndpoint(opts: SealEndpointOptions): SealEndpoint {
   const clock = opts.clock ?? realClock;
   const log = opts.log ?? (() => {});
@@ -143,7 +140,7 @@ export function createSealEndpoint(opts: SealEndpointOptions): SealEndpoint {
     const digest = questionDigest(message, CONFIRM_SCHEMA);
     // hand-built state (the TS SDK codec's variant) is not pinned: any verified state with an answer goes on
     const pinned = opts.variant !== 'method-only';
-    const stale = pinned && (!isRecord(state) || state.q?.[key] !== digest);
+    const stale = pinned && (!isJsonObject(state) || state.q?.[key] !== digest);
     if (state === undefined || answer.kind !== 'elicit' || stale) {
       return {
         ask: inputRequired({
@@ -233,13 +230,13 @@ export function createSealEndpoint(opts: SealEndpointOptions): SealEndpoint {
     } catch {
       return handler.fetch(new Request(req.url, { method: 'POST', headers: req.headers, body: text }));
     }
-    if (isRecord(body) && typeof body.method === 'string') {
-      const params = isRecord(body.params) ? body.params : {};
+    if (isJsonObject(body) && typeof body.method === 'string') {
+      const params = isJsonObject(body.params) ? body.params : {};
       const target = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : '';
       requests.set(req, {
         method: body.method,
         target,
-        arguments: isRecord(params.arguments) ? params.arguments : {},
+        arguments: isJsonObject(params.arguments) ? params.arguments : {},
       });
     }
     return handler.fetch(req, { parsedBody: body, ...(auth ? { authInfo: auth } : {}) });

@@ -199,5 +199,3 @@ export function createSealRoutes(opts: SealRoutesOptions) {
     },
   };
 }
-
-export { type SealVariant };
