@@ -1,12 +1,12 @@
 import { expect } from '@playwright/test';
 import { test as base } from '../fixtures.ts';
 import { ConnectionPage } from '../pages/connection-page.ts';
+import type { TestServer } from '../../src/node/test-servers/listen.fixtures.ts';
 import {
   AUTH_CHALLENGE,
   startAuthServer,
   startLegacyServer,
   startNoCorsServer,
-  type TestServer,
 } from '../../src/node/test-servers/mcp-servers.fixtures.ts';
 
 const test = base.extend<{ connection: ConnectionPage }>({

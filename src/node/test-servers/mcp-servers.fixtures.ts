@@ -12,8 +12,6 @@ import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType } from
 import * as z from 'zod/v4';
 import { listen, readAll, type TestServer } from './listen.fixtures.ts';
 
-export type { TestServer };
-
 /** A schema whose x-mcp-header is not a header token: clients must flag the tool and not call it. */
 const BAD_HEADER_SCHEMA = {
   type: 'object',
