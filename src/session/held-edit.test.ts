@@ -66,4 +66,30 @@ describe('editing a held item', () => {
       requestState: 't',
     });
   });
+
+  it("edits the rest of a held answer's result (the text the client will read), keeping its other parts", () => {
+    const answer = '{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"yes"}],"requestState":"s"}}';
+    const parts = heldParts('response', answer, []);
+    expect(JSON.parse(parts.result!)).toEqual({ content: [{ type: 'text', text: 'yes' }] });
+    const edited = parts.result!.replace('"yes"', '"edited"');
+    const out = composeHeld('response', answer, [], { ...parts, result: edited }) as { body: string };
+    expect(JSON.parse(out.body)).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      result: { content: [{ type: 'text', text: 'edited' }], requestState: 's' },
+    });
+    // unchanged: the bytes go on as they came
+    expect(composeHeld('response', answer, [], parts)).toEqual({});
+  });
+
+  it('says when an edited result is not JSON or not an object, instead of sending', () => {
+    const answer = '{"jsonrpc":"2.0","id":4,"result":{"content":[]}}';
+    const parts = heldParts('response', answer, []);
+    expect(composeHeld('response', answer, [], { ...parts, result: '{"content": [' })).toMatchObject({
+      error: expect.stringMatching(/^Result is not valid JSON/),
+    });
+    expect(composeHeld('response', answer, [], { ...parts, result: '[]' })).toMatchObject({
+      error: expect.stringMatching(/^Result must be a JSON object/),
+    });
+  });
 });

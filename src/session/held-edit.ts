@@ -1,7 +1,8 @@
 /**
  * The editors of a held request or answer (Watched clients): the body split into the parts a user changes
- * (requestState, the answers or the questions, params) and put back together. Untouched parts keep the client's
- * bytes: when nothing changed, nothing is re-serialised and the item goes on exactly as it arrived. Pure.
+ * (requestState, the answers or the questions, params, the rest of an answer's result) and put back together.
+ * Untouched parts keep the client's bytes: when nothing changed, nothing is re-serialised and the item goes on exactly
+ * as it arrived. Pure.
  */
 import type { HeaderList } from '../protocol/exchange.ts';
 import { asJsonObject } from '../protocol/types.ts';
@@ -15,6 +16,8 @@ export interface HeldParts {
   answers?: string;
   /** a request's params without requestState and inputResponses (JSON text) */
   params?: string;
+  /** an answer's result without requestState and inputRequests (JSON text): the content the client will read */
+  result?: string;
   /** the non-secret headers, one `Name: value` a line (secret ones are forwarded unchanged, never shown) */
   headers: string;
 }
@@ -54,8 +57,10 @@ export function heldParts(stage: 'request' | 'response', body: string, headers: 
   }
   const result = asJsonObject(message?.result);
   if (!result) return parts;
-  if (typeof result.requestState === 'string') parts.requestState = result.requestState;
-  if (result.inputRequests !== undefined) parts.answers = pretty(result.inputRequests);
+  const { requestState, inputRequests, ...rest } = result;
+  if (typeof requestState === 'string') parts.requestState = requestState;
+  if (inputRequests !== undefined) parts.answers = pretty(inputRequests);
+  parts.result = pretty(rest);
   return parts;
 }
 
@@ -101,7 +106,8 @@ export function composeHeld(
   const changed =
     edited.requestState !== original.requestState ||
     edited.answers !== original.answers ||
-    edited.params !== original.params;
+    edited.params !== original.params ||
+    edited.result !== original.result;
   if (!changed) return out;
   const message = parseBody(body)!;
   if (stage === 'request') {
@@ -117,7 +123,18 @@ export function composeHeld(
     out.body = JSON.stringify({ ...message, params: next });
     return out;
   }
-  const result: Json = { ...asJsonObject(message.result) };
+  const arrived = asJsonObject(message.result) ?? {};
+  let result: Json = { ...arrived };
+  if (edited.result !== undefined && edited.result !== original.result) {
+    const parsed = parseJson(edited.result, 'Result');
+    if ('error' in parsed) return parsed;
+    const value = asJsonObject(parsed.value);
+    if (!value) return { error: 'Result must be a JSON object (the result without requestState and inputRequests)' };
+    // the result's own requestState and inputRequests have editors of their own: those win
+    result = { ...value };
+    if ('inputRequests' in arrived) result.inputRequests = arrived.inputRequests;
+    if ('requestState' in arrived) result.requestState = arrived.requestState;
+  }
   if (edited.answers !== undefined) {
     const asked = parseJson(edited.answers, 'inputRequests');
     if ('error' in asked) return asked;

@@ -75,6 +75,33 @@ describe('HeldItem', () => {
     expect((screen.getByRole('textbox', { name: 'requestState' }) as HTMLTextAreaElement).value).toBe('abc');
   });
 
+  it("edits the result of a held SSE answer's response event, without offering its headers", () => {
+    const onForward = vi.fn();
+    const answerParts = { result: '{"content":[]}', headers: 'content-type: text/event-stream' };
+    render(
+      <HeldItem
+        stage="response"
+        at={0}
+        arrivedHeaders={[]}
+        arrivedBody="{}"
+        status={200}
+        sseEvent
+        parts={answerParts}
+        now={() => 0}
+        onForward={onForward}
+        onDrop={vi.fn()}
+        onDismiss={vi.fn()}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Held response' });
+    expect(within(region).queryByRole('textbox', { name: /^Headers/ })).toBeNull();
+    fireEvent.change(within(region).getByRole('textbox', { name: 'Result' }), {
+      target: { value: '{"content":[{"type":"text","text":"edited"}]}' },
+    });
+    fireEvent.click(within(region).getByRole('button', { name: 'Forward' }));
+    expect(onForward).toHaveBeenCalledWith({ ...answerParts, result: '{"content":[{"type":"text","text":"edited"}]}' });
+  });
+
   it('offers no lab when the item came without a requestState', () => {
     const renderStateLab = vi.fn(() => <p>lab</p>);
     render(

@@ -110,6 +110,9 @@ export function HeldItem(props: HeldItemProps) {
       {edited.params !== undefined && (
         <PartEditor label="Params" rows={4} value={edited.params} onChange={(params) => set({ params })} />
       )}
+      {edited.result !== undefined && (
+        <PartEditor label="Result" rows={6} value={edited.result} onChange={(result) => set({ result })} />
+      )}
       {props.sseEvent ? (
         <p className="text-xs text-slate-700">
           The events before this one and the answer&apos;s headers have already reached the client.
