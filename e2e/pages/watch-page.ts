@@ -1,19 +1,30 @@
 import { expect, type Locator } from '@playwright/test';
 import type { InspectorPage } from './inspector-page.ts';
 
+type Stage = 'request' | 'response';
+
 /** Watched clients: the proxies the page starts, their hold switches, and the held items. */
 export class WatchPage {
   readonly region: Locator;
   readonly startProxy: Locator;
   readonly holdRequests: Locator;
+  readonly holdResponses: Locator;
   readonly heldRequest: Locator;
+  readonly heldResponse: Locator;
 
   constructor(readonly inspector: InspectorPage) {
     const page = inspector.page;
     this.region = page.getByRole('region', { name: 'Watched clients' });
     this.startProxy = page.getByRole('button', { name: 'Start a proxy for this server' });
     this.holdRequests = this.region.getByRole('checkbox', { name: 'Hold client requests' });
-    this.heldRequest = page.getByRole('region', { name: 'Held request' }).first();
+    this.holdResponses = this.region.getByRole('checkbox', { name: 'Hold server responses' });
+    this.heldRequest = this.held('request').first();
+    this.heldResponse = this.held('response').first();
+  }
+
+  /** Every item held at `stage`, oldest first. */
+  held(stage: Stage): Locator {
+    return this.inspector.page.getByRole('region', { name: stage === 'request' ? 'Held request' : 'Held response' });
   }
 
   /** Starts a proxy for the connected server and returns its URL, as the region shows it. */
@@ -32,6 +43,12 @@ export class WatchPage {
     await expect(item).toBeHidden();
   }
 
+  /** Stops the proxy for `target` if one still runs (cleanup after a journey that stopped half way). */
+  async stopIfRunning(target: string): Promise<void> {
+    const item = this.region.getByRole('listitem', { name: `proxy to ${target}` });
+    if ((await item.count()) > 0) await this.stop(target);
+  }
+
   /** Opens the held request's requestState lab and flips bit 0 of byte `index` in its hex grid. */
   async flipHeldByte(index: number): Promise<void> {
     await this.heldRequest.getByText('requestState lab', { exact: true }).click();
@@ -40,9 +57,25 @@ export class WatchPage {
     await lab.getByRole('button', { name: new RegExp(`^byte ${index}: 0x[0-9a-f]{2}$`) }).click();
   }
 
-  /** A watched leg in the Timeline, by its button's name (the first match). */
-  watchedLeg(name: RegExp): Locator {
-    return this.inspector.timeline.getByRole('button', { name }).first();
+  /**
+   * Forwards, oldest first and unchanged, every item held at `stage` until one whose body as it arrived contains
+   * `text` is held, and returns that one, still held. (A client's other traffic waits at the same stage: its
+   * initialize, notifications, session stream and the answers to them.)
+   */
+  async forwardHeldUntil(stage: Stage, text: string): Promise<Locator> {
+    const held = this.held(stage);
+    const wanted = held.filter({
+      has: this.inspector.page.getByLabel('Body as it arrived').filter({ hasText: text }),
+    });
+    for (;;) {
+      await expect(held.first()).toBeVisible();
+      if ((await wanted.count()) > 0) return wanted.first();
+      // the oldest stays first until it is forwarded (new items are added after it): wait for that very one to go
+      const oldest = held.first();
+      const element = await oldest.elementHandle();
+      await oldest.getByRole('button', { name: 'Forward' }).click();
+      await element!.waitForElementState('hidden');
+    }
   }
 
   /**
@@ -50,18 +83,11 @@ export class WatchPage {
    * answering the round that asked) is held, and leaves that retry held.
    */
   async forwardUntilRetry(): Promise<void> {
-    for (;;) {
-      await expect(this.heldRequest).toBeVisible();
-      const body = (await this.heldBody().textContent()) ?? '';
-      if (body.includes('inputResponses')) return;
-      await this.heldRequest.getByRole('button', { name: 'Forward' }).click();
-      // the next held item replaces this one: wait for a different body before reading it
-      await expect(this.heldBody()).not.toHaveText(body);
-    }
+    await this.forwardHeldUntil('request', 'inputResponses');
   }
 
-  /** What the held request's body was when it arrived. */
-  heldBody(): Locator {
-    return this.heldRequest.getByLabel('Body as it arrived');
+  /** A watched leg in the Timeline, by its button's name (the first match). */
+  watchedLeg(name: RegExp): Locator {
+    return this.inspector.timeline.getByRole('button', { name }).first();
   }
 }

@@ -3,7 +3,9 @@
  * everything server's `trigger-elicitation-request` through a proxy the page starts. The server pushes
  * `elicitation/create` on the call's SSE stream and the client POSTs its answer; the call completes. The page shows the
  * session (initialize, its Mcp-Session-Id) and the call as one conversation: call -> pushed elicitation -> the client's
- * answer -> result.
+ * answer -> result. Held: with "Hold server responses" the call's SSE answer waits at its result event while the pushed
+ * elicitation before it flows, and the result edited in the page is what the client prints; with "Hold client
+ * requests" the client's answer POST waits for Forward, and the call completes once it goes on.
  */
 import { expect } from '@playwright/test';
 import {
@@ -17,7 +19,9 @@ import { runTsClient } from '../clients/run-ts-client.ts';
 test.describe('a 2025-11-25 client through the proxy', () => {
   test.describe.configure({ timeout: 120_000 });
   let server: EverythingServer | undefined;
-  test.afterEach(async () => {
+  test.afterEach(async ({ inspector }) => {
+    // a journey that failed half way leaves no proxy running for the next one (each page follows every proxy)
+    if (server) await new WatchPage(inspector).stopIfRunning(server.url);
     await server?.close();
     server = undefined;
   });
@@ -74,6 +78,79 @@ test.describe('a 2025-11-25 client through the proxy', () => {
     ).toBeVisible();
     // the answer is the call's: no other traffic leg is a response
     await expect(timeline.getByRole('button', { name: /^Round \d+ response/ })).toHaveCount(0);
+
+    await watch.stop(server.url);
+  });
+
+  test('a held SSE answer: the elicitation pushed before it still flows, and the result edited in the page is what the client reads', async ({
+    inspector,
+  }) => {
+    server = await startEverythingServer();
+    await inspector.page.goto(`/?server=${encodeURIComponent(server.url)}`);
+    await expect(inspector.status).toContainText('era 2025-11-25');
+    const watch = new WatchPage(inspector);
+    const proxyUrl = await watch.start(server.url);
+    await watch.holdResponses.check();
+
+    const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
+    // its initialize's answer and the rest of its session's traffic go on unchanged, until the call's result is held
+    const held = await watch.forwardHeldUntil('response', 'User provided the requested information');
+    await expect(held.getByText('What arrived (HTTP 200, the response event of an SSE answer)')).toBeVisible();
+    expect(run.exited()).toBe(false);
+    // the call's stream did not stop at the held event: the elicitation pushed on it before the result reached the
+    // client (the server has its answer: the result it holds is made from it)
+    await expect(
+      inspector.timeline.getByRole('button', {
+        name: /^Round 1 elicitation\/create server → client: .* asks elicitation\/create #\d+/,
+      }),
+    ).toBeVisible();
+    await expect(held.getByRole('textbox', { name: 'Result' })).toHaveValue(/Name: watched/);
+
+    const result = held.getByRole('textbox', { name: 'Result' });
+    const arrived = await result.inputValue();
+    await result.fill(arrived.replace('User provided the requested information', 'The inspector rewrote this answer'));
+    await held.getByRole('button', { name: 'Forward' }).click();
+    await expect(held).toBeHidden();
+
+    const done = await run.done;
+    expect(done).toMatchObject({ isError: false });
+    expect(done.text).toContain('The inspector rewrote this answer');
+    expect(done.text).not.toContain('User provided the requested information');
+
+    await watch.stop(server.url);
+  });
+
+  test("a held answer POST: the client's answer to the pushed elicitation waits for Forward, then the call completes", async ({
+    inspector,
+  }) => {
+    server = await startEverythingServer();
+    await inspector.page.goto(`/?server=${encodeURIComponent(server.url)}`);
+    await expect(inspector.status).toContainText('era 2025-11-25');
+    const watch = new WatchPage(inspector);
+    const proxyUrl = await watch.start(server.url);
+    await watch.holdRequests.check();
+
+    const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
+    // its initialize, notifications, session stream and call go on unchanged, until it POSTs its answer
+    const answer = await watch.forwardHeldUntil('request', '"action":"accept"');
+    await expect(answer).toContainText(/The client has waited \d+ s/);
+    // the server still waits for that answer: the call's result has not come
+    await expect(
+      inspector.timeline.getByRole('button', {
+        name: /^Round 1 elicitation\/create server → client: .* asks elicitation\/create #\d+$/,
+      }),
+    ).toBeVisible();
+    expect(run.exited()).toBe(false);
+
+    await answer.getByRole('button', { name: 'Forward' }).click();
+    const done = await run.done;
+    expect(done).toMatchObject({ isError: false });
+    expect(done.text).toContain('User provided the requested information');
+    await expect(
+      inspector.timeline.getByRole('button', {
+        name: /^Round 2 tools\/call trigger-elicitation-request: complete HTTP 200/,
+      }),
+    ).toBeVisible();
 
     await watch.stop(server.url);
   });
