@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ProxyEvent } from '../protocol/proxy-wire.ts';
-import { watchedExchanges } from './proxy-feed.ts';
+import { runProxyFeed, watchedExchanges } from './proxy-feed.ts';
 
 function collect() {
   const done: Record<string, Exchange> = {};
@@ -185,5 +185,47 @@ describe("an answer's JSON-RPC response", () => {
     cut.feed({ type: 'response-chunk', id: 'x1', at: 2, text: body });
     cut.feed({ type: 'response-end', id: 'x1', at: 3, failure: 'the client stopped reading the answer' });
     expect(cut.told).toEqual([]);
+  });
+});
+
+describe('the event stream, broken and connected again', () => {
+  it('resumes after the last event told, and tells none twice even when it comes again; a new run is told whole', async () => {
+    const chunk = (text: string): ProxyEvent => ({ type: 'response-chunk', id: 'x1', at: 1, text });
+    const sse = (events: [string, ProxyEvent][]) =>
+      events.map(([id, e]) => `id: ${id}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+    // each connection: the stream's text, then its end (a break); the second replays from the start regardless
+    const streams = [
+      sse([
+        ['r.1', chunk('one')],
+        ['r.2', chunk('two')],
+      ]),
+      sse([
+        ['r.1', chunk('one')],
+        ['r.2', chunk('two')],
+        ['r.3', chunk('three')],
+      ]),
+      sse([['s.1', chunk('after a restart')]]),
+    ];
+    const asked: (string | null)[] = [];
+    const told: string[] = [];
+    const stop = new AbortController();
+    const fetch = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
+      asked.push(new Headers(init?.headers).get('last-event-id'));
+      const text = streams.shift();
+      if (text === undefined) {
+        stop.abort();
+        return Promise.reject(new Error('stopped'));
+      }
+      return Promise.resolve(new Response(text, { headers: { 'content-type': 'text/event-stream' } }));
+    });
+    await runProxyFeed({
+      token: 't',
+      signal: stop.signal,
+      fetch,
+      retryMs: 0,
+      onEvent: (e) => told.push(e.type === 'response-chunk' ? e.text : e.type),
+    });
+    expect(told).toEqual(['one', 'two', 'three', 'after a restart']);
+    expect(asked).toEqual([null, 'r.2', 'r.3', 's.1']);
   });
 });

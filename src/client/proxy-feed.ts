@@ -8,7 +8,14 @@
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, SseEventRecord } from '../protocol/exchange.ts';
 import { isJsonObject } from '../protocol/types.ts';
-import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl, type ProxyEvent } from '../protocol/proxy-wire.ts';
+import {
+  parseProxyEventId,
+  PROXY_CONTROL_PATH,
+  PROXY_EVENTS_PATH,
+  type ProxyControl,
+  type ProxyEvent,
+  type ProxyEventPlace,
+} from '../protocol/proxy-wire.ts';
 import { sendLeg } from './send-leg.ts';
 
 export interface ProxyFeedOptions {
@@ -24,14 +31,21 @@ export interface ProxyFeedOptions {
   onConnected?: (connected: boolean) => void;
 }
 
-/** Reads the proxy event stream until `signal` aborts, reconnecting after a break (the history comes again). */
+/**
+ * Reads the proxy event stream until `signal` aborts, reconnecting after a break. Each event is told once: the stream
+ * resumes after the last event told (`Last-Event-ID`), and an event at or before it, should one come again, is not
+ * told again (a half-told exchange fed its bytes twice would record them twice). A restarted inspector's stream (a new
+ * run of ids) is told whole.
+ */
 export async function runProxyFeed(opts: ProxyFeedOptions): Promise<void> {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
+  let last: ProxyEventPlace | undefined;
+  let lastId: string | undefined;
   while (!opts.signal.aborted) {
     try {
       const res = await fetchImpl(`${opts.base ?? ''}${PROXY_EVENTS_PATH}`, {
         method: 'POST',
-        headers: { 'x-relay-token': opts.token },
+        headers: { 'x-relay-token': opts.token, ...(lastId ? { 'last-event-id': lastId } : {}) },
         credentials: 'omit',
         signal: opts.signal,
       });
@@ -39,6 +53,12 @@ export async function runProxyFeed(opts: ProxyFeedOptions): Promise<void> {
       opts.onConnected?.(true);
       const parser = createParser({
         onEvent: (e) => {
+          const place = parseProxyEventId(e.id);
+          if (place && last?.run === place.run && place.n <= last.n) return;
+          if (place) {
+            last = place;
+            lastId = e.id;
+          }
           try {
             opts.onEvent(JSON.parse(e.data) as ProxyEvent);
           } catch {

@@ -3,12 +3,33 @@
  * Shared by the node side (src/node/proxy/) and the page (src/client/proxy-feed.ts); plain JSON both ways.
  *
  * The page reads `POST /__proxy/events` (with `X-Relay-Token`) as a server-sent event stream: one `data:` line of a
- * `ProxyEvent` per event, in order. It acts on held items with `POST /__proxy/control` (same token).
+ * `ProxyEvent` per event, in order, each with an `id:` line (`proxyEventId`). A page whose stream broke connects again
+ * with the last id it got as `Last-Event-ID`, and the stream resumes after it instead of starting with the history. It
+ * acts on held items with `POST /__proxy/control` (same token).
  */
 import type { HeaderList } from './exchange.ts';
 
 export const PROXY_EVENTS_PATH = '/__proxy/events';
 export const PROXY_CONTROL_PATH = '/__proxy/control';
+
+/**
+ * An event's place in the stream: `<run>.<n>`, where `run` names the process's record of traffic (a restarted
+ * inspector starts a new one, counting from 1 again) and `n` counts its events.
+ */
+export interface ProxyEventPlace {
+  run: string;
+  n: number;
+}
+
+export function proxyEventId(place: ProxyEventPlace): string {
+  return `${place.run}.${place.n}`;
+}
+
+/** The place an event id names, or undefined when it is not one. */
+export function parseProxyEventId(id: string | undefined): ProxyEventPlace | undefined {
+  const match = /^([\w-]{1,64})\.(\d{1,15})$/.exec(id ?? '');
+  return match ? { run: match[1]!, n: Number(match[2]) } : undefined;
+}
 
 /** A proxy the inspector runs: where clients point (`url`) and the one server it forwards to (`target`). */
 export interface ProxyInfo {

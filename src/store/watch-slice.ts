@@ -46,7 +46,7 @@ export interface WatchSlice {
   heldItems: HeldItem[];
   /** how watched requests are grouped into conversations (not saved: the conversations are) */
   watchGroups: WatchGroups;
-  /** exchanges already placed (a reconnected stream replays its history: each is taken once) */
+  /** exchanges already placed, with the proxy each came through (each is placed once) */
   watchSeen: Record<string, string>;
   /** the last proxy control that failed, said in words */
   watchError: string | null;

@@ -69,10 +69,12 @@ describe('a client through --proxy', () => {
       text += new TextDecoder().decode((await reader.read()).value);
     }
     await reader.cancel();
+    // each event is an `id:` line and a `data:` line
     const events = text
       .split('\n\n')
-      .filter((block) => block.startsWith('data: '))
-      .map((block) => JSON.parse(block.slice(6)) as ProxyEvent);
+      .map((block) => block.split('\n').find((line) => line.startsWith('data: ')))
+      .filter((data) => data !== undefined)
+      .map((data) => JSON.parse(data.slice(6)) as ProxyEvent);
     const requests = events.filter((e) => e.type === 'request');
     expect(requests).toHaveLength(2);
     expect(requests[1]!.body).toContain('"inputResponses"');

@@ -20,11 +20,19 @@ async function mcpServer(): Promise<TestServer> {
   );
 }
 
-/** Reads the event stream until `until` accepts an event; returns every event read. */
-async function readEvents(a: TestServer, until: (e: ProxyEvent) => boolean): Promise<ProxyEvent[]> {
+/**
+ * Reads the event stream (after `lastEventId`, when given) until `until` accepts an event; returns every event read,
+ * and each one's id in `ids`.
+ */
+async function readEvents(
+  a: TestServer,
+  until: (e: ProxyEvent) => boolean,
+  lastEventId?: string,
+  ids: string[] = [],
+): Promise<ProxyEvent[]> {
   const res = await fetch(`${a.origin}${PROXY_EVENTS_PATH}`, {
     method: 'POST',
-    headers: { 'x-relay-token': PROXY_APP_TOKEN },
+    headers: { 'x-relay-token': PROXY_APP_TOKEN, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
   });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -36,11 +44,13 @@ async function readEvents(a: TestServer, until: (e: ProxyEvent) => boolean): Pro
     buffer += decoder.decode(value, { stream: true });
     let cut: number;
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const line = buffer.slice(0, cut);
+      const lines = buffer.slice(0, cut).split('\n');
       buffer = buffer.slice(cut + 2);
-      if (!line.startsWith('data: ')) continue;
-      const event = JSON.parse(line.slice(6)) as ProxyEvent;
+      const data = lines.find((line) => line.startsWith('data: '));
+      if (!data) continue;
+      const event = JSON.parse(data.slice(6)) as ProxyEvent;
       events.push(event);
+      ids.push(lines.find((line) => line.startsWith('id: '))?.slice(4) ?? '');
       if (until(event)) {
         await reader.cancel();
         return events;
@@ -118,5 +128,29 @@ describe('the proxy controls', () => {
     expect(later).toEqual([{ type: 'proxies', proxies: [] }]);
     const again = JSON.parse((await controlRequest(a, { action: 'start', target: server.url })).body) as { id: string };
     expect(again.id).toBe('p2');
+  });
+
+  it('name each event, and resume after the Last-Event-ID a page names (from this process; else the whole history)', async () => {
+    const a = await up(proxyApp());
+    const { hub } = a.proxies;
+    const chunk = (text: string): ProxyEvent => ({ type: 'response-chunk', id: 'x1', at: 1, text });
+    hub.emit(chunk('one'));
+    hub.emit(chunk('two'));
+    const ids: string[] = [];
+    const text = (events: ProxyEvent[]) => events.map((e) => (e.type === 'response-chunk' ? e.text : e.type));
+    expect(text(await readEvents(a, (e) => e.type === 'response-chunk' && e.text === 'two', undefined, ids))).toEqual([
+      'one',
+      'two',
+    ]);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    hub.emit(chunk('three'));
+    const after = (id: string) => readEvents(a, (e) => e.type === 'response-chunk' && e.text === 'three', id);
+    expect(text(await after(ids[0]!))).toEqual(['two', 'three']);
+    expect(text(await after(ids[1]!))).toEqual(['three']);
+    // an id of another run (a restarted inspector) or no id at all: the whole history
+    const [run, n] = ids[1]!.split('.');
+    expect(text(await after(`other${run}.${n}`))).toEqual(['one', 'two', 'three']);
+    expect(text(await after('not an id'))).toEqual(['one', 'two', 'three']);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The page's side of the proxies, on the app's own server: `POST /__proxy/events` streams every proxy event
- * (server-sent events, the history first), `POST /__proxy/control` holds, forwards, drops, starts and stops. Both pass the
- * relay's checks first (loopback, app Host, app Origin, POST, `X-Relay-Token`): only the app's own page drives them.
+ * (server-sent events with ids, the history first, or only what followed a `Last-Event-ID`), `POST /__proxy/control`
+ * holds, forwards, drops, starts and stops. Both pass the relay's checks first (loopback, app Host, app Origin, POST,
+ * `X-Relay-Token`): only the app's own page drives them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl } from '../../protocol/proxy-wire.ts';
@@ -64,7 +65,12 @@ export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]
       'x-relay': '1',
     });
     res.flushHeaders();
-    const stop = hub.subscribe((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+    // a page whose stream broke names the last event it got (the SSE way): it is told only what came after
+    const last = req.headers['last-event-id'];
+    const stop = hub.subscribe(
+      (event, id) => res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`),
+      typeof last === 'string' ? last : undefined,
+    );
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     keepAlive.unref();
     res.on('close', () => {

@@ -1,10 +1,19 @@
 /**
  * The proxies' one record of traffic: every event a proxy reports goes to each page listening (`subscribe`) and into
- * a bounded history, so a page opened after a client's first call still shows it. Held items wait here for the
- * page's Forward or Drop. Node-only, no I/O of its own.
+ * a bounded history, so a page opened after a client's first call still shows it. Each event is numbered, so a page
+ * whose stream broke resumes after the last one it got instead of being told the history again. Held items wait here
+ * for the page's Forward or Drop. Node-only, no I/O of its own.
  */
+import { randomUUID } from 'node:crypto';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import type { HeldEnd, HeldStage, ProxyEvent, ProxyInfo } from '../../protocol/proxy-wire.ts';
+import {
+  parseProxyEventId,
+  proxyEventId,
+  type HeldEnd,
+  type HeldStage,
+  type ProxyEvent,
+  type ProxyInfo,
+} from '../../protocol/proxy-wire.ts';
 
 /** What the user decided for a held item. */
 export type HeldDecision =
@@ -24,9 +33,15 @@ export interface TrafficHubOptions {
   now?: () => number;
 }
 
+/** Told each event with its id (`proxyEventId`: its place in the stream). */
+type Listener = (event: ProxyEvent, id: string) => void;
+
 export class TrafficHub {
-  private readonly listeners = new Set<(event: ProxyEvent) => void>();
-  private readonly history: { event: ProxyEvent; size: number; proxyId?: string }[] = [];
+  private readonly listeners = new Set<Listener>();
+  private readonly history: { event: ProxyEvent; n: number; size: number; proxyId?: string }[] = [];
+  /** this record of traffic, in the events' ids (a restarted process is another) */
+  private readonly run = randomUUID().slice(0, 8);
+  private nextEvent = 1;
   /** which proxy each exchange came through, so a stopped proxy's traffic can be forgotten */
   private readonly exchangeProxy = new Map<string, string>();
   private historySize = 0;
@@ -103,21 +118,28 @@ export class TrafficHub {
 
   emit(event: ProxyEvent): void {
     const size = JSON.stringify(event).length;
+    const n = this.nextEvent++;
     if (event.type === 'request') this.exchangeProxy.set(event.id, event.proxyId);
     const proxyId = 'id' in event ? this.exchangeProxy.get(event.id) : undefined;
-    this.history.push({ event, size, ...(proxyId ? { proxyId } : {}) });
+    this.history.push({ event, n, size, ...(proxyId ? { proxyId } : {}) });
     this.historySize += size;
     while (this.historySize > this.historyBytes && this.history.length > 1) {
       const gone = this.history.shift()!;
       this.historySize -= gone.size;
       if (gone.event.type === 'request') this.exchangeProxy.delete(gone.event.id);
     }
-    for (const listener of this.listeners) listener(event);
+    const id = proxyEventId({ run: this.run, n });
+    for (const listener of this.listeners) listener(event, id);
   }
 
-  /** Every event so far (bounded), then each new one as it happens; returns what stops the listening. */
-  subscribe(listener: (event: ProxyEvent) => void): () => void {
-    for (const { event } of this.history) listener(event);
+  /**
+   * Every event so far (bounded), then each new one as it happens; returns what stops the listening. Given the id of
+   * the last event a listener got (`lastEventId`, from this process), only the events after it come first.
+   */
+  subscribe(listener: Listener, lastEventId?: string): () => void {
+    const last = parseProxyEventId(lastEventId);
+    const after = last?.run === this.run ? last.n : 0;
+    for (const { event, n } of this.history) if (n > after) listener(event, proxyEventId({ run: this.run, n }));
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

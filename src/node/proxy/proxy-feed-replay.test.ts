@@ -1,0 +1,140 @@
+/**
+ * The page's event stream breaks in the middle of an exchange and comes back: the page, fed as bootstrap feeds it
+ * (`runProxyFeed` -> the store and `watchedExchanges`) over the real `/__proxy/events` route, must end up exactly as if
+ * the stream had never broken: each leg once with its bytes once, a pushed request one leg, a held item once, and a
+ * held item the user dismissed gone for good.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { runProxyFeed, watchedExchanges } from '../../client/proxy-feed.ts';
+import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
+import { createInspectorStore } from '../../store/inspector-store.ts';
+import { closedAfterEach } from '../test-servers/running.fixtures.ts';
+import { PROXY_APP_TOKEN, proxyApp } from './proxy.fixtures.ts';
+
+const up = closedAfterEach();
+
+const TARGET = 'http://127.0.0.1:1/mcp';
+
+/**
+ * The page: a store and the exchange recorder, fed by the event stream. `cut()` breaks the stream's connection, and
+ * the page connects again only at `reconnect()`.
+ */
+function watchingPage(base: string) {
+  const store = createInspectorStore({
+    fetchFor: () => () => Promise.reject(new Error('the page sends nothing in this test')),
+    now: () => Date.now(),
+  });
+  const s = () => store.getState();
+  const record = watchedExchanges((id, exchange) => s().recordWatched(id, exchange), Date.now, {
+    onPushed: (id, exchange) => s().recordWatchedPushed(id, exchange),
+    onAnswer: (id, message) => s().noteWatchedAnswer(id, message),
+  });
+  const seen: ProxyEvent[] = [];
+  const stop = new AbortController();
+  let connection = new AbortController();
+  let connections = 0;
+  let fetches = 0;
+  let reconnect = (): void => undefined;
+  const away = new Promise<void>((resolve) => (reconnect = resolve));
+  void runProxyFeed({
+    token: PROXY_APP_TOKEN,
+    base,
+    signal: stop.signal,
+    retryMs: 10,
+    onConnected: (on) => {
+      if (on) connections++;
+      s().setWatchConnected(on);
+    },
+    fetch: async (url, init) => {
+      if (fetches++ > 0) await away;
+      connection = new AbortController();
+      return fetch(url, { ...init, signal: AbortSignal.any([stop.signal, connection.signal]) });
+    },
+    onEvent: (event) => {
+      seen.push(event);
+      s().applyProxyEvent(event);
+      record(event);
+    },
+  });
+  return {
+    store,
+    seen,
+    connections: () => connections,
+    cut: () => connection.abort(),
+    reconnect: () => reconnect(),
+    stop: () => stop.abort(),
+  };
+}
+
+const call = (id: string, rpcId: number, name: string): ProxyEvent => ({
+  type: 'request',
+  proxyId: 'p1',
+  id,
+  at: 1000,
+  method: 'POST',
+  url: TARGET,
+  headers: [['content-type', 'application/json']],
+  body: JSON.stringify({ jsonrpc: '2.0', id: rpcId, method: 'tools/call', params: { name } }),
+});
+
+const PUSHED =
+  'event: message\ndata: {"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"Sure?","requestedSchema":{"type":"object","properties":{}}}}\n\n';
+const RESULT =
+  'event: message\ndata: {"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"done"}]}}\n\n';
+
+describe('the event stream breaks mid-exchange and reconnects (the history comes again)', () => {
+  it('leaves every leg, pushed request and held item as once, and a dismissed item dismissed', async () => {
+    const app = await up(proxyApp());
+    const { hub } = app.proxies;
+    const page = watchingPage(app.origin);
+    const s = () => page.store.getState();
+    try {
+      // a call whose SSE answer pushes a request, then waits
+      hub.emit(call('x1', 5, 'deploy'));
+      hub.emit({
+        type: 'response-head',
+        id: 'x1',
+        at: 1001,
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'text/event-stream']],
+      });
+      hub.emit({ type: 'response-chunk', id: 'x1', at: 1002, text: PUSHED });
+      // a held request whose client gave up, dismissed by the user; another still held
+      const gone = new AbortController();
+      hub.emit(call('x2', 6, 'wait'));
+      void hub.hold({ id: 'x2', stage: 'request', headers: [], body: '{"gone":true}' }, gone.signal);
+      hub.emit(call('x3', 7, 'hold'));
+      void hub.hold({ id: 'x3', stage: 'request', headers: [], body: '{"held":true}' }, new AbortController().signal);
+      gone.abort();
+      await vi.waitFor(() => expect(s().heldItems.find((h) => h.id === 'x2')?.goneAt).toBeDefined());
+      s().dismissHeld('x2');
+      await vi.waitFor(() => expect(s().session.order).toHaveLength(3));
+      const [conversation] = s().session.order;
+      await vi.waitFor(() => expect(s().session.conversations[conversation!]!.legIds).toHaveLength(1));
+
+      // the stream breaks; the call's answer goes on while the page is away
+      page.cut();
+      await vi.waitFor(() => expect(s().watchConnected).toBe(false));
+      hub.emit({ type: 'response-chunk', id: 'x1', at: 1003, text: RESULT });
+      hub.emit({ type: 'response-end', id: 'x1', at: 1004 });
+      page.reconnect();
+      await vi.waitFor(() => expect(page.connections()).toBe(2));
+
+      await vi.waitFor(() => expect(s().session.conversations[conversation!]!.legIds).toHaveLength(2));
+      const legs = s().session.conversations[conversation!]!.legIds.map((id) => s().session.legs[id]!);
+      expect(legs.filter((leg) => leg.pushed)).toHaveLength(1);
+      const recorded = legs.find((leg) => !leg.pushed)!;
+      expect(recorded.exchange.response?.body).toBe(PUSHED + RESULT);
+      expect(recorded.exchange.response?.sseEvents).toHaveLength(2);
+      expect(recorded.exchange.message).toMatchObject({ id: 5, result: { content: [{ text: 'done' }] } });
+      expect(s().session.order).toHaveLength(3);
+      expect(s().heldItems.map((h) => h.id)).toEqual(['x3']);
+      // what came again was not taken again: each event reached the page's pipeline once
+      const told = page.seen.filter((e) => e.type !== 'proxies').map((e) => JSON.stringify(e));
+      expect(new Set(told).size).toBe(told.length);
+    } finally {
+      page.stop();
+    }
+  });
+});
