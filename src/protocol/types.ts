@@ -18,6 +18,10 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+export function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string');
+}
+
 /** `v` when it is a JSON object, else undefined: for reading a member of untrusted JSON that should hold one. */
 export function asJsonObject(v: unknown): JsonObject | undefined {
   return isJsonObject(v) ? v : undefined;

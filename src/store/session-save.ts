@@ -14,6 +14,7 @@
  */
 import type { QuietGate } from '../lib/input-activity.ts';
 import { getMany, setMany, type KeyValueStorage } from '../lib/storage/key-value-storage.ts';
+import { isStringArray } from '../protocol/types.ts';
 import type { NotSecret } from '../session/io/redact.ts';
 import type { SessionFileHeader } from '../session/io/session-file-header.ts';
 import type { Conversation, Leg, SessionState } from '../session/model.ts';
@@ -38,10 +39,6 @@ export function legKey(sessionKey: string, id: string): string {
 
 function legListKey(sessionKey: string): string {
   return `${sessionKey}/legs`;
-}
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }
 
 /** The ids of the legs stored under their own keys (none when the list is absent or unreadable). */

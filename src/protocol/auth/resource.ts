@@ -1,4 +1,4 @@
-import { isJsonObject } from '../types.ts';
+import { isJsonObject, isStringArray } from '../types.ts';
 /**
  * The resource the token is for (RFC 8707, RFC 9728 §3.3, MCP "Canonical Server URI") and the Protected Resource
  * Metadata document's shape. Pure.
@@ -11,10 +11,6 @@ export interface ProtectedResourceMetadata {
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
-
-function isStringArray(v: unknown): v is string[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string');
-}
 
 /** Validate a parsed PRM document: `resource` (required), a non-empty `authorization_servers`, optional scopes. */
 export function checkPrmDocument(json: unknown): Checked<ProtectedResourceMetadata> {
