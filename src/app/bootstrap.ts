@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
-import { proxyControl, runProxyFeed, watchedExchanges } from '../client/proxy-feed.ts';
 import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
@@ -72,6 +71,9 @@ async function openShareLink(actions: InspectorActions, location: Location, noti
   });
 }
 
+/** The proxies' client (their event stream, their controls) loads once a proxy runs or is asked for: most pages watch none. */
+const loadProxyFeed = () => import('../client/proxy-feed.ts');
+
 /**
  * Follows the proxies' traffic from the first call on, for the page's whole life: each request is placed at once, each
  * leg recorded as it ends. The stream starts with the history, so a proxy's traffic before the call is not lost.
@@ -81,19 +83,27 @@ function proxyFollower(actions: InspectorActions, token: string): () => void {
   return () => {
     if (following) return;
     following = true;
-    const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange), Date.now, {
-      onPushed: (id, exchange) => actions.recordWatchedPushed(id, exchange),
-      onAnswer: (id, message) => actions.noteWatchedAnswer(id, message),
-    });
-    void runProxyFeed({
-      token,
-      signal: new AbortController().signal,
-      onConnected: actions.setWatchConnected,
-      onEvent: (event) => {
-        actions.applyProxyEvent(event);
-        record(event);
+    // a feed whose chunk did not load is tried again on the next follow (this page starting a proxy)
+    void loadProxyFeed().then(
+      ({ runProxyFeed, watchedExchanges }) => {
+        const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange), Date.now, {
+          onPushed: (id, exchange) => actions.recordWatchedPushed(id, exchange),
+          onAnswer: (id, message) => actions.noteWatchedAnswer(id, message),
+        });
+        return runProxyFeed({
+          token,
+          signal: new AbortController().signal,
+          onConnected: actions.setWatchConnected,
+          onEvent: (event) => {
+            actions.applyProxyEvent(event);
+            record(event);
+          },
+        });
       },
-    });
+      () => {
+        following = false;
+      },
+    );
   };
 }
 
@@ -189,7 +199,7 @@ export async function bootstrap(
     proxyToken && typeof BroadcastChannel === 'function' ? new BroadcastChannel(PROXY_CHANNEL) : undefined;
   if (proxyToken)
     deps.proxy = {
-      control: (c) => proxyControl(proxyToken, c),
+      control: async (c) => (await loadProxyFeed()).proxyControl(proxyToken, c),
       follow: () => {
         announceProxyStarted(proxyChannel);
         followProxies();

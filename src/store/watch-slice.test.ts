@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
 import { createInspectorStore } from './inspector-store.ts';
+import { loadWatchedModel } from './watch-slice.ts';
 
 const PROXY: ProxyInfo = {
   id: 'p1',
@@ -79,7 +80,40 @@ function storeWith(control: (c: ProxyControl) => Promise<Record<string, unknown>
   return { store, follow, calls };
 }
 
+describe('watch slice: before its model has loaded', () => {
+  it('applies the events that came while it loaded in their order: a held request knows its proxy', async () => {
+    // a fresh copy of the store's modules: the watched-traffic model is not loaded in it yet
+    vi.resetModules();
+    const fresh = await import('./inspector-store.ts');
+    const store = fresh.createInspectorStore({
+      fetchFor: () => () => Promise.reject(new Error('none')),
+      now: Date.now,
+    });
+    const s = store.getState();
+    s.applyProxyEvent({ type: 'proxies', proxies: [PROXY] });
+    s.applyProxyEvent({
+      type: 'request',
+      proxyId: 'p1',
+      id: 'x1',
+      at: 1,
+      method: 'POST',
+      url: TARGET,
+      headers: [],
+      body: '{}',
+    });
+    s.applyProxyEvent({ type: 'held', id: 'x1', stage: 'request', at: 2, headers: [], body: '{}' });
+    expect(store.getState().heldItems).toEqual([]);
+    await vi.waitFor(() => expect(store.getState().heldItems).toHaveLength(1));
+    expect(store.getState().heldItems[0]?.proxyId).toBe('p1');
+    expect(store.getState().proxies).toEqual([PROXY]);
+    expect(store.getState().watchSeen).toEqual({ x1: 'p1' });
+  });
+});
+
 describe('watch slice', () => {
+  // the page loads it with the first proxy event; loaded, every event applies at once
+  beforeAll(() => loadWatchedModel());
+
   it('follows the proxies (and tells the other tabs) only once a start succeeded', async () => {
     const refused = storeWith(() => Promise.reject(new Error('not an http(s) URL')));
     await refused.store.getState().startProxy('ftp://s');
@@ -137,6 +171,8 @@ describe('watch slice', () => {
 });
 
 describe('watch slice: a 2025-11-25 session', () => {
+  beforeAll(() => loadWatchedModel());
+
   it("labels the session from the initialize's answer head, and puts a pushed request and its answer in the call", () => {
     const { store } = storeWith(() => Promise.resolve({}));
     const s = store.getState();

@@ -2,17 +2,22 @@ import type { StateCreator } from 'zustand';
 import { newId } from '../lib/ids.ts';
 import type { Exchange, HeaderList } from '../protocol/exchange.ts';
 import type { HeldStage, ProxyControl, ProxyEvent, ProxyInfo } from '../protocol/proxy-wire.ts';
-import { reduceMany } from '../session/reduce-many.ts';
-import {
-  emptyWatchGroups,
-  noteWatchedAnswer,
-  noteWatchedHead,
-  placeWatchedRequest,
-  recordWatchedExchange,
-  recordWatchedPushed,
-  type WatchGroups,
-} from '../session/watched.ts';
+import type { WatchGroups } from '../session/watched.ts';
 import type { InspectorState } from './inspector-store.ts';
+
+/** How watched traffic becomes the session's conversations (session/watched.ts) and the batched reducer it feeds. */
+type WatchedModel = typeof import('../session/watched.ts') &
+  Pick<typeof import('../session/reduce-many.ts'), 'reduceMany'>;
+let watchedModel: WatchedModel | undefined;
+
+/**
+ * The watched-traffic model loads with the first proxy event, not at startup: a page that watches no client never
+ * needs it. Resolves once it is loaded (a test awaits it to apply events at once, as the page does after the first).
+ */
+export const loadWatchedModel = (): Promise<WatchedModel> =>
+  Promise.all([import('../session/watched.ts'), import('../session/reduce-many.ts')]).then(
+    ([watched, { reduceMany }]) => (watchedModel = { ...watched, reduceMany }),
+  );
 
 /** A request or answer the proxy holds for the user (`gone`: the client stopped waiting for it). */
 export interface HeldItem {
@@ -87,6 +92,26 @@ const WATCHED_CALLS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get',
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
   return (set, get) => {
+    // proxy events that arrive while the model loads wait here and are applied in their order
+    let waiting: ((model: WatchedModel) => void)[] | null = null;
+    const withModel = (apply: (model: WatchedModel) => void): void => {
+      if (watchedModel && !waiting) return apply(watchedModel);
+      if (waiting) return void waiting.push(apply);
+      waiting = [apply];
+      loadWatchedModel().then(
+        (model) => {
+          const queued = waiting ?? [];
+          waiting = null;
+          for (const next of queued) next(model);
+        },
+        (error: unknown) => {
+          waiting = null;
+          set({
+            watchError: `Could not load what shows watched traffic (reload the page): ${error instanceof Error ? error.message : String(error)}`,
+          });
+        },
+      );
+    };
     const control = async (c: ProxyControl): Promise<boolean> => {
       if (!proxy) {
         set({ watchError: 'This page was not served by the inspector (npm start or mrtr-inspector): no proxy.' });
@@ -106,82 +131,86 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       watchConnected: false,
       heldItems: [],
       watchError: null,
-      watchGroups: emptyWatchGroups,
+      watchGroups: { byState: {}, sessions: {}, other: {}, placed: {}, pushed: {} },
       watchSeen: {},
-      applyProxyEvent: (event) => {
-        switch (event.type) {
-          case 'proxies':
-            set({ proxies: event.proxies });
-            return;
-          case 'request': {
-            const s = get();
-            if (s.watchSeen[event.id]) return;
-            const placed = placeWatchedRequest(
-              s.watchGroups,
-              {
-                proxyId: event.proxyId,
-                exchangeId: event.id,
-                httpMethod: event.method,
-                url: event.url,
+      // every event waits for the model while it loads, so a held request never overtakes the request it holds
+      applyProxyEvent: (event) =>
+        withModel(({ placeWatchedRequest, noteWatchedHead, reduceMany }) => {
+          switch (event.type) {
+            case 'proxies':
+              set({ proxies: event.proxies });
+              return;
+            case 'request': {
+              const s = get();
+              if (s.watchSeen[event.id]) return;
+              const placed = placeWatchedRequest(
+                s.watchGroups,
+                {
+                  proxyId: event.proxyId,
+                  exchangeId: event.id,
+                  httpMethod: event.method,
+                  url: event.url,
+                  headers: event.headers,
+                  body: event.body,
+                  at: event.at,
+                },
+                () => newId('watch'),
+              );
+              set((st) => ({
+                watchGroups: placed.groups,
+                watchSeen: { ...st.watchSeen, [event.id]: event.proxyId },
+                session: reduceMany(st.session, placed.events),
+              }));
+              return;
+            }
+            case 'held': {
+              const item: HeldItem = {
+                id: event.id,
+                stage: event.stage,
+                at: event.at,
                 headers: event.headers,
                 body: event.body,
-                at: event.at,
-              },
-              () => newId('watch'),
-            );
-            set((st) => ({
-              watchGroups: placed.groups,
-              watchSeen: { ...st.watchSeen, [event.id]: event.proxyId },
-              session: reduceMany(st.session, placed.events),
-            }));
-            return;
+              };
+              if (event.status !== undefined) item.status = event.status;
+              if (event.sse) item.sse = true;
+              const proxyId = get().watchSeen[event.id];
+              if (proxyId) item.proxyId = proxyId;
+              set((s) => ({
+                heldItems: [...s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)), item],
+              }));
+              return;
+            }
+            case 'released':
+              set((s) => ({
+                heldItems:
+                  event.end === 'client-gone'
+                    ? s.heldItems.map((h) =>
+                        h.id === event.id && h.stage === event.stage ? { ...h, goneAt: event.at } : h,
+                      )
+                    : s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)),
+              }));
+              return;
+            case 'response-head':
+              set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, event.id, event.headers) }));
+              return;
+            default:
+              return;
           }
-          case 'held': {
-            const item: HeldItem = {
-              id: event.id,
-              stage: event.stage,
-              at: event.at,
-              headers: event.headers,
-              body: event.body,
-            };
-            if (event.status !== undefined) item.status = event.status;
-            if (event.sse) item.sse = true;
-            const proxyId = get().watchSeen[event.id];
-            if (proxyId) item.proxyId = proxyId;
-            set((s) => ({
-              heldItems: [...s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)), item],
-            }));
-            return;
-          }
-          case 'released':
-            set((s) => ({
-              heldItems:
-                event.end === 'client-gone'
-                  ? s.heldItems.map((h) =>
-                      h.id === event.id && h.stage === event.stage ? { ...h, goneAt: event.at } : h,
-                    )
-                  : s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)),
-            }));
-            return;
-          case 'response-head':
-            set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, event.id, event.headers) }));
-            return;
-          default:
-            return;
-        }
-      },
-      recordWatched: (exchangeId, exchange) => {
-        const s = get();
-        const recorded = recordWatchedExchange(s.watchGroups, exchangeId, newId('leg'), exchange);
-        set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
-      },
+        }),
+      recordWatched: (exchangeId, exchange) =>
+        withModel(({ recordWatchedExchange, reduceMany }) => {
+          const recorded = recordWatchedExchange(get().watchGroups, exchangeId, newId('leg'), exchange);
+          set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
+        }),
       noteWatchedAnswer: (exchangeId, message) =>
-        set((s) => ({ watchGroups: noteWatchedAnswer(s.watchGroups, exchangeId, message) })),
-      recordWatchedPushed: (exchangeId, exchange) => {
-        const s = get();
-        const recorded = recordWatchedPushed(s.watchGroups, exchangeId, newId('leg'), exchange);
-        set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
-      },
+        withModel(({ noteWatchedAnswer }) =>
+          set((s) => ({ watchGroups: noteWatchedAnswer(s.watchGroups, exchangeId, message) })),
+        ),
+      recordWatchedPushed: (exchangeId, exchange) =>
+        withModel(({ recordWatchedPushed, reduceMany }) => {
+          const recorded = recordWatchedPushed(get().watchGroups, exchangeId, newId('leg'), exchange);
+          set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
+        }),
       setWatchConnected: (watchConnected) => set({ watchConnected }),
       setProxyHold: async (proxyId, stage, on) => {
         // shown at once; the proxies' next list (sent when the node side applied it) confirms it
