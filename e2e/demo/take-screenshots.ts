@@ -1,9 +1,10 @@
 /**
- * `npm run screenshots`: the README's pictures of the app, taken from the real thing. Starts the dev server (Vite with
- * the app's plugin, which starts the bundled mock), drives Chromium through a call in progress (`rolling_upgrade`,
- * answered once, its second question waiting, the retry held in the composer) in the light and the dark theme, and
- * writes the PNGs to src/docs/images/. The mock listens on MOCK_PORT (default 8765, the URL the pictures show: stop
- * `npm start` first); the app on any free port.
+ * `npm run screenshots`: the pictures of the app in the README and proxy.md, taken from the real thing. Starts the dev
+ * server (Vite with the app's plugin, which starts the bundled mock), drives Chromium through a call in progress
+ * (`rolling_upgrade`, answered once, its second question waiting, the retry held in the composer) and through a real
+ * client watched by the proxy (the official TypeScript SDK's client, as the watch journeys run it, its MRTR retry held
+ * for Forward), in the light and the dark theme, and writes the PNGs to src/docs/images/. The mock listens on
+ * MOCK_PORT (default 8765, the URL the pictures show: stop `npm start` first); the app on any free port.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -11,7 +12,9 @@ import { join, resolve } from 'node:path';
 import { chromium, expect as baseExpect, type Page } from '@playwright/test';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../chromium.ts';
+import { runTsClient } from '../clients/run-ts-client.ts';
 import { InspectorPage } from '../pages/inspector-page.ts';
+import { WatchPage } from '../pages/watch-page.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'src/docs/images');
@@ -42,6 +45,48 @@ async function callInProgress(page: Page): Promise<void> {
   await expect(inspector.composer.getByRole('textbox', { name: 'requestState', exact: true })).toBeInViewport();
 }
 
+/**
+ * Starts a proxy for the mock from the page, holds client requests, and runs the TypeScript SDK's client through it on
+ * `approve_payment_signed`: its first round goes through, its retry (with `inputResponses` and the requestState) waits
+ * in Held request, beside the first round's conversation. Returns what ends it: the held retry forwarded, the client
+ * done, the proxy stopped.
+ */
+async function heldRetry(page: Page): Promise<() => Promise<void>> {
+  const inspector = new InspectorPage(page);
+  const { mockUrl } = await page.request
+    .get('/__inspector/config')
+    .then((r) => r.json() as Promise<{ mockUrl: string }>);
+  const target = new URL('/mcp', mockUrl).toString();
+  await inspector.open(`?server=${encodeURIComponent(target)}&transport=relay`);
+  const watch = new WatchPage(inspector);
+  const proxyUrl = await watch.start(target);
+  await watch.holdRequests.check();
+  const client = runTsClient(proxyUrl, 'modern', 'approve_payment_signed', { amount: 9 });
+  // should a step below fail, that failure is the one reported, not the client's timeout
+  client.done.catch(() => undefined);
+  await watch.forwardUntilRetry();
+  await expect(watch.heldRequest).toContainText(/The client has waited \d+ s/);
+  // the call's first round, which asked, open in the middle column; the held retry at the top of the right one
+  const asked = watch.watchedLeg(/^Round 1 tools\/call approve_payment_signed: input_required/);
+  await asked.click();
+  await expect(asked).toHaveAttribute('aria-pressed', 'true');
+  const views = page.getByRole('region', { name: 'Conversation views' });
+  await expect(views.getByRole('heading', { name: /^approve_payment_signed · ts-watch-client/ })).toBeVisible();
+  // the click scrolled the right column down to the Timeline: back to its top (the window itself stays put)
+  await watch.heldRequest.evaluate((el) => {
+    for (let box = el.parentElement; box; box = box.parentElement) box.scrollTop = 0;
+    window.scrollTo(0, 0);
+  });
+  await expect(watch.heldRequest.getByRole('button', { name: 'Forward' })).toBeInViewport();
+  // autosave has caught up (the call and the client's other traffic): the toolbar shows the settled status
+  await expect(page.getByText(/^Saved · 2 conversations, \d+ legs$/)).toBeVisible();
+  return async () => {
+    await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
+    await client.done;
+    await watch.stop(target);
+  };
+}
+
 /** Rejects with a clear message when something already listens on the mock's port (the plugin would only warn). */
 function portFree(port: number): Promise<void> {
   return new Promise((done, fail) => {
@@ -53,6 +98,15 @@ function portFree(port: number): Promise<void> {
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => done()));
   });
+}
+
+/** Writes the page as it is to `name` under src/docs/images/, and fails when the PNG is too heavy for a README. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const file = join(OUT, name);
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  const bytes = statSync(file).size;
+  process.stdout.write(`${file.slice(ROOT.length + 1)}: ${Math.round(bytes / 1024)} KB\n`);
+  if (bytes > MAX_BYTES) throw new Error(`${file} is ${bytes} bytes, over ${MAX_BYTES}: shrink the viewport`);
 }
 
 async function main(): Promise<void> {
@@ -80,12 +134,20 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       await callInProgress(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-      const file = join(OUT, `call-in-progress-${colorScheme}.png`);
-      await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-      const bytes = statSync(file).size;
-      process.stdout.write(`${file.slice(ROOT.length + 1)}: ${Math.round(bytes / 1024)} KB\n`);
-      if (bytes > MAX_BYTES) throw new Error(`${file} is ${bytes} bytes, over ${MAX_BYTES}: shrink the viewport`);
+      await shoot(page, `call-in-progress-${colorScheme}.png`);
       await context.close();
+
+      // a fresh tab (its own storage): only the watched client's conversation in its Timeline
+      const watching = await browser.newContext({
+        viewport: VIEWPORT,
+        colorScheme,
+        baseURL: `http://127.0.0.1:${port}`,
+      });
+      const watchPage = await watching.newPage();
+      const release = await heldRetry(watchPage);
+      await shoot(watchPage, `held-retry-${colorScheme}.png`);
+      await release();
+      await watching.close();
     }
   } finally {
     await browser.close();
