@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createManualClock } from './clock.fixtures.ts';
-import { realClock } from './clock.ts';
+import { realClock, restartableAfter } from './clock.ts';
 
 describe('realClock', () => {
   it('resolves a sleep when its time has come and follows a faked Date', async () => {
@@ -56,5 +56,45 @@ describe('createManualClock', () => {
     stop.abort(new Error('gone'));
     await expect(sleeping).rejects.toThrow('gone');
     expect(clock.sleeping).toBe(0);
+  });
+});
+
+describe('restartableAfter', () => {
+  it('runs once its time has passed since the last restart, and never after a cancel', async () => {
+    const clock = createManualClock(0);
+    const fired: number[] = [];
+    const t = restartableAfter(clock, 100, () => fired.push(clock.now()));
+    await clock.advance(80);
+    t.restart();
+    await clock.advance(80);
+    expect(fired).toEqual([]);
+    await clock.advance(20);
+    expect(fired).toEqual([180]);
+    const u = restartableAfter(clock, 100, () => fired.push(-1));
+    u.cancel();
+    u.restart();
+    await clock.advance(500);
+    expect(fired).toEqual([180]);
+  });
+
+  it('refreshes a real timer in place', async () => {
+    vi.useFakeTimers();
+    try {
+      const fired: string[] = [];
+      const t = restartableAfter(realClock, 100, () => fired.push('idle'));
+      vi.advanceTimersByTime(80);
+      t.restart();
+      vi.advanceTimersByTime(80);
+      expect(fired).toEqual([]);
+      vi.advanceTimersByTime(20);
+      expect(fired).toEqual(['idle']);
+      const u = restartableAfter(realClock, 100, () => fired.push('cancelled'));
+      u.cancel();
+      u.restart();
+      vi.advanceTimersByTime(500);
+      expect(fired).toEqual(['idle']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -40,3 +40,33 @@ export function after(clock: Clock, ms: number, fn: () => void): () => void {
   clock.sleep(ms, stop.signal).then(fn, () => undefined);
   return () => stop.abort();
 }
+
+/**
+ * `after`, with `restart` running the wait again from now (an idle limit a chunk restarts): a real timer is refreshed
+ * in place rather than cleared and set anew. After `cancel`, `restart` does nothing.
+ */
+export function restartableAfter(clock: Clock, ms: number, fn: () => void): { restart(): void; cancel(): void } {
+  let live = true;
+  if (clock === realClock) {
+    const timer = setTimeout(fn, ms);
+    return {
+      restart: () => void (live && timer.refresh()),
+      cancel: () => {
+        live = false;
+        clearTimeout(timer);
+      },
+    };
+  }
+  let cancel = after(clock, ms, fn);
+  return {
+    restart: () => {
+      if (!live) return;
+      cancel();
+      cancel = after(clock, ms, fn);
+    },
+    cancel: () => {
+      live = false;
+      cancel();
+    },
+  };
+}

@@ -3,7 +3,7 @@
  * proxy stands between an MCP client and its server: everything end-to-end passes both ways unchanged, credentials
  * and `Set-Cookie` included; only connection-level headers and the framing the proxy redoes are left out.
  */
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { connectionListed, HOP_BY_HOP } from '../relay-response-headers.ts';
 
@@ -14,9 +14,18 @@ export function requestHeaderList(raw: readonly string[]): HeaderList {
   return list;
 }
 
+/** Every `Connection` value of a list, joined (undefined when there is none). */
+function connectionOf(list: HeaderList): string | undefined {
+  let joined: string | undefined;
+  for (const [name, value] of list)
+    if (name.length === 10 && name.toLowerCase() === 'connection')
+      joined = joined === undefined ? value : `${joined},${value}`;
+  return joined;
+}
+
 /** What goes to the server: every header but hop-by-hop ones, `Host`, `Content-Length` (recomputed) and encodings. */
-export function upstreamHeaders(list: HeaderList, incoming: IncomingHttpHeaders): HeaderList {
-  const listed = connectionListed(typeof incoming.connection === 'string' ? incoming.connection : undefined);
+export function upstreamHeaders(list: HeaderList): HeaderList {
+  const listed = connectionListed(connectionOf(list));
   const out: HeaderList = [];
   for (const [name, value] of list) {
     const lower = name.toLowerCase();
@@ -39,7 +48,7 @@ export function responseHeaderList(headers: Headers): HeaderList {
 
 /** The headers written to the client: the server's, minus connection-level ones and the framing the proxy redoes. */
 export function toClient(list: HeaderList): OutgoingHttpHeaders {
-  const listed = connectionListed(list.find(([n]) => n.toLowerCase() === 'connection')?.[1]);
+  const listed = connectionListed(connectionOf(list));
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of list) {
     const lower = name.toLowerCase();

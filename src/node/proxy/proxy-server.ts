@@ -6,35 +6,19 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import { after, realClock, type Clock } from '../clock.ts';
+import { realClock, type Clock } from '../clock.ts';
 import { loopbackHosts } from '../inspector-config.ts';
-import { networkErrorCode, readBody, RelayRefusal } from '../relay-http.ts';
+import { networkErrorCode, RelayRefusal } from '../relay-http.ts';
 import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
 import { requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
-import { fetchUpstream, httpUpstream, type UpstreamAnswer } from './proxy-upstream.ts';
+import { cutTimers, DEFAULT_PROXY_LIMITS, readRequestBody, readWhole, type ProxyLimits } from './proxy-limits.ts';
+import { fetchUpstream, httpUpstream, type UpstreamAnswer, type UpstreamCall } from './proxy-upstream.ts';
+
+export type { ProxyLimits } from './proxy-limits.ts';
 import type { TrafficHub } from './traffic-hub.ts';
-
-export interface ProxyLimits {
-  /** largest client request body (413 above it); default 4 MiB, as on the relay */
-  maxBodyBytes: number;
-  /** largest server answer passed back (cut above it); default 64 MiB, as on the relay */
-  maxResponseBytes: number;
-  /** to the answer's headers, then between two chunks; default 60 s */
-  timeoutMs: number;
-  /** from the request to the answer's last byte (time held by the user not counted); default 10 min */
-  totalTimeoutMs: number;
-}
-
-const DEFAULT_PROXY_LIMITS: ProxyLimits = {
-  maxBodyBytes: 4 * 1024 * 1024,
-  maxResponseBytes: 64 * 1024 * 1024,
-  timeoutMs: 60_000,
-  totalTimeoutMs: 600_000,
-};
 
 export interface ProxyOptions {
   id: string;
@@ -57,60 +41,11 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/**
- * The idle and total limits of one exchange, each cutting it (`cut`) when it runs out. `touch` restarts the idle
- * limit (a chunk came); `pause` and `resume` leave out the time an item is held by the user.
- */
-function cutTimers(clock: Clock, limits: ProxyLimits, cut: (why: 'idle' | 'total') => void) {
-  let totalLeft = limits.totalTimeoutMs;
-  let since = clock.now();
-  let cancelIdle = after(clock, limits.timeoutMs, () => cut('idle'));
-  let cancelTotal = after(clock, totalLeft, () => cut('total'));
-  const stopIdle = (): void => cancelIdle();
-  return {
-    stopIdle,
-    touch: (): void => {
-      cancelIdle();
-      cancelIdle = after(clock, limits.timeoutMs, () => cut('idle'));
-    },
-    pause: (): void => {
-      cancelIdle();
-      cancelTotal();
-      totalLeft -= clock.now() - since;
-    },
-    resume: (): void => {
-      since = clock.now();
-      cancelIdle = after(clock, limits.timeoutMs, () => cut('idle'));
-      cancelTotal = after(clock, Math.max(0, totalLeft), () => cut('total'));
-    },
-    stop: (): void => {
-      cancelIdle();
-      cancelTotal();
-    },
-  };
-}
-
 /** The server's Content-Length, when it sent one plain length for unencoded bytes (what the proxy passes on as is). */
 function wholeLength(headers: HeaderList): string | undefined {
   const lengths = headers.filter(([name]) => name === 'content-length');
   if (lengths.length !== 1 || headers.some(([name]) => name === 'content-encoding')) return undefined;
   return /^\d+$/.test(lengths[0]![1]) ? lengths[0]![1] : undefined;
-}
-
-/** A whole answer (to hold it), read no further than `maxBytes`; undefined when the server broke off. */
-async function readWhole(body: Readable | null, maxBytes: number): Promise<Buffer | 'too-large' | undefined> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of (body ?? []) as AsyncIterable<Buffer>) {
-      total += chunk.byteLength;
-      if (total > maxBytes) return 'too-large';
-      chunks.push(chunk);
-    }
-  } catch {
-    return undefined;
-  }
-  return Buffer.concat(chunks);
 }
 
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
@@ -120,23 +55,39 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const clock = opts.clock ?? realClock;
   const { hub } = opts;
   const server = createServer();
-  const hosts = () => loopbackHosts(server.address());
+  // the proxy's own host:port names, known once it listens (its port never changes)
+  let hosts: string[] = [];
   const path = target.pathname;
+  const targetHref = target.href;
 
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    guardProxyRequest(req, hosts(), path);
-    const body = Buffer.from(await readBody(req, limits.maxBodyBytes)).toString('utf8');
+    guardProxyRequest(req, hosts, path);
+    const raw = await readRequestBody(req, limits.maxBodyBytes);
+    const body = raw.toString('utf8');
     const id = hub.exchangeId();
     const method = req.method!;
     let headers = requestHeaderList(req.rawHeaders);
-    let sentBody = body;
+    // what goes to the server: the client's very bytes, unless the user edits them while held
+    let sentBody: string | Buffer = raw;
+    let sentText = body;
     hub.count(opts.id, 'requests');
-    hub.emit({ type: 'request', proxyId: opts.id, id, at: hub.now(), method, url: target.href, headers, body });
+    hub.emit({ type: 'request', proxyId: opts.id, id, at: hub.now(), method, url: targetHref, headers, body });
 
-    // the client leaving (its socket closes before the answer is done) aborts everything on its behalf
-    const gone = new AbortController();
+    // the client leaving (its socket closes before the answer is done) gives up on everything on its behalf; the
+    // signal a hold waits on is made only when something is held
+    let clientGone = false;
+    let gone: AbortController | undefined;
+    let call: UpstreamCall | undefined;
+    const goneSignal = (): AbortSignal => {
+      gone ??= new AbortController();
+      if (clientGone) gone.abort();
+      return gone.signal;
+    };
     const onClose = (): void => {
-      if (!res.writableFinished) gone.abort();
+      if (res.writableFinished) return;
+      clientGone = true;
+      gone?.abort();
+      call?.abort();
     };
     res.on('close', onClose);
     const end = (failure?: string): void => {
@@ -145,7 +96,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     };
 
     if (hub.proxy(opts.id)?.holdRequests) {
-      const decision = await hub.hold({ id, stage: 'request', headers, body }, gone.signal);
+      const decision = await hub.hold({ id, stage: 'request', headers, body }, goneSignal());
       if (decision.kind === 'client-gone') return end('the client stopped waiting while the request was held');
       if (decision.kind === 'drop') {
         answerDropped(res, body, 'request');
@@ -153,29 +104,28 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       }
       if (decision.headers || decision.body !== undefined) {
         headers = decision.headers ?? headers;
-        sentBody = decision.body ?? body;
-        hub.emit({ type: 'request-sent', id, at: hub.now(), headers, body: sentBody });
+        if (decision.body !== undefined) sentBody = sentText = decision.body;
+        hub.emit({ type: 'request-sent', id, at: hub.now(), headers, body: sentText });
       }
     }
 
-    const upstream = new AbortController();
-    gone.signal.addEventListener('abort', () => upstream.abort(), { once: true });
     let cut: 'idle' | 'total' | undefined;
     const timers = cutTimers(clock, limits, (why) => {
       cut ??= why;
-      upstream.abort();
+      call?.abort();
     });
     try {
       let answer: UpstreamAnswer;
       try {
-        answer = await upstreamTo.send({
+        call = upstreamTo.send({
           method,
-          headers: upstreamHeaders(headers, req.headers),
-          ...(method === 'POST' || sentBody ? { body: sentBody } : {}),
-          signal: upstream.signal,
+          headers: upstreamHeaders(headers),
+          ...(method === 'POST' || sentText ? { body: sentBody } : {}),
         });
+        if (clientGone) call.abort();
+        answer = await call.answer;
       } catch (error) {
-        if (gone.signal.aborted) return end('the client stopped waiting');
+        if (clientGone) return end('the client stopped waiting');
         const why = cut
           ? `no answer from ${target.host} within the proxy's ${cut === 'idle' ? `idle limit of ${limits.timeoutMs}` : `total limit of ${limits.totalTimeoutMs}`} ms`
           : `could not reach ${target.host}: ${networkErrorCode(error).code} (${networkErrorCode(error).message})`;
@@ -200,8 +150,8 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         return await holdResponse(
           res,
           answer,
-          { id, status, headers: responseHeaders, requestBody: sentBody },
-          gone,
+          { id, status, headers: responseHeaders, requestBody: sentText },
+          goneSignal(),
           end,
         );
       }
@@ -213,9 +163,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         ...(length ? { 'content-length': length } : {}),
       });
       if (sse) res.flushHeaders();
-      const rpcId = method === 'POST' ? rpcIdOf(sentBody) : undefined;
+      // holding here means an SSE answer: its response event waits, found by the request's JSON-RPC id
+      const rpcId = holding && method === 'POST' ? rpcIdOf(sentText) : undefined;
       const failure =
-        holding && answer.body && rpcId !== undefined
+        answer.body && rpcId !== undefined
           ? await holdSseResponse(answer.body, res, {
               id,
               rpcId,
@@ -223,7 +174,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
               status,
               headers: responseHeaders,
               maxBytes: limits.maxResponseBytes,
-              gone: gone.signal,
+              gone: goneSignal(),
               onChunk: timers.touch,
               pause: timers.pause,
               resume: timers.resume,
@@ -233,7 +184,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       end(
         failure === 'broken' && cut
           ? `the proxy cut the answer: ${cut === 'idle' ? `no data for ${limits.timeoutMs} ms` : `total limit of ${limits.totalTimeoutMs} ms`}`
-          : failure === 'broken' && gone.signal.aborted
+          : failure === 'broken' && clientGone
             ? 'the client stopped reading the answer'
             : failure,
       );
@@ -247,7 +198,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     res: ServerResponse,
     answer: UpstreamAnswer,
     at: { id: string; status: number; headers: HeaderList; requestBody: string },
-    gone: AbortController,
+    gone: AbortSignal,
     end: (failure?: string) => void,
   ): Promise<void> {
     const bytes = await readWhole(answer.body, limits.maxResponseBytes);
@@ -267,7 +218,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     const body = bytes.toString('utf8');
     const decision = await hub.hold(
       { id: at.id, stage: 'response', headers: at.headers, body, status: at.status },
-      gone.signal,
+      gone,
     );
     if (decision.kind === 'client-gone') return end('the client stopped waiting while the answer was held');
     if (decision.kind === 'drop') {
@@ -306,6 +257,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       resolve();
     });
   });
+  hosts = loopbackHosts(server.address());
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}${target.search}`;
   hub.addProxy({
     id: opts.id,

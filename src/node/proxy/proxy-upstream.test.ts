@@ -44,8 +44,7 @@ describe('httpUpstream', () => {
           method: 'POST',
           headers: [['authorization', 'Bearer s3cret']],
           body: `{"n":${i}}`,
-          signal: new AbortController().signal,
-        });
+        }).answer;
         expect(answer.status).toBe(200);
         expect(answer.headers.filter(([n]) => n === 'set-cookie')).toEqual([
           ['set-cookie', 'a=1'],
@@ -69,8 +68,7 @@ describe('httpUpstream', () => {
         method: 'POST',
         headers: [],
         body: '{}',
-        signal: new AbortController().signal,
-      });
+      }).answer;
       expect(answer.status).toBe(307);
       expect(answer.headers).toContainEqual(['location', 'http://example.invalid/elsewhere']);
     } finally {
@@ -84,9 +82,9 @@ describe('httpUpstream', () => {
     server = undefined;
     const upstream = httpUpstream(url);
     try {
-      await expect(
-        upstream.send({ method: 'GET', headers: [], signal: new AbortController().signal }),
-      ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      await expect(upstream.send({ method: 'GET', headers: [] }).answer).rejects.toMatchObject({
+        code: 'ECONNREFUSED',
+      });
     } finally {
       upstream.close();
     }
@@ -104,10 +102,40 @@ describe('fetchUpstream', () => {
       method: 'POST',
       headers: [['content-type', 'application/json']],
       body: '{"n":1}',
-      signal: new AbortController().signal,
-    });
+    }).answer;
     expect(answer.status).toBe(200);
     expect(answer.headers).toContainEqual(['content-type', 'application/json']);
     expect(await text(answer.body)).toBe('{"echo":{"n":1}}');
+  });
+});
+
+describe('aborting', () => {
+  it('fails a request still waiting for its answer', async () => {
+    const url = await serve(() => undefined);
+    const upstream = httpUpstream(url);
+    try {
+      const call = upstream.send({ method: 'POST', headers: [], body: '{}' });
+      setTimeout(() => call.abort(), 20);
+      await expect(call.answer).rejects.toThrow();
+    } finally {
+      upstream.close();
+    }
+  });
+
+  it("ends an answer's body that was still coming, as broken off", async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: 1\n\n');
+    });
+    const upstream = httpUpstream(url);
+    try {
+      const call = upstream.send({ method: 'POST', headers: [], body: '{}' });
+      const answer = await call.answer;
+      const read = text(answer.body);
+      call.abort();
+      await expect(read).rejects.toThrow();
+    } finally {
+      upstream.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * machinery, a warm connection); with a `fetch` given (the CLI's in-process stdio endpoints), through that. Redirects
  * are never followed either way: the client gets the server's 3xx as it came. Node-only.
  */
-import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -15,8 +15,13 @@ interface UpstreamRequest {
   method: string;
   /** what goes to the server (see `upstreamHeaders`): no Host, no Content-Length */
   headers: HeaderList;
-  body?: string;
-  signal: AbortSignal;
+  body?: string | Buffer;
+}
+
+/** A request on its way: its answer's head (then body), and what gives up on it (the request or the body fails). */
+export interface UpstreamCall {
+  answer: Promise<UpstreamAnswer>;
+  abort(): void;
 }
 
 export interface UpstreamAnswer {
@@ -29,27 +34,28 @@ export interface UpstreamAnswer {
 }
 
 export interface Upstream {
-  send(request: UpstreamRequest): Promise<UpstreamAnswer>;
+  send(request: UpstreamRequest): UpstreamCall;
   close(): void;
 }
 
 /** Through a `fetch` (the CLI's, which reaches its in-process endpoints). */
 export function fetchUpstream(target: URL, fetchImpl: typeof fetch): Upstream {
   return {
-    async send({ method, headers, body, signal }) {
-      const answer = await fetchImpl(target, {
+    send({ method, headers, body }) {
+      const stop = new AbortController();
+      const answer = fetchImpl(target, {
         method,
         headers: new Headers(headers),
-        ...(body !== undefined ? { body } : {}),
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : new Uint8Array(body) } : {}),
         redirect: 'manual',
-        signal,
-      });
-      return {
-        status: answer.status,
-        statusText: answer.statusText,
-        headers: responseHeaderList(answer.headers),
-        body: answer.body ? Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>) : null,
-      };
+        signal: stop.signal,
+      }).then((got) => ({
+        status: got.status,
+        statusText: got.statusText,
+        headers: responseHeaderList(got.headers),
+        body: got.body ? Readable.fromWeb(got.body as NodeReadableStream<Uint8Array>) : null,
+      }));
+      return { answer, abort: () => stop.abort() };
     },
     close: () => undefined,
   };
@@ -61,28 +67,27 @@ export function httpUpstream(target: URL): Upstream {
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
   return {
-    send: ({ method, headers, body, signal }) =>
-      new Promise<UpstreamAnswer>((resolve, reject) => {
-        const out: OutgoingHttpHeaders = {};
-        for (const [name, value] of headers) {
-          const prior = out[name];
-          out[name] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [String(prior)]), value];
-        }
-        if (body !== undefined) out['content-length'] = Buffer.byteLength(body);
-        const req = send(target, { method, headers: out, agent, signal }, (answer) => {
+    send({ method, headers, body }) {
+      const out: OutgoingHttpHeaders = {};
+      for (const [name, value] of headers) {
+        const prior = out[name];
+        out[name] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [String(prior)]), value];
+      }
+      if (body !== undefined) out['content-length'] = Buffer.byteLength(body);
+      let req: ClientRequest | undefined;
+      const answer = new Promise<UpstreamAnswer>((resolve, reject) => {
+        req = send(target, { method, headers: out, agent }, (got) => {
           const list: HeaderList = [];
-          const raw = answer.rawHeaders;
+          const raw = got.rawHeaders;
           for (let i = 0; i + 1 < raw.length; i += 2) list.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
-          resolve({
-            status: answer.statusCode ?? 502,
-            statusText: answer.statusMessage ?? '',
-            headers: list,
-            body: answer,
-          });
+          resolve({ status: got.statusCode ?? 502, statusText: got.statusMessage ?? '', headers: list, body: got });
         });
         req.once('error', reject);
         req.end(body);
-      }),
+      });
+      // destroying the request fails it (no answer yet) or its answer's body (once it came): no abort signal per leg
+      return { answer, abort: () => req?.destroy(new Error('the proxy gave up on this request')) };
+    },
     close: () => agent.destroy(),
   };
 }

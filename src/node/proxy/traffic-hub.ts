@@ -1,8 +1,11 @@
 /**
  * The proxies' one record of traffic: every event a proxy reports goes to each page listening (`subscribe`) and into
  * a bounded history, so a page opened after a client's first call still shows it. Each event is numbered, so a page
- * whose stream broke resumes after the last one it got instead of being told the history again. Held items wait here
- * for the page's Forward or Drop. Node-only, no I/O of its own.
+ * whose stream broke resumes after the last one it got instead of being told the history again. The list of proxies
+ * is not part of that history: a page gets the current list when it subscribes (after the history), then each change;
+ * with no page listening a leg costs the hub no more than its history entries (count changes are announced once per
+ * turn of the event loop, and only to pages listening). Held items wait here for the page's Forward or Drop. Node-only,
+ * no I/O of its own.
  */
 import { randomUUID } from 'node:crypto';
 import type { HeaderList } from '../../protocol/exchange.ts';
@@ -28,7 +31,10 @@ interface Held {
 }
 
 export interface TrafficHubOptions {
-  /** history kept for pages that connect later: at most this many bytes of event JSON (default 32 MiB) */
+  /**
+   * history kept for pages that connect later: at most about this many bytes (default 32 MiB), counted as the length
+   * of the events' strings (bodies, headers, chunks) plus a little per event
+   */
   historyBytes?: number;
   now?: () => number;
 }
@@ -42,6 +48,8 @@ export class TrafficHub {
   /** this record of traffic, in the events' ids (a restarted process is another) */
   private readonly run = randomUUID().slice(0, 8);
   private nextEvent = 1;
+  /** a count changed and the pages listening have not been told yet (they are, on the next turn) */
+  private countsPending = false;
   /** which proxy each exchange came through, so a stopped proxy's traffic can be forgotten */
   private readonly exchangeProxy = new Map<string, string>();
   private historySize = 0;
@@ -100,28 +108,29 @@ export class TrafficHub {
     const p = this.proxies.get(id);
     if (!p) return;
     p.counts[what]++;
-    this.announceProxies();
+    // a leg counts twice (its request, its answer): the pages listening get the new counts once, when the turn ends
+    if (this.countsPending || this.listeners.size === 0) return;
+    this.countsPending = true;
+    setImmediate(() => {
+      this.countsPending = false;
+      this.announceProxies();
+    });
   }
 
+  /** The list as it is now, to the pages listening (a page that subscribes later gets it then), numbered as events. */
   private announceProxies(): void {
-    // only the latest list matters: drop the older one from the history so it holds traffic, not counters (there is
-    // at most one, usually near the end, so the search from the end stops early instead of reading every event)
-    for (let i = this.history.length - 1; i >= 0; i--) {
-      if (this.history[i]!.event.type === 'proxies') {
-        this.historySize -= this.history[i]!.size;
-        this.history.splice(i, 1);
-        break;
-      }
-    }
-    this.emit({ type: 'proxies', proxies: this.list() });
+    if (this.listeners.size === 0) return;
+    const event: ProxyEvent = { type: 'proxies', proxies: this.list() };
+    const id = proxyEventId({ run: this.run, n: this.nextEvent++ });
+    for (const listener of this.listeners) listener(event, id);
   }
 
   emit(event: ProxyEvent): void {
-    const size = JSON.stringify(event).length;
+    const size = eventSize(event);
     const n = this.nextEvent++;
     if (event.type === 'request') this.exchangeProxy.set(event.id, event.proxyId);
     const proxyId = 'id' in event ? this.exchangeProxy.get(event.id) : undefined;
-    this.history.push({ event, n, size, ...(proxyId ? { proxyId } : {}) });
+    this.history.push(proxyId ? { event, n, size, proxyId } : { event, n, size });
     this.historySize += size;
     while (this.historySize > this.historyBytes && this.history.length > 1) {
       const gone = this.history.shift()!;
@@ -133,13 +142,16 @@ export class TrafficHub {
   }
 
   /**
-   * Every event so far (bounded), then each new one as it happens; returns what stops the listening. Given the id of
-   * the last event a listener got (`lastEventId`, from this process), only the events after it come first.
+   * Every event so far (bounded), then the proxies as they are now, then each new event as it happens; returns what
+   * stops the listening. Given the id of the last event a listener got (`lastEventId`, from this process), only the
+   * events after it come first. The list comes last of these, under a new number, so a page that skips what it was
+   * already told (by number) never skips it.
    */
   subscribe(listener: Listener, lastEventId?: string): () => void {
     const last = parseProxyEventId(lastEventId);
     const after = last?.run === this.run ? last.n : 0;
     for (const { event, n } of this.history) if (n > after) listener(event, proxyEventId({ run: this.run, n }));
+    listener({ type: 'proxies', proxies: this.list() }, proxyEventId({ run: this.run, n: this.nextEvent++ }));
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -199,4 +211,16 @@ export class TrafficHub {
 
 function heldKey(id: string, stage: HeldStage): string {
   return `${stage}:${id}`;
+}
+
+/** About what an event holds in memory: its strings (bodies, chunks, header names and values) and a little besides. */
+function eventSize(event: ProxyEvent): number {
+  let size = 64;
+  if ('body' in event && typeof event.body === 'string') size += event.body.length;
+  if ('text' in event) size += event.text.length;
+  if ('headers' in event && event.headers)
+    for (const [name, value] of event.headers) size += name.length + value.length + 8;
+  if ('url' in event) size += event.url.length;
+  if ('failure' in event && event.failure) size += event.failure.length;
+  return size;
 }
