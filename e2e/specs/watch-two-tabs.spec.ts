@@ -23,11 +23,16 @@ test.describe('a proxy started in another tab', () => {
     const other = new InspectorPage(await inspector.page.context().newPage());
     await other.open(query);
     const b = new WatchPage(other);
-    const proxyUrl = await b.start(target);
+    try {
+      const proxyUrl = await b.start(target);
 
-    // tab A was neither reloaded nor brought back into view
-    await expect(item).toContainText(`proxy ${proxyUrl}`);
-    await b.stop(target);
-    await expect(item).toBeHidden();
+      // tab A was neither reloaded nor brought back into view
+      await expect(item).toContainText(`proxy ${proxyUrl}`);
+      await b.stop(target);
+      await expect(item).toBeHidden();
+    } finally {
+      // the journeys after this one find no proxy left running, even when this one stopped half way
+      await b.stopIfRunning(target);
+    }
   });
 });
