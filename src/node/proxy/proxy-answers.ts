@@ -4,6 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { DROPPED_CODE, DROPPED_MESSAGE, type HeldStage } from '../../protocol/proxy-wire.ts';
 import { copyReadable } from '../http-forwarding/copy-stream.ts';
 import { writeJsonError } from '../http-forwarding/json-error.ts';
@@ -60,12 +61,13 @@ export async function pipeAnswer(
     res.end();
     return undefined;
   }
-  const decoder = new TextDecoder();
+  // Node's own decoder: a character split between two chunks still comes out whole
+  const decoder = new StringDecoder('utf8');
   const end = await copyReadable(body, res, {
     maxBytes: at.maxBytes,
     onChunk,
     onWritten: (chunk) => {
-      const text = decoder.decode(chunk, { stream: true });
+      const text = decoder.write(chunk);
       if (text) hub.emit({ type: 'response-chunk', id, at: hub.now(), text });
     },
   });
