@@ -4,7 +4,6 @@ import { sleep } from '../lib/sleep.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
 import type { AuditProgress } from '../session/flows/audit.ts';
 import type { AuditInput, AuditRun } from '../session/flows/audit-run.ts';
-import { createDriver } from '../session/flows/driver.ts';
 import { connectionContextOf } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { currentSettings } from './connection-slice.ts';
@@ -64,26 +63,29 @@ export const createAuditSlice =
         controller = stop;
         set({ audit: base });
         const transportMode = s.transportMode;
-        const driver = createDriver({
-          now: deps.now,
-          connection: connectionContextOf(currentSettings(s)),
-          // the app's own send path: the same fetch (direct or through the relay), headers and timeout as a leg
-          send: (c) =>
-            sendLeg({
-              url: c.url,
-              headers: c.headers,
-              body: c.body,
-              fetch: deps.fetchFor(transportMode),
-              signal: stop.signal,
-              timeoutMs: deps.timeoutMs,
-              rpcId: c.rpcId,
-              viaRelay: transportMode === 'relay',
-              now: deps.now,
-            }),
-        });
         try {
-          // the audit (its checks and scoring) loads when a user first runs one, not with the first screen
-          const { runAudit } = await import('../session/flows/audit.ts');
+          // the audit (its checks, scoring and call driver) loads when a user first runs one, not with the first screen
+          const [{ runAudit }, { createDriver }] = await Promise.all([
+            import('../session/flows/audit.ts'),
+            import('../session/flows/driver.ts'),
+          ]);
+          const driver = createDriver({
+            now: deps.now,
+            connection: connectionContextOf(currentSettings(s)),
+            // the app's own send path: the same fetch (direct or through the relay), headers and timeout as a leg
+            send: (c) =>
+              sendLeg({
+                url: c.url,
+                headers: c.headers,
+                body: c.body,
+                fetch: deps.fetchFor(transportMode),
+                signal: stop.signal,
+                timeoutMs: deps.timeoutMs,
+                rpcId: c.rpcId,
+                viaRelay: transportMode === 'relay',
+                now: deps.now,
+              }),
+          });
           const report = await runAudit({
             driver,
             server,
