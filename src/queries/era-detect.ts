@@ -5,7 +5,7 @@
  * the doctor diagnoses what the server said to the modern request.
  */
 import type { EraConnections, EraResolution } from '../client/legacy/era-connections.ts';
-import { LegacySession, type LegacyExchange } from '../client/legacy/legacy-session.ts';
+import type { LegacyExchange, LegacySession } from '../client/legacy/legacy-session.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { refusePushed } from '../client/legacy/refuse-pushed.ts';
 import { openStandalone } from '../client/legacy/standalone.ts';
@@ -33,6 +33,8 @@ export interface EraEnv {
 export type Detected = EraResolution & { discover?: JsonObject; discoverError?: unknown };
 
 async function openLegacy(env: EraEnv, record: (e: LegacyExchange) => void, reason: string): Promise<Detected> {
+  // the 2025-11-25 session client loads when a server turns out to speak that era (most speak 2026-07-28)
+  const { LegacySession } = await import('../client/legacy/legacy-session.ts');
   const handshake: LegacyExchange[] = [];
   const headers: Record<string, string> = { ...(env.ctx.headers ?? {}) };
   if (env.ctx.authorization) headers.authorization = env.ctx.authorization;

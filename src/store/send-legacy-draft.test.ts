@@ -7,7 +7,8 @@ import { composeRequest } from '../session/compose.ts';
 import { emptySession } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
-import { legacyCallsOf, sendLegacyDraft } from './send-legacy-draft.ts';
+import { sendLegacyDraft } from './send-legacy-draft.ts';
+import { legacyCallsOf } from './legacy-open-calls.ts';
 
 const URL = 'http://restarted/mcp';
 

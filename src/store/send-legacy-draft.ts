@@ -13,19 +13,11 @@ import type { Exchange } from '../protocol/exchange.ts';
 import type { JsonObject, RpcId } from '../protocol/types.ts';
 import type { ComposedRequest } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
-import type { Conversation, Draft, SentFacts } from '../session/model.ts';
+import type { Conversation, Draft } from '../session/model.ts';
 import { legacyCallParams } from '../session/legacy-params.ts';
 import { legacyCallSent } from '../session/compose-legacy-call.ts';
 import { pushedFacts } from '../session/pushed-legs.ts';
-
-/** A call whose stream is still open, with where its exchanges start in the session's log. */
-export interface OpenCall {
-  call: LegacyCall;
-  /** index in `eras.exchanges` where this call's exchanges start */
-  from: number;
-  sent: SentFacts;
-  stop: AbortController;
-}
+import type { OpenCall } from './legacy-open-calls.ts';
 
 export interface LegacyLegDeps {
   session: LegacySession;
@@ -52,16 +44,6 @@ function failed(url: string, at: number, message: string): Exchange {
     durationMs: 0,
     failure: { kind: 'stream', message },
   };
-}
-
-const openCalls = new WeakMap<EraConnections, Map<string, OpenCall>>();
-
-/** The calls still open on `eras`' sessions, by conversation: one map, whichever slice opened the call. */
-export function legacyCallsOf(eras: EraConnections | undefined): Map<string, OpenCall> {
-  if (!eras) return new Map();
-  let calls = openCalls.get(eras);
-  if (!calls) openCalls.set(eras, (calls = new Map()));
-  return calls;
 }
 
 /** Wait for the call's next step and record it as a leg; returns the leg's id. */

@@ -12,7 +12,8 @@ import type { LegacyResultState } from '../session/flows/legacy-task-follow.ts';
 import { hasLegacyResult } from '../session/legacy-task-legs.ts';
 import { plainSent, type Conversation, type Leg, type SentFacts, type SessionState } from '../session/model.ts';
 import { outcomeSummary } from '../session/selectors.ts';
-import { recordNextStep, type LegacyLegDeps, type OpenCall } from './send-legacy-draft.ts';
+import type { OpenCall } from './legacy-open-calls.ts';
+import { recordNextStep, type LegacyLegDeps } from './send-legacy-draft.ts';
 
 function sentFacts(state: SessionState, c: Conversation, method: string): SentFacts {
   const first = c.legIds[0] ? state.legs[c.legIds[0]] : undefined;

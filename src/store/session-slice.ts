@@ -17,9 +17,8 @@ import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
-import { legacyCallsOf, sendLegacyDraft } from './send-legacy-draft.ts';
+import { legacyCallsOf } from './legacy-open-calls.ts';
 import { isLegacyTask } from '../session/legacy-task-legs.ts';
-import { recordSessionRequest } from './session-requests.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { currentSettings } from './connection-slice.ts';
@@ -92,6 +91,12 @@ export interface SessionSlice {
  */
 const loadTamperMatrix = () => import('../session/flows/run-tamper-matrix.ts');
 
+/**
+ * What sends and records legs over a 2025-11-25 session (its calls, the requests pushed on its own stream) loads with
+ * the session's first such leg: a 2026-07-28 server never needs it.
+ */
+const loadLegacyLegs = () => Promise.all([import('./send-legacy-draft.ts'), import('./session-requests.ts')]);
+
 export const createSessionSlice =
   (deps: InspectorDeps): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {
@@ -105,6 +110,7 @@ export const createSessionSlice =
     // a request a 2025-11-25 server pushes on its session's own stream: a conversation of its own, answered later
     if (deps.eras) {
       deps.eras.onSessionPushed = async (session, request, via) => {
+        const [, { recordSessionRequest }] = await loadLegacyLegs();
         const capabilities = get().capabilities;
         const ids = recordSessionRequest({ dispatch, now: deps.now, newId, capabilities }, session.url, request, via);
         // show it unless the user is in the middle of answering another conversation's questions
@@ -125,6 +131,9 @@ export const createSessionSlice =
     };
 
     const sendDraft = async (conversationId: string, opts: { select?: boolean } & FocusOption = {}) => {
+      // loaded before anything is dispatched: the in-flight check and the leg's start stay one synchronous step
+      const overLegacy = deps.eras?.legacyFor(get().session.conversations[conversationId]?.serverUrl ?? '');
+      const legacyLegs = overLegacy ? (await loadLegacyLegs())[0] : undefined;
       const s = get();
       const conversation = s.session.conversations[conversationId];
       const draft = conversation?.draft;
@@ -139,9 +148,9 @@ export const createSessionSlice =
       controllers.set(conversationId, controller);
       const request = { url: composed.url, body: composed.body };
       dispatch({ type: 'leg/sent', conversationId, rpcId: draft.rpcId, at: deps.now(), request });
-      if (legacy && deps.eras) {
+      if (legacy && deps.eras && legacyLegs) {
         const legacyDeps = { session: legacy, eras: deps.eras, calls: legacyCalls, dispatch, now: deps.now, newId };
-        const legId = await sendLegacyDraft(legacyDeps, conversation, draft, composed);
+        const legId = await legacyLegs.sendLegacyDraft(legacyDeps, conversation, draft, composed);
         if (opts.select !== false) set({ selectedLegId: legId, selectedConversationId: conversationId });
         // the call created a 2025-11-25 task: follow it (polls, its requests and result on tasks/result)
         const now = get().session.conversations[conversationId];

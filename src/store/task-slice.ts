@@ -17,8 +17,12 @@ import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
 import { isLegacyTask, legacyTaskNotice } from '../session/legacy-task-legs.ts';
-import { closeLegacyResult, legacyResultState, openLegacyResult, sendLegacyTaskLeg } from './send-legacy-task-legs.ts';
-import { legacyCallsOf, type LegacyLegDeps } from './send-legacy-draft.ts';
+import { legacyCallsOf } from './legacy-open-calls.ts';
+import type { LegacyLegDeps } from './send-legacy-draft.ts';
+
+/** What sends a 2025-11-25 task's legs loads with its first one: a 2026-07-28 server's tasks never need it. */
+const loadLegacyTaskLegs = () => import('./send-legacy-task-legs.ts');
+type LegacyTaskLegs = Awaited<ReturnType<typeof loadLegacyTaskLegs>>;
 
 /** What the Task panel says once a 2025-11-25 task's tasks/result is open. */
 const LEGACY_RESULT_NOTE =
@@ -141,19 +145,22 @@ export const createTaskSlice =
     };
     const sessionState = () => get().session;
     const legacyPoll = (
+      legs: LegacyTaskLegs,
       conversationId: string,
       legacy: LegacyLegDeps | string,
       method: 'tasks/get' | 'tasks/cancel',
     ) =>
       typeof legacy === 'string'
         ? Promise.resolve(legacy)
-        : sendLegacyTaskLeg(legacy, sessionState, conversationId, method);
+        : legs.sendLegacyTaskLeg(legacy, sessionState, conversationId, method);
 
     return {
       taskPolls: {},
-      pollTaskNow: (conversationId) => {
+      pollTaskNow: async (conversationId) => {
         const legacy = legacyOf(conversationId);
-        return legacy ? legacyPoll(conversationId, legacy, 'tasks/get') : sendTaskLeg(conversationId, 'tasks/get');
+        return legacy
+          ? legacyPoll(await loadLegacyTaskLegs(), conversationId, legacy, 'tasks/get')
+          : sendTaskLeg(conversationId, 'tasks/get');
       },
       autoPollTask: async (conversationId) => {
         if (controllers.has(conversationId)) return;
@@ -161,29 +168,31 @@ export const createTaskSlice =
         controllers.set(conversationId, controller);
         patch(conversationId, { auto: true, note: undefined });
         const legacy = legacyOf(conversationId);
-        const end = legacy
-          ? await followLegacyTask({
-              poll: () => legacyPoll(conversationId, legacy, 'tasks/get'),
-              openResult: () => {
-                if (typeof legacy === 'string') return;
-                openLegacyResult(legacy, sessionState, conversationId);
-                patch(conversationId, { note: LEGACY_RESULT_NOTE });
-              },
-              resultState: () =>
-                typeof legacy === 'string' ? 'none' : legacyResultState(legacy, get().session, conversationId),
-              sleep,
-              now: deps.now,
-              signal: controller.signal,
-              onWait: (until) => patch(conversationId, { nextPollAt: until }),
-            })
-          : await pollTask({
-              poll: () => sendTaskLeg(conversationId, 'tasks/get'),
-              answeredKeys: () => get().session.conversations[conversationId]?.task?.answeredKeys ?? [],
-              sleep,
-              now: deps.now,
-              signal: controller.signal,
-              onWait: (until) => patch(conversationId, { nextPollAt: until }),
-            });
+        const legs = legacy ? await loadLegacyTaskLegs() : undefined;
+        const end =
+          legacy && legs
+            ? await followLegacyTask({
+                poll: () => legacyPoll(legs, conversationId, legacy, 'tasks/get'),
+                openResult: () => {
+                  if (typeof legacy === 'string') return;
+                  legs.openLegacyResult(legacy, sessionState, conversationId);
+                  patch(conversationId, { note: LEGACY_RESULT_NOTE });
+                },
+                resultState: () =>
+                  typeof legacy === 'string' ? 'none' : legs.legacyResultState(legacy, get().session, conversationId),
+                sleep,
+                now: deps.now,
+                signal: controller.signal,
+                onWait: (until) => patch(conversationId, { nextPollAt: until }),
+              })
+            : await pollTask({
+                poll: () => sendTaskLeg(conversationId, 'tasks/get'),
+                answeredKeys: () => get().session.conversations[conversationId]?.task?.answeredKeys ?? [],
+                sleep,
+                now: deps.now,
+                signal: controller.signal,
+                onWait: (until) => patch(conversationId, { nextPollAt: until }),
+              });
         controllers.delete(conversationId);
         const note =
           end.kind === 'needs-input'
@@ -262,9 +271,10 @@ export const createTaskSlice =
         controllers.get(conversationId)?.abort();
         const legacy = legacyOf(conversationId);
         if (legacy) {
+          const legs = await loadLegacyTaskLegs();
           // the cancel answers the cancelled task itself; tasks/result has no result to wait for any more
-          if (typeof legacy !== 'string') closeLegacyResult(legacy, conversationId);
-          await legacyPoll(conversationId, legacy, 'tasks/cancel');
+          if (typeof legacy !== 'string') legs.closeLegacyResult(legacy, conversationId);
+          await legacyPoll(legs, conversationId, legacy, 'tasks/cancel');
           return;
         }
         await sendTaskLeg(conversationId, 'tasks/cancel');
