@@ -28,7 +28,7 @@ test.describe('accessibility', () => {
 
     await composer.openEditors();
     await expect(composer.answersJson()).toBeVisible();
-    await expectNoAxeViolationsInBothThemes(page, 'composer editors open');
+    await expectNoAxeViolationsInBothThemes(page, 'composer editors open', inspector.composer);
   });
 
   test('the requestState lab, the tamper matrix and a rejected state', async ({ inspector, page }) => {
@@ -37,9 +37,11 @@ test.describe('accessibility', () => {
     await inspector.callProvision();
     await inspector.acceptRegion();
     await composer.openLab();
+    // the tabs change only the lab: after the first, colour contrast is measured again within the lab only
     for (const tab of ['Bytes', 'Text', 'Decoded']) {
       await composer.lab.getByRole('tab', { name: tab }).click();
-      await expectNoAxeViolationsInBothThemes(page, `requestState lab: ${tab}`);
+      await expect(composer.lab.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectNoAxeViolationsInBothThemes(page, `requestState lab: ${tab}`, composer.lab);
     }
     await composer.flipByte(3);
     await expectNoAxeViolationsInBothThemes(page, 'requestState lab: edited');
@@ -87,13 +89,16 @@ test.describe('accessibility', () => {
     await inspector.open();
     await inspector.provisionOrders();
     await timeline.selectLeg(1);
+    // a tab or a view changes only its region: colour contrast is measured again within that region only
     for (const tab of ['Request', 'Response', /^Lint/, 'Diff', 'Copy']) {
       await timeline.tab(tab);
-      await expectNoAxeViolationsInBothThemes(page, `leg inspector: ${String(tab)}`);
+      await expect(timeline.legInspector.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectNoAxeViolationsInBothThemes(page, `leg inspector: ${String(tab)}`, timeline.legInspector);
     }
     for (const view of ['Waterfall', 'Sequence', /^Findings/] as const) {
       await timeline.view(view);
-      await expectNoAxeViolationsInBothThemes(page, `conversation view: ${String(view)}`);
+      await expect(timeline.views.getByRole('tab', { name: view })).toHaveAttribute('aria-selected', 'true');
+      await expectNoAxeViolationsInBothThemes(page, `conversation view: ${String(view)}`, timeline.views);
     }
     await timeline
       .conversation(/provision/)
