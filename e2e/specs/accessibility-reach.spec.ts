@@ -21,7 +21,8 @@ const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;
 // connections, import errors, branches, a filtered timeline), scanned with axe-core (WCAG 2.1 A/AA) in both themes: each
 // state is reached once and scanned in the light theme, then in the dark one.
 test.describe('accessibility of the reach screens', () => {
-  test.describe.configure({ timeout: 180_000 });
+  // independent tests (each opens its own page): both workers of a full run can share them
+  test.describe.configure({ mode: 'parallel', timeout: 180_000 });
   let served: InspectorServer | undefined;
   test.afterEach(async () => {
     await served?.close();

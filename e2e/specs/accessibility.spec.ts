@@ -10,8 +10,9 @@ import { TimelinePage } from '../pages/timeline-page.ts';
 // Every screen and state a user meets, scanned with axe-core (WCAG 2.1 A and AA) in both themes: each state is
 // reached once and scanned in the light theme, then in the dark one.
 test.describe('accessibility', () => {
-  // each test scans a dozen states twice; a full axe run takes a second or more on a busy 2-core machine
-  test.describe.configure({ timeout: 180_000 });
+  // each test scans a dozen states twice; a full axe run takes a second or more on a busy 2-core machine. The tests
+  // are independent (each opens its own page), so both workers of a full run can share them.
+  test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
   test('connecting, an input request, the composer and its editors', async ({ inspector, page }) => {
     const composer = new ComposerPage(page);
