@@ -8,6 +8,7 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type Ou
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { urlToHttpOptions } from 'node:url';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { responseHeaderList } from './proxy-headers.ts';
 
@@ -66,6 +67,8 @@ export function httpUpstream(target: URL): Upstream {
   const secure = target.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
+  // the target's host, port and path, read from the URL once rather than on every leg
+  const where = urlToHttpOptions(target);
   return {
     send({ method, headers, body }) {
       const out: OutgoingHttpHeaders = {};
@@ -76,7 +79,7 @@ export function httpUpstream(target: URL): Upstream {
       if (body !== undefined) out['content-length'] = Buffer.byteLength(body);
       let req: ClientRequest | undefined;
       const answer = new Promise<UpstreamAnswer>((resolve, reject) => {
-        req = send(target, { method, headers: out, agent }, (got) => {
+        req = send({ ...where, method, headers: out, agent }, (got) => {
           const list: HeaderList = [];
           const raw = got.rawHeaders;
           for (let i = 0; i + 1 < raw.length; i += 2) list.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
