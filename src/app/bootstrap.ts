@@ -94,9 +94,9 @@ function proxyFollower(actions: InspectorActions, token: string): () => void {
           token,
           signal: new AbortController().signal,
           onConnected: actions.setWatchConnected,
-          onEvent: (event) => {
-            actions.applyProxyEvent(event);
-            record(event);
+          onEvent: (event, run) => {
+            actions.applyProxyEvent(event, run);
+            record(event, run);
           },
         });
       },

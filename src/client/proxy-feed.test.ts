@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ProxyEvent } from '../protocol/proxy-wire.ts';
-import { runProxyFeed, watchedExchanges } from './proxy-feed.ts';
+import { INSPECTOR_RESTARTED, runProxyFeed, watchedExchanges } from './proxy-feed.ts';
 
 function collect() {
   const done: Record<string, Exchange> = {};
@@ -69,6 +69,43 @@ describe('a watched exchange', () => {
     await ended;
     expect(done.x1!.request.body).toBe('{"edited":true}');
     expect(done.x1!.failure?.message).toMatch(/dropped in the inspector/);
+  });
+});
+
+describe('a restarted inspector (a new run, numbering its exchanges from x1 again)', () => {
+  it("records the new run's x1 as an exchange of its own, and the old run's open ones as ended by the restart", async () => {
+    const done: Record<string, Exchange> = {};
+    const feed = watchedExchanges((key, exchange) => (done[key] = exchange));
+    const head = (id: string): ProxyEvent => ({
+      type: 'response-head',
+      id,
+      at: 1001,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'text/event-stream']],
+    });
+    // the old run: x1 waits for its answer's head, x2 has its stream half read, x3 ended
+    feed(request, 'old');
+    feed({ ...request, id: 'x2' }, 'old');
+    feed(head('x2'), 'old');
+    feed({ type: 'response-chunk', id: 'x2', at: 1002, text: ': still working\n\n' }, 'old');
+    feed({ ...request, id: 'x3' }, 'old');
+    feed(head('x3'), 'old');
+    feed({ type: 'response-chunk', id: 'x3', at: 1002, text: 'data: {"jsonrpc":"2.0","id":3,"result":{}}\n\n' }, 'old');
+    feed({ type: 'response-end', id: 'x3', at: 1003 }, 'old');
+    // the new run's own x1, whole
+    const body = '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"b"}}';
+    feed({ ...request, body, at: 2000 }, 'new');
+    feed(head('x1'), 'new');
+    feed({ type: 'response-chunk', id: 'x1', at: 2002, text: 'data: {"jsonrpc":"2.0","id":9,"result":{}}\n\n' }, 'new');
+    feed({ type: 'response-end', id: 'x1', at: 2003 }, 'new');
+    await vi.waitFor(() => expect(Object.keys(done).sort()).toEqual(['new/x1', 'old/x1', 'old/x2', 'old/x3']));
+    expect(done['new/x1']!.request.body).toBe(body);
+    expect(done['new/x1']!.message).toMatchObject({ id: 9, result: {} });
+    expect(done['old/x1']!.failure?.message).toBe(INSPECTOR_RESTARTED);
+    expect(done['old/x2']!.failure?.message).toContain(INSPECTOR_RESTARTED);
+    expect(done['old/x3']!.failure).toBeUndefined();
+    expect(done['old/x3']!.message).toMatchObject({ id: 3, result: {} });
   });
 });
 
@@ -223,9 +260,9 @@ describe('the event stream, broken and connected again', () => {
       signal: stop.signal,
       fetch,
       retryMs: 0,
-      onEvent: (e) => told.push(e.type === 'response-chunk' ? e.text : e.type),
+      onEvent: (e, run) => told.push(`${run}: ${e.type === 'response-chunk' ? e.text : e.type}`),
     });
-    expect(told).toEqual(['one', 'two', 'three', 'after a restart']);
+    expect(told).toEqual(['r: one', 'r: two', 'r: three', 's: after a restart']);
     expect(asked).toEqual([null, 'r.2', 'r.3', 's.1']);
   });
 });

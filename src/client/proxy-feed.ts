@@ -10,6 +10,7 @@ import type { Exchange, HeaderList, SseEventRecord } from '../protocol/exchange.
 import { isJsonObject } from '../protocol/types.ts';
 import {
   parseProxyEventId,
+  watchedExchangeKey,
   PROXY_CONTROL_PATH,
   PROXY_EVENTS_PATH,
   type ProxyControl,
@@ -20,7 +21,8 @@ import { sendLeg } from './send-leg.ts';
 
 export interface ProxyFeedOptions {
   token: string;
-  onEvent: (event: ProxyEvent) => void;
+  /** each event with the run it belongs to (`''` if its id named none): a restarted inspector's run is a new one */
+  onEvent: (event: ProxyEvent, run: string) => void;
   signal: AbortSignal;
   /** the app's origin ('' = same origin) */
   base?: string;
@@ -35,7 +37,7 @@ export interface ProxyFeedOptions {
  * Reads the proxy event stream until `signal` aborts, reconnecting after a break. Each event is told once: the stream
  * resumes after the last event told (`Last-Event-ID`), and an event at or before it, should one come again, is not
  * told again (a half-told exchange fed its bytes twice would record them twice). A restarted inspector's stream (a new
- * run of ids) is told whole.
+ * run of ids) is told whole, each event with its run: the new run numbers its exchanges from `x1` again.
  */
 export async function runProxyFeed(opts: ProxyFeedOptions): Promise<void> {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
@@ -60,7 +62,7 @@ export async function runProxyFeed(opts: ProxyFeedOptions): Promise<void> {
             lastId = e.id;
           }
           try {
-            opts.onEvent(JSON.parse(e.data) as ProxyEvent);
+            opts.onEvent(JSON.parse(e.data) as ProxyEvent, last?.run ?? '');
           } catch {
             // a line that is not an event is skipped: the stream goes on
           }
@@ -120,6 +122,9 @@ export interface LiveMessages {
   onAnswer?: (exchangeId: string, message: Record<string, unknown>) => void;
 }
 
+/** Why an exchange of an earlier run never ends: the inspector that carried it is gone. */
+export const INSPECTOR_RESTARTED = 'the inspector restarted before this exchange ended';
+
 /** A JSON answer longer than this is told only when its exchange is recorded. */
 const LIVE_JSON_BYTES = 1 << 20;
 
@@ -168,6 +173,8 @@ function pushedExchange(p: Pending, event: EventSourceMessage, message: unknown,
  * by running `sendLeg` over a fetch that answers with what the proxy reports: its SSE parsing, timings, message
  * and notifications are the app's own. The request recorded is the one that went to the server (edited, if it was).
  * `live` is told what an answer carries as it arrives (a client may act on it before the exchange is recorded).
+ * Exchanges are named by their key (`watchedExchangeKey`: run and id). When a new run begins (the inspector restarted),
+ * the exchanges of the old run still open are recorded as failed: nothing more of them will come.
  */
 export function watchedExchanges(
   onExchange: (exchangeId: string, exchange: Exchange) => void,
@@ -177,6 +184,7 @@ export function watchedExchanges(
   const { onPushed, onAnswer } = live;
   const pending = new Map<string, Pending>();
   const encoder = new TextEncoder();
+  let currentRun: string | undefined;
 
   function start(id: string, p: Pending): void {
     if (p.started) return;
@@ -215,9 +223,22 @@ export function watchedExchanges(
     if (rpc?.kind === 'response') onAnswer?.(id, rpc.message);
   }
 
-  return (event: ProxyEvent): void => {
+  /** Every exchange still open ends as failed: it belonged to a run whose inspector is gone. */
+  function endAll(): void {
+    for (const [key, p] of pending) {
+      start(key, p);
+      if (!p.stream) p.fail!(new Error(INSPECTOR_RESTARTED));
+      else p.stream.error(new Error(INSPECTOR_RESTARTED));
+    }
+    pending.clear();
+  }
+
+  return (event: ProxyEvent, run = ''): void => {
+    if (currentRun !== undefined && run !== currentRun) endAll();
+    currentRun = run;
     if (event.type === 'request') {
-      if (pending.has(event.id)) return;
+      const key = watchedExchangeKey(run, event.id);
+      if (pending.has(key)) return;
       let rpcId: string | number | undefined;
       try {
         const id = (JSON.parse(event.body) as { id?: unknown }).id;
@@ -233,11 +254,12 @@ export function watchedExchanges(
         at: event.at,
       };
       if (rpcId !== undefined) p.rpcId = rpcId;
-      pending.set(event.id, p);
+      pending.set(key, p);
       return;
     }
     if (!('id' in event)) return;
-    const p = pending.get(event.id);
+    const key = watchedExchangeKey(run, event.id);
+    const p = pending.get(key);
     if (!p) return;
     switch (event.type) {
       case 'request-sent':
@@ -246,16 +268,15 @@ export function watchedExchanges(
         return;
       case 'response-head': {
         if (p.stream) return; // a held answer the user edited: its head comes again
-        start(event.id, p);
+        start(key, p);
         p.response = { status: event.status, statusText: event.statusText, headers: event.headers };
         const contentType = event.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-        const id = event.id;
         if (contentType.toLowerCase().includes('text/event-stream')) {
           p.events = createParser({
             onEvent: (e) => {
               const rpc = rpcMessage(e.data);
-              if (rpc?.kind === 'request') onPushed?.(id, pushedExchange(p, e, rpc.message, now()));
-              if (rpc?.kind === 'response') onAnswer?.(id, rpc.message);
+              if (rpc?.kind === 'request') onPushed?.(key, pushedExchange(p, e, rpc.message, now()));
+              if (rpc?.kind === 'response') onAnswer?.(key, rpc.message);
             },
           });
         } else if (onAnswer && contentType.toLowerCase().includes('application/json')) {
@@ -280,13 +301,15 @@ export function watchedExchanges(
           p.json.text += event.text;
           p.json.bytes += bytes.byteLength;
           if (p.json.bytes > LIVE_JSON_BYTES) delete p.json;
-          else if (p.json.length !== undefined && p.json.bytes >= p.json.length) tellJson(event.id, p);
+          else if (p.json.length !== undefined && p.json.bytes >= p.json.length) tellJson(key, p);
         }
         return;
       }
       case 'response-end':
-        if (!event.failure) tellJson(event.id, p);
-        start(event.id, p);
+        // nothing more of it comes: it is no longer open (should a new run begin before it is recorded)
+        pending.delete(key);
+        if (!event.failure) tellJson(key, p);
+        start(key, p);
         if (!p.stream) p.fail!(new Error(event.failure ?? 'no answer'));
         else if (event.failure) p.stream.error(new Error(event.failure));
         else p.stream.close();

@@ -31,6 +31,14 @@ export function parseProxyEventId(id: string | undefined): ProxyEventPlace | und
   return match ? { run: match[1]!, n: Number(match[2]) } : undefined;
 }
 
+/**
+ * The page's key for a watched exchange: its id within its run (`''` when the stream named none). A restarted
+ * inspector numbers its exchanges from `x1` again, so an id alone names two exchanges once the page has seen two runs.
+ */
+export function watchedExchangeKey(run: string, id: string): string {
+  return run ? `${run}/${id}` : id;
+}
+
 /** A proxy the inspector runs: where clients point (`url`) and the one server it forwards to (`target`). */
 export interface ProxyInfo {
   id: string;

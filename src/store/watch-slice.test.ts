@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
-import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { watchedExchangeKey, type ProxyControl, type ProxyEvent, type ProxyInfo } from '../protocol/proxy-wire.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import { loadWatchedModel } from './watch-slice.ts';
 
@@ -167,6 +167,76 @@ describe('watch slice', () => {
     await store.getState().stopProxy('p1');
     expect(store.getState().proxies).toHaveLength(1);
     expect(store.getState().watchError).toBe('No proxy "p1".');
+  });
+});
+
+describe('watch slice: the inspector restarted while the page stayed open', () => {
+  beforeAll(() => loadWatchedModel());
+
+  const call = (id: string, name: string): ProxyEvent => ({
+    type: 'request',
+    proxyId: 'p1',
+    id,
+    at: 1,
+    method: 'POST',
+    url: TARGET,
+    headers: [],
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name } }),
+  });
+
+  it("records the new run's x1 though the old run had one, keeps the old conversations, and lets go of the old held items", () => {
+    const { store } = storeWith(() => Promise.resolve({}));
+    const s = store.getState();
+    s.applyProxyEvent({ type: 'proxies', proxies: [PROXY] }, 'old');
+    s.applyProxyEvent(call('x1', 'before'), 'old');
+    s.applyProxyEvent({ type: 'held', id: 'x1', stage: 'request', at: 2, headers: [], body: '{}' }, 'old');
+    const before = store.getState().session.order[0]!;
+
+    // the new process numbers from x1 again, and holds its own x1
+    s.applyProxyEvent({ type: 'proxies', proxies: [PROXY] }, 'new');
+    s.applyProxyEvent(call('x1', 'after'), 'new');
+    s.applyProxyEvent({ type: 'held', id: 'x1', stage: 'request', at: 5, headers: [], body: '{}' }, 'new');
+
+    const st = store.getState();
+    expect(st.session.order.map((id) => st.session.conversations[id]!.title)).toEqual([
+      'before · unknown client',
+      'after · unknown client',
+    ]);
+    expect(st.session.order[0]).toBe(before);
+    // the old run's held request is shown as gone, because of the restart; the new one waits for Forward or Drop
+    expect(st.heldItems).toMatchObject([
+      { id: 'x1', run: 'old', restarted: true, proxyId: 'p1' },
+      { id: 'x1', run: 'new', proxyId: 'p1' },
+    ]);
+    expect(st.heldItems[0]!.goneAt).toBeDefined();
+    expect(st.heldItems[1]!.goneAt).toBeUndefined();
+
+    // the new run's x1 is released; the old one stays until it is dismissed
+    s.applyProxyEvent({ type: 'released', id: 'x1', stage: 'request', at: 6, end: 'forwarded' }, 'new');
+    expect(store.getState().heldItems).toMatchObject([{ id: 'x1', run: 'old', restarted: true }]);
+    s.dismissHeld('x1', 'old');
+    expect(store.getState().heldItems).toEqual([]);
+  });
+
+  it("records each run's exchange on its own conversation when both end after the restart", () => {
+    const { store } = storeWith(() => Promise.resolve({}));
+    const s = store.getState();
+    s.applyProxyEvent(call('x1', 'before'), 'old');
+    s.applyProxyEvent(call('x1', 'after'), 'new');
+    const exchange = (failure?: string): Exchange => ({
+      request: { url: TARGET, method: 'POST', headers: [], body: '' },
+      ...(failure ? { failure: { kind: 'network', message: failure } } : {}),
+      startedAt: 1,
+      durationMs: 1,
+    });
+    s.recordWatched(watchedExchangeKey('old', 'x1'), exchange('the inspector restarted before this exchange ended'));
+    s.recordWatched(watchedExchangeKey('new', 'x1'), exchange());
+    const st = store.getState().session;
+    const [before, after] = st.order.map((id) => st.conversations[id]!);
+    expect(before!.legIds.map((id) => st.legs[id]!.exchange.failure?.message)).toEqual([
+      'the inspector restarted before this exchange ended',
+    ]);
+    expect(after!.legIds.map((id) => st.legs[id]!.exchange.failure)).toEqual([undefined]);
   });
 });
 

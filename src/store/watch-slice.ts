@@ -1,7 +1,13 @@
 import type { StateCreator } from 'zustand';
 import { newId } from '../lib/ids.ts';
 import type { Exchange, HeaderList } from '../protocol/exchange.ts';
-import type { HeldStage, ProxyControl, ProxyEvent, ProxyInfo } from '../protocol/proxy-wire.ts';
+import {
+  watchedExchangeKey,
+  type HeldStage,
+  type ProxyControl,
+  type ProxyEvent,
+  type ProxyInfo,
+} from '../protocol/proxy-wire.ts';
 import type { WatchGroups } from '../session/watched.ts';
 import type { InspectorState } from './inspector-store.ts';
 
@@ -19,9 +25,12 @@ export const loadWatchedModel = (): Promise<WatchedModel> =>
     ([watched, { reduceMany }]) => (watchedModel = { ...watched, reduceMany }),
   );
 
-/** A request or answer the proxy holds for the user (`gone`: the client stopped waiting for it). */
+/** A request or answer the proxy holds for the user (`goneAt`: it can no longer be forwarded or dropped). */
 export interface HeldItem {
+  /** the exchange's id within its run (what Forward and Drop name) */
   id: string;
+  /** the run of the inspector that holds it (absent: the stream named none) */
+  run?: string;
   stage: HeldStage;
   /** ms epoch it started waiting */
   at: number;
@@ -31,8 +40,10 @@ export interface HeldItem {
   /** the response event of an SSE answer (only its body can still change) */
   sse?: boolean;
   proxyId?: string;
-  /** the client gave up while it was held: shown until dismissed */
+  /** the client gave up while it was held, or the inspector holding it restarted: shown until dismissed */
   goneAt?: number;
+  /** gone because the inspector restarted (its proxies, and the client's connection to them, ended with it) */
+  restarted?: true;
 }
 
 /** What the page may ask of the proxies (absent when the page is served without them). */
@@ -51,13 +62,19 @@ export interface WatchSlice {
   heldItems: HeldItem[];
   /** how watched requests are grouped into conversations (not saved: the conversations are) */
   watchGroups: WatchGroups;
-  /** exchanges already placed, with the proxy each came through (each is placed once) */
+  /** exchanges already placed (by run and id), with the proxy each came through (each is placed once) */
   watchSeen: Record<string, string>;
+  /** the run of the inspector whose stream the page last read (null: none yet); a new one means it restarted */
+  watchRun: string | null;
   /** the last proxy control that failed, said in words */
   watchError: string | null;
-  /** one event of the proxies' stream (the composition root feeds them) */
-  applyProxyEvent: (event: ProxyEvent) => void;
-  /** a watched exchange ended: record it as a leg */
+  /**
+   * One event of the proxies' stream and its run (the composition root feeds them). An event of a new run means the
+   * inspector restarted: what the old one held is gone, and the new one's exchanges (numbered from `x1` again) are
+   * told apart from the old ones by their run.
+   */
+  applyProxyEvent: (event: ProxyEvent, run?: string) => void;
+  /** a watched exchange ended (named by `watchedExchangeKey`): record it as a leg */
   recordWatched: (exchangeId: string, exchange: Exchange) => void;
   /** a watched answer's JSON-RPC response is whole (the client may act on it before it is recorded) */
   noteWatchedAnswer: (exchangeId: string, message: Record<string, unknown>) => void;
@@ -67,7 +84,8 @@ export interface WatchSlice {
   setProxyHold: (proxyId: string, stage: HeldStage, on: boolean) => Promise<void>;
   forwardHeld: (id: string, edits?: { headers?: HeaderList; body?: string; status?: number }) => Promise<void>;
   dropHeld: (id: string) => Promise<void>;
-  dismissHeld: (id: string) => void;
+  /** a gone item leaves the list (by id, and by run when given: ids repeat after a restart) */
+  dismissHeld: (id: string, run?: string) => void;
   startProxy: (target: string) => Promise<void>;
   /** stop a proxy: it leaves the list, and what it held goes with it */
   stopProxy: (proxyId: string) => Promise<void>;
@@ -86,6 +104,9 @@ export interface WatchSlice {
    */
   auditWatchedCall: (conversationId: string) => Promise<void>;
 }
+
+/** True when `item` belongs to the run `run` ('' when the stream named none). */
+const ofRun = (item: HeldItem, run: string): boolean => (item.run ?? '') === run;
 
 /** the calls a watched conversation can be stepped or audited from (a client's other traffic cannot) */
 const WATCHED_CALLS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -133,21 +154,41 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       watchError: null,
       watchGroups: { byState: {}, sessions: {}, other: {}, placed: {}, pushed: {} },
       watchSeen: {},
+      watchRun: null,
       // every event waits for the model while it loads, so a held request never overtakes the request it holds
-      applyProxyEvent: (event) =>
+      applyProxyEvent: (event, run = '') =>
         withModel(({ placeWatchedRequest, noteWatchedHead, reduceMany }) => {
+          const previous = get().watchRun;
+          if (previous !== run) {
+            // a new run: the inspector restarted. Its proxies are new ones (their ids come again, perhaps for other
+            // servers), so their clients' other traffic starts conversations of its own; a request the old one's
+            // server pushed can no longer be answered; and nothing the old one held can be forwarded or dropped.
+            const at = Date.now();
+            set((s) => ({
+              watchRun: run,
+              ...(previous === null
+                ? {}
+                : {
+                    watchGroups: { ...s.watchGroups, other: {}, pushed: {} },
+                    heldItems: s.heldItems.map((h) =>
+                      ofRun(h, run) || h.goneAt !== undefined ? h : { ...h, goneAt: at, restarted: true as const },
+                    ),
+                  }),
+            }));
+          }
+          const key = 'id' in event ? watchedExchangeKey(run, event.id) : '';
           switch (event.type) {
             case 'proxies':
               set({ proxies: event.proxies });
               return;
             case 'request': {
               const s = get();
-              if (s.watchSeen[event.id]) return;
+              if (s.watchSeen[key]) return;
               const placed = placeWatchedRequest(
                 s.watchGroups,
                 {
                   proxyId: event.proxyId,
-                  exchangeId: event.id,
+                  exchangeId: key,
                   httpMethod: event.method,
                   url: event.url,
                   headers: event.headers,
@@ -158,7 +199,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               );
               set((st) => ({
                 watchGroups: placed.groups,
-                watchSeen: { ...st.watchSeen, [event.id]: event.proxyId },
+                watchSeen: { ...st.watchSeen, [key]: event.proxyId },
                 session: reduceMany(st.session, placed.events),
               }));
               return;
@@ -171,27 +212,31 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
                 headers: event.headers,
                 body: event.body,
               };
+              if (run) item.run = run;
               if (event.status !== undefined) item.status = event.status;
               if (event.sse) item.sse = true;
-              const proxyId = get().watchSeen[event.id];
+              const proxyId = get().watchSeen[key];
               if (proxyId) item.proxyId = proxyId;
               set((s) => ({
-                heldItems: [...s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)), item],
+                heldItems: [
+                  ...s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage && ofRun(h, run))),
+                  item,
+                ],
               }));
               return;
             }
-            case 'released':
+            case 'released': {
+              const released = (h: HeldItem) => h.id === event.id && h.stage === event.stage && ofRun(h, run);
               set((s) => ({
                 heldItems:
                   event.end === 'client-gone'
-                    ? s.heldItems.map((h) =>
-                        h.id === event.id && h.stage === event.stage ? { ...h, goneAt: event.at } : h,
-                      )
-                    : s.heldItems.filter((h) => !(h.id === event.id && h.stage === event.stage)),
+                    ? s.heldItems.map((h) => (released(h) ? { ...h, goneAt: event.at } : h))
+                    : s.heldItems.filter((h) => !released(h)),
               }));
               return;
+            }
             case 'response-head':
-              set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, event.id, event.headers) }));
+              set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, key, event.headers) }));
               return;
             default:
               return;
@@ -224,8 +269,12 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       dropHeld: async (id) => {
         await control({ action: 'drop', id });
       },
-      dismissHeld: (id) =>
-        set((s) => ({ heldItems: s.heldItems.filter((h) => h.id !== id || h.goneAt === undefined) })),
+      dismissHeld: (id, run) =>
+        set((s) => ({
+          heldItems: s.heldItems.filter(
+            (h) => h.id !== id || (run !== undefined && !ofRun(h, run)) || h.goneAt === undefined,
+          ),
+        })),
       startProxy: async (target) => {
         // the stream begins with the history: following after the start loses none of the new proxy's traffic
         if (await control({ action: 'start', target })) proxy?.follow();

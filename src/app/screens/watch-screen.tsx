@@ -22,7 +22,7 @@ export function WatchScreen() {
   return (
     <>
       {held.map((item) => (
-        <HeldScreen key={`${item.stage}:${item.id}`} item={item} />
+        <HeldScreen key={`${item.run ?? ''}:${item.stage}:${item.id}`} item={item} />
       ))}
       <WatchedClients
         proxies={proxies}
@@ -54,6 +54,7 @@ function HeldScreen({ item }: { item: Held }) {
       stage={item.stage}
       at={item.at}
       {...(item.goneAt !== undefined ? { goneAt: item.goneAt } : {})}
+      {...(item.restarted ? { restarted: true } : {})}
       arrivedHeaders={redactHeaders(item.headers)}
       arrivedBody={item.body}
       {...(item.status !== undefined ? { status: item.status } : {})}
@@ -63,13 +64,13 @@ function HeldScreen({ item }: { item: Held }) {
       now={now}
       onForward={forward}
       onDrop={() => void dropHeld(item.id)}
-      onDismiss={() => dismissHeld(item.id)}
+      onDismiss={() => dismissHeld(item.id, item.run)}
       renderStateLab={(value, onChange) => (
         <SessionStateLab
           original={parts.requestState ?? null}
           value={value}
           onChange={onChange}
-          idPrefix={`held-${item.stage}-${item.id}-lab`}
+          idPrefix={`held-${item.run ? `${item.run}-` : ''}${item.stage}-${item.id}-lab`}
           showBanner
         />
       )}

@@ -141,6 +141,33 @@ describe('HeldItem', () => {
     expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
   });
 
+  it('says the inspector restarted and the held request is gone (not that the client gave up), and offers only Dismiss', () => {
+    const onDismiss = vi.fn();
+    render(
+      <HeldItem
+        stage="request"
+        at={0}
+        goneAt={4_000}
+        restarted
+        arrivedHeaders={[]}
+        arrivedBody="{}"
+        parts={{ headers: '' }}
+        now={() => 9_000}
+        onForward={vi.fn()}
+        onDrop={vi.fn()}
+        onDismiss={onDismiss}
+      />,
+    );
+    const status = within(screen.getByRole('region', { name: 'Held request' })).getByRole('status');
+    expect(status.textContent).toBe(
+      'The inspector restarted: this held request is gone, and it never reached the server.',
+    );
+    expect(screen.queryByRole('button', { name: 'Forward' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Drop' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onDismiss).toHaveBeenCalledOnce();
+  });
+
   it("edits only the body of an SSE answer's held response event: its headers have already gone", () => {
     const onForward = vi.fn();
     render(

@@ -7,8 +7,10 @@ export interface HeldItemProps {
   stage: 'request' | 'response';
   /** ms epoch the item started waiting */
   at: number;
-  /** the client gave up then (ms epoch) */
+  /** the client gave up then, or the page saw that the inspector restarted (ms epoch) */
   goneAt?: number;
+  /** gone because the inspector that held it restarted (not because the client gave up) */
+  restarted?: boolean;
   /** exactly what arrived, secret header values masked */
   arrivedHeaders: HeaderList;
   arrivedBody: string;
@@ -63,7 +65,12 @@ export function HeldItem(props: HeldItemProps) {
   return (
     <section aria-label={name} className="mb-4 rounded border-2 border-amber-400 bg-amber-50 p-3 text-sm">
       <h2 className="mb-1 font-semibold">{name}</h2>
-      {props.goneAt !== undefined ? (
+      {props.restarted ? (
+        <p role="status" className="text-red-700">
+          The inspector restarted: this held {stage} is gone, and it never reached the{' '}
+          {stage === 'request' ? 'server' : 'client'}.
+        </p>
+      ) : props.goneAt !== undefined ? (
         <p role="status" className="text-red-700">
           The client gave up after {seconds(waited)}: nothing was sent.
         </p>

@@ -2,10 +2,11 @@
  * The page's event stream breaks in the middle of an exchange and comes back: the page, fed as bootstrap feeds it
  * (`runProxyFeed` -> the store and `watchedExchanges`) over the real `/__proxy/events` route, must end up exactly as if
  * the stream had never broken: each leg once with its bytes once, a pushed request one leg, a held item once, and a
- * held item the user dismissed gone for good.
+ * held item the user dismissed gone for good. And when the inspector restarts under the open page (the stream comes
+ * back from a new process, numbering its exchanges from `x1` again), the new traffic is recorded beside the old.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { runProxyFeed, watchedExchanges } from '../../client/proxy-feed.ts';
+import { INSPECTOR_RESTARTED, runProxyFeed, watchedExchanges } from '../../client/proxy-feed.ts';
 import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
 import { createInspectorStore } from '../../store/inspector-store.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
@@ -17,7 +18,7 @@ const TARGET = 'http://127.0.0.1:1/mcp';
 
 /**
  * The page: a store and the exchange recorder, fed by the event stream. `cut()` breaks the stream's connection, and
- * the page connects again only at `reconnect()`.
+ * the page connects again only at `reconnect()` (to `restartedAt`, when given: the inspector restarted there).
  */
 function watchingPage(base: string) {
   const store = createInspectorStore({
@@ -36,6 +37,7 @@ function watchingPage(base: string) {
   let fetches = 0;
   let reconnect = (): void => undefined;
   const away = new Promise<void>((resolve) => (reconnect = resolve));
+  let origin = base;
   void runProxyFeed({
     token: PROXY_APP_TOKEN,
     base,
@@ -48,12 +50,13 @@ function watchingPage(base: string) {
     fetch: async (url, init) => {
       if (fetches++ > 0) await away;
       connection = new AbortController();
-      return fetch(url, { ...init, signal: AbortSignal.any([stop.signal, connection.signal]) });
+      const to = String(url).replace(base, origin);
+      return fetch(to, { ...init, signal: AbortSignal.any([stop.signal, connection.signal]) });
     },
-    onEvent: (event) => {
+    onEvent: (event, run) => {
       seen.push(event);
-      s().applyProxyEvent(event);
-      record(event);
+      s().applyProxyEvent(event, run);
+      record(event, run);
     },
   });
   return {
@@ -61,7 +64,10 @@ function watchingPage(base: string) {
     seen,
     connections: () => connections,
     cut: () => connection.abort(),
-    reconnect: () => reconnect(),
+    reconnect: (restartedAt?: string) => {
+      if (restartedAt) origin = restartedAt;
+      reconnect();
+    },
     stop: () => stop.abort(),
   };
 }
@@ -133,6 +139,65 @@ describe('the event stream breaks mid-exchange and reconnects (the history comes
       // what came again was not taken again: each event reached the page's pipeline once
       const told = page.seen.filter((e) => e.type !== 'proxies').map((e) => JSON.stringify(e));
       expect(new Set(told).size).toBe(told.length);
+    } finally {
+      page.stop();
+    }
+  });
+});
+
+describe('the inspector restarts while the page stays open (a new run, its exchanges numbered from x1 again)', () => {
+  it("records the new run's traffic, keeps the old conversations, and shows the old held items as gone", async () => {
+    const before = await up(proxyApp());
+    const after = await up(proxyApp());
+    const page = watchingPage(before.origin);
+    const s = () => page.store.getState();
+    try {
+      // the old process: a call whose answer has begun, and a held request
+      before.proxies.hub.emit(call('x1', 5, 'deploy'));
+      before.proxies.hub.emit({
+        type: 'response-head',
+        id: 'x1',
+        at: 1001,
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'text/event-stream']],
+      });
+      before.proxies.hub.emit(call('x2', 6, 'wait'));
+      const held = { id: 'x2', stage: 'request' as const, headers: [], body: '{"held":true}' };
+      void before.proxies.hub.hold(held, new AbortController().signal);
+      await vi.waitFor(() => expect(s().heldItems).toHaveLength(1));
+      expect(s().session.order).toHaveLength(2);
+
+      // the inspector restarts: the page's stream comes back from the new process, whose first exchange is x1 again
+      page.cut();
+      await vi.waitFor(() => expect(s().watchConnected).toBe(false));
+      after.proxies.hub.emit(call('x1', 7, 'again'));
+      after.proxies.hub.emit({
+        type: 'response-head',
+        id: 'x1',
+        at: 2001,
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'text/event-stream']],
+      });
+      after.proxies.hub.emit({ type: 'response-chunk', id: 'x1', at: 2002, text: RESULT.replace('"id":5', '"id":7') });
+      after.proxies.hub.emit({ type: 'response-end', id: 'x1', at: 2003 });
+      page.reconnect(after.origin);
+
+      await vi.waitFor(() => expect(s().session.order).toHaveLength(3));
+      const titles = s().session.order.map((id) => s().session.conversations[id]!.title);
+      expect(titles).toEqual(['deploy · unknown client', 'wait · unknown client', 'again · unknown client']);
+      const legOf = (i: number) => {
+        const c = s().session.conversations[s().session.order[i]!]!;
+        return c.legIds.map((id) => s().session.legs[id]!);
+      };
+      await vi.waitFor(() => expect(legOf(2)).toHaveLength(1));
+      expect(legOf(2)[0]!.exchange.message).toMatchObject({ id: 7, result: { content: [{ text: 'done' }] } });
+      // the old call's answer will never end now: recorded as cut by the restart, not left in flight
+      await vi.waitFor(() => expect(legOf(0)).toHaveLength(1));
+      expect(legOf(0)[0]!.exchange.failure?.message).toContain(INSPECTOR_RESTARTED);
+      expect(s().heldItems).toMatchObject([{ id: 'x2', restarted: true }]);
+      expect(s().heldItems[0]!.goneAt).toBeDefined();
     } finally {
       page.stop();
     }
