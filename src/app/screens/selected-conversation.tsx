@@ -260,6 +260,7 @@ export function SelectedConversation() {
         <ResultView
           outcome={resultOutcome(s.session, conversation)}
           method={conversation.method}
+          {...(conversation.watched ? { watched: true } : {})}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
           {...(headerMismatch.props ? { headerMismatch: headerMismatch.props } : {})}

@@ -102,6 +102,36 @@ describe('ResultView', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('says the watched client answers and retries by itself, never to answer or send, in a watched conversation', () => {
+    const asks: Outcome = {
+      kind: 'input_required',
+      stateOnly: false,
+      inputRequests: { confirm: { method: 'elicitation/create' } },
+      result: { resultType: 'input_required' },
+    };
+    const { container, rerender } = render(<ResultView method="tools/call" watched outcome={asks} />);
+    expect(container.textContent).toBe(
+      'The server asked the client for input (confirm): the client answers and retries by itself.',
+    );
+    // a request a 2025-11-25 server pushed on a watched call's stream
+    rerender(<ResultView method="tools/call" watched outcome={asks} pushed={{ answered: false, onSession: false }} />);
+    expect(container.textContent).toBe('The server asked the client (confirm): the client answers it by itself.');
+    rerender(
+      <ResultView
+        method="tools/call"
+        watched
+        outcome={{
+          kind: 'input_required',
+          stateOnly: true,
+          requestState: 's',
+          result: { resultType: 'input_required' },
+        }}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toContain('The client retries by itself when ready.');
+    expect(container.textContent).not.toMatch(/answer it|send the retry|Send response|Retry when ready/);
+  });
+
   it('says every question is answered and to send the retry when the draft answers all requests', () => {
     render(
       <ResultView

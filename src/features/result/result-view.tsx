@@ -71,10 +71,12 @@ function PushedStatus({
   pushed,
   keys,
   all,
+  watched,
 }: {
   pushed: NonNullable<ResultViewProps['pushed']>;
   keys: string[];
   all: boolean | undefined;
+  watched: boolean | undefined;
 }) {
   if (pushed.answered) {
     return (
@@ -89,9 +91,11 @@ function PushedStatus({
   }
   return (
     <p className="text-sm text-slate-600">
-      {all
-        ? 'Answered: review the response below and Send response.'
-        : `The server asks (${keys.join(', ')}): answer it, then Send response.`}
+      {watched
+        ? `The server asked the client (${keys.join(', ')}): the client answers it by itself.`
+        : all
+          ? 'Answered: review the response below and Send response.'
+          : `The server asks (${keys.join(', ')}): answer it, then Send response.`}
     </p>
   );
 }
@@ -116,6 +120,8 @@ export interface ResultViewProps {
    * response", not a retry); `ack` is the server's HTTP status for the response once it went out
    */
   pushed?: { answered: boolean; ack?: number; onSession: boolean };
+  /** a watched client's conversation: the client answers and retries by itself, the page only shows it */
+  watched?: boolean;
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
@@ -129,6 +135,7 @@ export function ResultView({
   rejectedState,
   eraPitfall,
   pushed,
+  watched,
 }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
@@ -169,21 +176,30 @@ export function ResultView({
           <div role="status" className="space-y-2 rounded border border-sky-200 bg-sky-50 p-2 text-sm text-sky-950">
             <p>
               <Badge tone="info">still waiting</Badge> The server is not done yet: it answered with only a requestState
-              and no questions (for example a URL flow not finished, or a slow job). Retry when ready; the state is
-              echoed as given.
+              and no questions (for example a URL flow not finished, or a slow job).{' '}
+              {watched ? 'The client retries by itself when ready.' : 'Retry when ready; the state is echoed as given.'}
             </p>
             <ServerNotes result={outcome.result} />
           </div>
         );
       }
       if (pushed)
-        return <PushedStatus pushed={pushed} keys={Object.keys(outcome.inputRequests ?? {})} all={allAnswered} />;
+        return (
+          <PushedStatus
+            pushed={pushed}
+            keys={Object.keys(outcome.inputRequests ?? {})}
+            all={allAnswered}
+            watched={watched}
+          />
+        );
       return (
         <div className="space-y-2">
           <p className="text-sm text-slate-600">
-            {allAnswered
-              ? 'All questions answered: review the request below and Send retry.'
-              : `The server needs input (${Object.keys(outcome.inputRequests ?? {}).join(', ')}): answer it and send the retry.`}
+            {watched
+              ? `The server asked the client for input (${Object.keys(outcome.inputRequests ?? {}).join(', ')}): the client answers and retries by itself.`
+              : allAnswered
+                ? 'All questions answered: review the request below and Send retry.'
+                : `The server needs input (${Object.keys(outcome.inputRequests ?? {}).join(', ')}): answer it and send the retry.`}
           </p>
           <ServerNotes result={outcome.result} />
         </div>
@@ -195,8 +211,10 @@ export function ResultView({
           {outcome.task.status === 'cancelled'
             ? 'The task was cancelled: it has no result.'
             : outcome.task.status === 'input_required'
-              ? 'The task waits for your answer: answer its requests below and send them (Send update; on 2025-11-25, Send response).'
-              : `The task is still working${outcome.task.statusMessage ? `: ${outcome.task.statusMessage}` : ''}. Poll it for the result.`}
+              ? watched
+                ? "The task waits for the client's answer: the client answers its requests by itself."
+                : 'The task waits for your answer: answer its requests below and send them (Send update; on 2025-11-25, Send response).'
+              : `The task is still working${outcome.task.statusMessage ? `: ${outcome.task.statusMessage}` : ''}. ${watched ? 'The client polls it for the result.' : 'Poll it for the result.'}`}
         </p>
       );
   }
