@@ -1,15 +1,16 @@
 /**
  * Figures: the inspector's proxy (`--proxy`) between a client and a server, nothing held; for the last two, a page
  * follows its traffic as the app does (the real `/__proxy/events` route, read by the page's own feed into its store):
- * - a client's leg through the proxy ÷ the same leg sent straight to the server (the mock, its own process), A/B
- *   interleaved in one run;
+ * - a client's leg through the proxy ÷ the same leg through a bare Node pipe proxy (the floor of any second Node HTTP
+ *   hop), and ÷ the same leg straight to the server (report only), the three interleaved in one run
+ *   (proxy-leg-ratio.ts);
  * - each SSE event, from the moment the server wrote it to the moment the client read it through the proxy (the same
  *   leg straight to the server beside it): an upper bound on how long the proxy kept it;
  * - 50 concurrent clients through one proxy, each running two-leg MRTR conversations: every answer reaches its
  *   client, and every leg shows in the page's store (what its Timeline lists), and how far behind the page was.
- * The leg ratio goes through a proxy in its own process (proxy-child.ts), as the CLI runs it: a watched client is
- * always another process, and in one process the client's fetch work and the proxy's would wait on each other's turns
- * of one event loop. For the other figures the proxy, the page's store and the clients share the bench process (the
+ * The leg ratios go through proxies in their own processes (proxy-child.ts, bare-proxy-child.ts), as the CLI runs
+ * the inspector's: a watched client is always another process, and in one process the client's fetch work and the
+ * proxy's would wait on each other's turns of one event loop. For the other figures the proxy, the page's store and the clients share the bench process (the
  * inspector's node side and the page run in their own processes in real use): a conservative setting on 2 cores.
  */
 import { createServer, type Server } from 'node:http';
@@ -19,6 +20,7 @@ import { createProxyRoutes } from '../../src/node/proxy/proxy-routes.ts';
 import { createProxySet, type ProxySet } from '../../src/node/proxy/proxy-set.ts';
 import { createInspectorStore, type InspectorStore } from '../../src/store/inspector-store.ts';
 import { startMockProcess } from './mock-process.ts';
+import { legOrder, legRatioRows, type LegSide, type LegTimes } from './proxy-leg-ratio.ts';
 import { row, type FigureRow } from './report.ts';
 import { provisionFirstLeg } from './session-gen.ts';
 import { summarize } from './stats.ts';
@@ -116,8 +118,9 @@ async function until(what: string, ok: () => boolean, timeoutMs: number): Promis
   }
 }
 
-async function legRatio(mcpUrl: string, proxyUrl: string, legs: number): Promise<FigureRow[]> {
-  const { composed } = provisionFirstLeg(mcpUrl);
+/** The same leg straight to the server, through the bare pipe and through the inspector's proxy, interleaved. */
+async function legRatio(urls: Record<LegSide, string>, legs: number): Promise<FigureRow[]> {
+  const { composed } = provisionFirstLeg(urls.straight);
   const leg = async (url: string) => {
     const t0 = performance.now();
     const res = await fetch(url, { method: 'POST', headers: composed.headers, body: composed.body });
@@ -126,42 +129,10 @@ async function legRatio(mcpUrl: string, proxyUrl: string, legs: number): Promise
     if (res.status !== 200 || !text.includes('input_required')) throw new Error(`leg via ${url} failed`);
     return ms;
   };
-  for (let i = 0; i < Math.min(100, legs); i++) {
-    await leg(proxyUrl);
-    await leg(mcpUrl);
-  }
-  const via: number[] = [];
-  const direct: number[] = [];
-  const pairs: number[] = [];
-  for (let i = 0; i < legs; i++) {
-    let x: number;
-    let y: number;
-    if (i % 2 === 0) {
-      x = await leg(proxyUrl);
-      y = await leg(mcpUrl);
-    } else {
-      y = await leg(mcpUrl);
-      x = await leg(proxyUrl);
-    }
-    via.push(x);
-    direct.push(y);
-    pairs.push(x / y);
-  }
-  const sv = summarize(via);
-  const sd = summarize(direct);
-  const pr = summarize(pairs);
-  return [
-    row(
-      {
-        id: 'proxy-leg-ratio',
-        figure: 'proxy: a client leg through the proxy ÷ straight to the server',
-        unit: '×',
-        summary: { median: sv.median / sd.median, min: pr.min, max: pr.max, runs: legs },
-        note: `ratio of medians over ${legs} interleaved legs (provision, leg 1, to the mock in its own process), nothing held, the proxy in its own process (as the CLI runs it) reporting to its hub (no page following: in use the page runs in the browser); via the proxy ${sv.median.toFixed(2)} ms, straight ${sd.median.toFixed(2)} ms; min/max per-pair ratios, median per-pair ${pr.median.toFixed(3)}`,
-      },
-      { value: 1.15, text: '<= 1.15' },
-    ),
-  ];
+  for (let i = 0; i < Math.min(100, legs); i++) for (const side of legOrder(i)) await leg(urls[side]);
+  const times: LegTimes = { straight: [], bare: [], proxy: [] };
+  for (let i = 0; i < legs; i++) for (const side of legOrder(i)) times[side].push(await leg(urls[side]));
+  return legRatioRows(times);
 }
 
 /** An SSE server writing `events` events 2 ms apart, each stamped with the time it was written. */
@@ -316,11 +287,20 @@ export async function measureProxy(counts: ProxyCounts): Promise<FigureRow[]> {
     throw err;
   });
   try {
-    // the leg ratio through a proxy in its own process, as the CLI runs it: in use the watched client is always
-    // another process, and here the client's own fetch work would otherwise wait behind the proxy's on one event loop
-    // (and the proxy's behind the client's); that proxy still reports every event to its own hub and history
-    const child = await startMockProcess('e2e/bench/proxy-child.ts', { BENCH_PROXY_TARGET: mock.mcpUrl });
-    const ratio = await legRatio(mock.mcpUrl, child.mcpUrl, counts.legs).finally(() => child.close());
+    // the leg ratios through proxies in their own processes, as the CLI runs the inspector's: in use the watched
+    // client is always another process, and here the client's own fetch work would otherwise wait behind the proxy's
+    // on one event loop (and the proxy's behind the client's); the inspector's still reports every event to its own
+    // hub and history, the bare pipe (the floor) records nothing
+    const target = { BENCH_PROXY_TARGET: mock.mcpUrl };
+    const child = await startMockProcess('e2e/bench/proxy-child.ts', target);
+    const bare = await startMockProcess('e2e/bench/bare-proxy-child.ts', target).catch(async (err: unknown) => {
+      await child.close();
+      throw err;
+    });
+    const ratio = await legRatio(
+      { straight: mock.mcpUrl, bare: bare.mcpUrl, proxy: child.mcpUrl },
+      counts.legs,
+    ).finally(() => Promise.all([child.close(), bare.close()]));
     const proxy = await inspector.proxies.start(mock.mcpUrl);
     inspector.follow();
     await until('the page to follow the proxies', () => inspector.store.getState().proxies.length > 0, 10_000);
