@@ -59,3 +59,14 @@ export function toClient(list: HeaderList): OutgoingHttpHeaders {
   }
   return out;
 }
+
+/**
+ * An answer that carries no body, so holding it would give the user nothing to edit while its client waits: a 202
+ * Accepted (what a server answers a notification, or a client's answer to its request, with), a 204 or 304, or one
+ * that declares a Content-Length of 0.
+ */
+export function bodilessAnswer(status: number, headers: HeaderList): boolean {
+  if (status === 202 || status === 204 || status === 304) return true;
+  const lengths = headers.filter(([name]) => name.toLowerCase() === 'content-length');
+  return lengths.length === 1 && lengths[0]![1].trim() === '0';
+}

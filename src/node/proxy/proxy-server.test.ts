@@ -180,4 +180,35 @@ describe('the proxy', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(((await res.json()) as { result: { resultType: string } }).result.resultType).toBe('input_required');
   });
+
+  it('passes a reply with no body straight through while holding answers: a 202, a 204, a Content-Length of 0', async () => {
+    // what a server answers a notification or a client's answer with (202), an empty 204, and a declared empty 200
+    const replies: Record<string, [number, Record<string, string>]> = {
+      '/202': [202, {}],
+      '/204': [204, {}],
+      '/empty': [200, { 'content-type': 'application/json', 'content-length': '0' }],
+    };
+    const server = await up(
+      listen(async (req, res) => {
+        await readAll(req);
+        const [status, headers] = replies[req.url ?? ''] ?? [404, {}];
+        res.writeHead(status, headers).end();
+      }, '/'),
+    );
+    for (const path of Object.keys(replies)) {
+      const p = await up(proxyFor(new URL(path, server.url).href));
+      p.hub.setHolds('p1', { responses: true });
+      const res = await fetch(p.url, {
+        method: 'POST',
+        body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      });
+      expect(res.status, path).toBe(replies[path]![0]);
+      expect(await res.text(), path).toBe('');
+      expect((await p.next('response-end')).failure, path).toBeUndefined();
+      expect(
+        p.events.filter((e) => e.type === 'held'),
+        path,
+      ).toEqual([]);
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { networkErrorCode, RelayRefusal } from '../relay-http.ts';
 import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
-import { requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
+import { bodilessAnswer, requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
 import { cutTimers, DEFAULT_PROXY_LIMITS, readRequestBody, readWhole, type ProxyLimits } from './proxy-limits.ts';
 import { fetchUpstream, httpUpstream, type UpstreamAnswer, type UpstreamCall } from './proxy-upstream.ts';
 
@@ -144,7 +144,8 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       });
       const contentType = responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? '';
       const sse = contentType.toLowerCase().startsWith('text/event-stream');
-      const holding = hub.proxy(opts.id)?.holdResponses;
+      // an answer with no body has nothing to edit: it goes straight on, as an SSE answer with no response event does
+      const holding = hub.proxy(opts.id)?.holdResponses && !bodilessAnswer(status, responseHeaders);
       if (holding && !sse) {
         timers.stopIdle();
         return await holdResponse(
