@@ -104,6 +104,11 @@ export interface SentFacts extends Omit<LintSent, 'inputResponses'> {
   requestOptions?: RequestOptions;
   /** the leg's JSON-RPC method when it is not the conversation's own (a task's tasks/get, tasks/update, tasks/cancel) */
   method?: string;
+  /**
+   * a watched leg: the exchange it came from (`watchedExchangeKey`: run and id), so a reloaded page that is told the
+   * run's history again records it once
+   */
+  watchedExchange?: string;
 }
 
 /** What a leg sent that answered nothing and was not edited: a first leg, a task's poll, a connection request. */
@@ -174,6 +179,8 @@ export interface Conversation {
 export interface WatchedBy {
   proxyId: string;
   client: string;
+  /** the exchange that started it (`watchedExchangeKey`): a reloaded page told it again joins it here */
+  exchange?: string;
 }
 
 /** What the client keeps about a conversation's task between legs. */

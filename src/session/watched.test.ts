@@ -227,7 +227,11 @@ describe('watched traffic as conversations', () => {
     expect(redacted).not.toContain('sk-live-1');
     expect(serializeSessionFile(toSessionFile(session, { redacted: false, now: 0 }))).toContain('sk-live-1');
     const back = parseSessionFile(redacted);
-    expect(back.ok && back.session.conversations.w1?.watched).toEqual({ proxyId: 'p1', client: 'mcp 2.3.0' });
+    expect(back.ok && back.session.conversations.w1?.watched).toEqual({
+      proxyId: 'p1',
+      client: 'mcp 2.3.0',
+      exchange: 'x0',
+    });
     expect(groups.placed).toEqual({});
   });
 });

@@ -15,7 +15,7 @@ import { headerValue, type Exchange, type HeaderList } from '../protocol/exchang
 import { asJsonObject, META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../protocol/types.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 import type { SessionEvent } from './events.ts';
-import type { SentFacts } from './model.ts';
+import type { SentFacts, SessionState } from './model.ts';
 import { pushedFacts } from './pushed-legs.ts';
 import { WATCHED_TRAFFIC } from './watched-legs.ts';
 
@@ -168,7 +168,7 @@ export function placeWatchedRequest(
 ): { groups: WatchGroups; events: SessionEvent[] } {
   const parsed = parse(req.body);
   const client = clientLabel(groups, parsed, req.headers);
-  const watched = { proxyId: req.proxyId, client };
+  const watched = { proxyId: req.proxyId, client, exchange: req.exchangeId };
   const events: SessionEvent[] = [];
   const method = parsed.method;
   const rpcId: RpcId = parsed.id ?? `${req.httpMethod} ${req.exchangeId}`;
@@ -228,8 +228,32 @@ export function placeWatchedRequest(
     if (method === 'initialize') placed.initializeOf = client;
     groups = { ...groups, other: known ? groups.other : { ...groups.other, [key]: conversationId } };
   }
+  placed.sent.watchedExchange = req.exchangeId;
   events.push({ type: 'leg/sent', conversationId: placed.conversationId, rpcId, at: req.at });
   return { groups: { ...groups, placed: { ...groups.placed, [req.exchangeId]: placed } }, events };
+}
+
+/** A watched exchange a session already holds: its conversation, and whether its leg is recorded there too. */
+export interface HeldExchange {
+  conversationId: string;
+  recorded: boolean;
+}
+
+/**
+ * The watched exchanges a session already holds (a saved session, restored by a reloaded page): those that started a
+ * conversation, and those recorded as legs. The stream that tells their run again from its start must not start or
+ * record them twice.
+ */
+export function heldWatchedExchanges(session: SessionState): Map<string, HeldExchange> {
+  const held = new Map<string, HeldExchange>();
+  for (const c of Object.values(session.conversations))
+    if (c.watched?.exchange) held.set(c.watched.exchange, { conversationId: c.id, recorded: false });
+  for (const leg of Object.values(session.legs)) {
+    if (!session.conversations[leg.conversationId]?.watched) continue;
+    for (const key of [leg.sent.watchedExchange, leg.answer?.sent.watchedExchange])
+      if (key) held.set(key, { conversationId: leg.conversationId, recorded: true });
+  }
+  return held;
 }
 
 /**

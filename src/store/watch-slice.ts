@@ -8,7 +8,7 @@ import {
   type ProxyEvent,
   type ProxyInfo,
 } from '../protocol/proxy-wire.ts';
-import type { WatchGroups } from '../session/watched.ts';
+import type { HeldExchange, WatchGroups } from '../session/watched.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 /** How watched traffic becomes the session's conversations (session/watched.ts) and the batched reducer it feeds. */
@@ -113,6 +113,12 @@ const WATCHED_CALLS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get',
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
   return (set, get) => {
+    // the watched exchanges the session already held when the run's first request came (a reloaded page restores its
+    // saved session, then is told the run from its start): one that started a conversation is placed in it again, and
+    // one recorded is placed again only to link what follows it (a retry, a pushed request's answer), not recorded;
+    // `replayed`: those told again and not yet ended
+    let restored: Map<string, HeldExchange> | undefined;
+    const replayed = new Set<string>();
     // proxy events that arrive while the model loads wait here and are applied in their order
     let waiting: ((model: WatchedModel) => void)[] | null = null;
     const withModel = (apply: (model: WatchedModel) => void): void => {
@@ -157,13 +163,14 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       watchRun: null,
       // every event waits for the model while it loads, so a held request never overtakes the request it holds
       applyProxyEvent: (event, run = '') =>
-        withModel(({ placeWatchedRequest, noteWatchedHead, reduceMany }) => {
+        withModel(({ placeWatchedRequest, noteWatchedHead, heldWatchedExchanges, reduceMany }) => {
           const previous = get().watchRun;
           if (previous !== run) {
             // a new run: the inspector restarted. Its proxies are new ones (their ids come again, perhaps for other
             // servers), so their clients' other traffic starts conversations of its own; a request the old one's
             // server pushed can no longer be answered; and nothing the old one held can be forwarded or dropped.
             const at = Date.now();
+            restored = undefined;
             set((s) => ({
               watchRun: run,
               ...(previous === null
@@ -184,6 +191,8 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
             case 'request': {
               const s = get();
               if (s.watchSeen[key]) return;
+              restored ??= heldWatchedExchanges(s.session);
+              const known = restored.get(key);
               const placed = placeWatchedRequest(
                 s.watchGroups,
                 {
@@ -195,8 +204,13 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
                   body: event.body,
                   at: event.at,
                 },
-                () => newId('watch'),
+                () => known?.conversationId ?? newId('watch'),
               );
+              if (known?.recorded) {
+                replayed.add(key);
+                set((st) => ({ watchGroups: placed.groups, watchSeen: { ...st.watchSeen, [key]: event.proxyId } }));
+                return;
+              }
               set((st) => ({
                 watchGroups: placed.groups,
                 watchSeen: { ...st.watchSeen, [key]: event.proxyId },
@@ -245,6 +259,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       recordWatched: (exchangeId, exchange) =>
         withModel(({ recordWatchedExchange, reduceMany }) => {
           const recorded = recordWatchedExchange(get().watchGroups, exchangeId, newId('leg'), exchange);
+          if (replayed.delete(exchangeId)) return set({ watchGroups: recorded.groups });
           set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
         }),
       noteWatchedAnswer: (exchangeId, message) =>
@@ -254,6 +269,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       recordWatchedPushed: (exchangeId, exchange) =>
         withModel(({ recordWatchedPushed, reduceMany }) => {
           const recorded = recordWatchedPushed(get().watchGroups, exchangeId, newId('leg'), exchange);
+          if (replayed.has(exchangeId)) return set({ watchGroups: recorded.groups });
           set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
         }),
       setWatchConnected: (watchConnected) => set({ watchConnected }),

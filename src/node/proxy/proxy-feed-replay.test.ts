@@ -3,12 +3,16 @@
  * (`runProxyFeed` -> the store and `watchedExchanges`) over the real `/__proxy/events` route, must end up exactly as if
  * the stream had never broken: each leg once with its bytes once, a pushed request one leg, a held item once, and a
  * held item the user dismissed gone for good. And when the inspector restarts under the open page (the stream comes
- * back from a new process, numbering its exchanges from `x1` again), the new traffic is recorded beside the old.
+ * back from a new process, numbering its exchanges from `x1` again), the new traffic is recorded beside the old. And
+ * when the page reloads (its saved session restored, the stream opened afresh and the run told from its start), nothing
+ * it already held is recorded twice.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { INSPECTOR_RESTARTED, runProxyFeed, watchedExchanges } from '../../client/proxy-feed.ts';
 import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
+import { createMemoryStorage } from '../../lib/storage/memory-storage.fixtures.ts';
 import { createInspectorStore } from '../../store/inspector-store.ts';
+import { createPersistence } from '../../store/persistence.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { PROXY_APP_TOKEN, proxyApp } from './proxy.fixtures.ts';
 
@@ -16,15 +20,17 @@ const up = closedAfterEach();
 
 const TARGET = 'http://127.0.0.1:1/mcp';
 
-/**
- * The page: a store and the exchange recorder, fed by the event stream. `cut()` breaks the stream's connection, and
- * the page connects again only at `reconnect()` (to `restartedAt`, when given: the inspector restarted there).
- */
-function watchingPage(base: string) {
-  const store = createInspectorStore({
+const newPageStore = () =>
+  createInspectorStore({
     fetchFor: () => () => Promise.reject(new Error('the page sends nothing in this test')),
     now: () => Date.now(),
   });
+
+/**
+ * The page: a store (a new one unless given) and the exchange recorder, fed by the event stream. `cut()` breaks the stream's connection, and
+ * the page connects again only at `reconnect()` (to `restartedAt`, when given: the inspector restarted there).
+ */
+function watchingPage(base: string, store = newPageStore()) {
   const s = () => store.getState();
   const record = watchedExchanges((id, exchange) => s().recordWatched(id, exchange), Date.now, {
     onPushed: (id, exchange) => s().recordWatchedPushed(id, exchange),
@@ -72,7 +78,7 @@ function watchingPage(base: string) {
   };
 }
 
-const call = (id: string, rpcId: number, name: string): ProxyEvent => ({
+const call = (id: string, rpcId: number, name: string, params: Record<string, unknown> = {}): ProxyEvent => ({
   type: 'request',
   proxyId: 'p1',
   id,
@@ -80,7 +86,7 @@ const call = (id: string, rpcId: number, name: string): ProxyEvent => ({
   method: 'POST',
   url: TARGET,
   headers: [['content-type', 'application/json']],
-  body: JSON.stringify({ jsonrpc: '2.0', id: rpcId, method: 'tools/call', params: { name } }),
+  body: JSON.stringify({ jsonrpc: '2.0', id: rpcId, method: 'tools/call', params: { name, ...params } }),
 });
 
 const PUSHED =
@@ -198,6 +204,89 @@ describe('the inspector restarts while the page stays open (a new run, its excha
       expect(legOf(0)[0]!.exchange.failure?.message).toContain(INSPECTOR_RESTARTED);
       expect(s().heldItems).toMatchObject([{ id: 'x2', restarted: true }]);
       expect(s().heldItems[0]!.goneAt).toBeDefined();
+    } finally {
+      page.stop();
+    }
+  });
+});
+
+describe('the page reloads while the inspector runs on (its saved session restored, the run told again from its start)', () => {
+  it('records each exchange once, links a retry to its restored call, and shows what is still held once', async () => {
+    const app = await up(proxyApp());
+    const { hub } = app.proxies;
+    const storage = createMemoryStorage();
+    const first = watchingPage(app.origin);
+    const s1 = () => first.store.getState();
+    // a first round that asks (its requestState links the retry), a call whose answer pushes a request, a held one
+    hub.emit(call('x1', 5, 'approve'));
+    hub.emit({
+      type: 'response-head',
+      id: 'x1',
+      at: 1001,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'application/json']],
+    });
+    hub.emit({
+      type: 'response-chunk',
+      id: 'x1',
+      at: 1002,
+      text: '{"jsonrpc":"2.0","id":5,"result":{"resultType":"input_required","inputRequests":{},"requestState":"st-1"}}',
+    });
+    hub.emit({ type: 'response-end', id: 'x1', at: 1003 });
+    hub.emit(call('x2', 6, 'deploy'));
+    hub.emit({
+      type: 'response-head',
+      id: 'x2',
+      at: 1004,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'text/event-stream']],
+    });
+    hub.emit({ type: 'response-chunk', id: 'x2', at: 1005, text: PUSHED + RESULT.replace('"id":5', '"id":6') });
+    hub.emit({ type: 'response-end', id: 'x2', at: 1006 });
+    hub.emit(call('x3', 7, 'hold'));
+    void hub.hold({ id: 'x3', stage: 'request', headers: [], body: '{"held":true}' }, new AbortController().signal);
+    await vi.waitFor(() => expect(Object.keys(s1().session.legs)).toHaveLength(3));
+    await vi.waitFor(() => expect(s1().heldItems).toHaveLength(1));
+    const before = s1().session;
+    await createPersistence(first.store, { storage }).flush();
+    first.stop();
+
+    // the reload: the saved session comes back, then the stream opens afresh and the hub tells the run from its start
+    const restored = newPageStore();
+    await createPersistence(restored, { storage }).load();
+    expect(restored.getState().session.order).toEqual(before.order);
+    const page = watchingPage(app.origin, restored);
+    const s = () => page.store.getState();
+    try {
+      // the client retries the first call with the requestState it was given before the reload
+      hub.emit(call('x4', 8, 'approve', { requestState: 'st-1', inputResponses: {} }));
+      hub.emit({
+        type: 'response-head',
+        id: 'x4',
+        at: 1008,
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'application/json']],
+      });
+      hub.emit({
+        type: 'response-chunk',
+        id: 'x4',
+        at: 1009,
+        text: '{"jsonrpc":"2.0","id":8,"result":{"content":[]}}',
+      });
+      hub.emit({ type: 'response-end', id: 'x4', at: 1010 });
+      await vi.waitFor(() => expect(Object.keys(s().session.legs)).toHaveLength(4));
+
+      expect(s().session.order).toEqual(before.order);
+      const legsOf = (id: string) => s().session.conversations[id]!.legIds;
+      const [approve, deploy, hold] = before.order;
+      expect(legsOf(approve!)).toHaveLength(2);
+      expect(legsOf(approve!).slice(0, 1)).toEqual(before.conversations[approve!]!.legIds);
+      expect(legsOf(deploy!)).toEqual(before.conversations[deploy!]!.legIds);
+      expect(legsOf(hold!)).toEqual([]);
+      expect(s().heldItems).toMatchObject([{ id: 'x3', proxyId: 'p1' }]);
     } finally {
       page.stop();
     }
