@@ -9,23 +9,12 @@
  */
 import { Agent, createServer, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HOP_BY_HOP } from '../../src/node/relay-response-headers.ts';
 
 const raw = process.env.BENCH_PROXY_TARGET;
 if (!raw) throw new Error('BENCH_PROXY_TARGET is not set');
 const target = new URL(raw);
 if (target.protocol !== 'http:') throw new Error('the bare pipe proxy speaks plain http only');
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /** The end-to-end headers of a message: without the hop-by-hop ones and those its `Connection` header names. */
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
