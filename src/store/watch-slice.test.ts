@@ -3,6 +3,7 @@ import type { Exchange } from '../protocol/exchange.ts';
 import { watchedExchangeKey, type ProxyControl, type ProxyEvent, type ProxyInfo } from '../protocol/proxy-wire.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import { loadWatchedModel } from './watch-slice.ts';
+import { recordWatchedJson } from './watched-store.fixtures.ts';
 
 const PROXY: ProxyInfo = {
   id: 'p1',
@@ -33,32 +34,7 @@ function watchFirstRound(store: ReturnType<typeof storeWith>['store']): string {
     id: 3,
     result: { resultType: 'input_required', inputRequests: {}, requestState: 'st-2' },
   });
-  const s = store.getState();
-  s.applyProxyEvent({
-    type: 'request',
-    proxyId: 'p1',
-    id: 'x1',
-    at: 1,
-    method: 'POST',
-    url: TARGET,
-    headers: [],
-    body,
-  });
-  const exchange: Exchange = {
-    request: { url: TARGET, method: 'POST', headers: [], body },
-    response: {
-      status: 200,
-      statusText: 'OK',
-      headers: [['content-type', 'application/json']],
-      contentType: 'application/json',
-      body: answer,
-      size: answer.length,
-    },
-    message: JSON.parse(answer) as unknown,
-    startedAt: 1,
-    durationMs: 1,
-  };
-  s.recordWatched('x1', exchange);
+  recordWatchedJson(store, TARGET, body, answer);
   const conversationId = store.getState().session.order[0]!;
   return store.getState().session.conversations[conversationId]!.legIds[0]!;
 }

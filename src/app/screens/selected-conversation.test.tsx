@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Exchange } from '../../protocol/exchange.ts';
 import { createInspectorStore } from '../../store/inspector-store.ts';
 import { DepsProvider, type AppDeps } from '../../store/deps-context.tsx';
 import { StoreProvider } from '../../store/store-context.tsx';
 import { loadWatchedModel } from '../../store/watch-slice.ts';
+import { recordWatchedJson } from '../../store/watched-store.fixtures.ts';
 import { SelectedConversation } from './selected-conversation.tsx';
 
 beforeAll(() => loadWatchedModel());
@@ -33,32 +33,7 @@ describe('SelectedConversation', () => {
         requestState: 'st-1',
       },
     });
-    const s = store.getState();
-    s.applyProxyEvent({
-      type: 'request',
-      proxyId: 'p1',
-      id: 'x1',
-      at: 1,
-      method: 'POST',
-      url: TARGET,
-      headers: [],
-      body,
-    });
-    const exchange: Exchange = {
-      request: { url: TARGET, method: 'POST', headers: [], body },
-      response: {
-        status: 200,
-        statusText: 'OK',
-        headers: [['content-type', 'application/json']],
-        contentType: 'application/json',
-        body: answer,
-        size: answer.length,
-      },
-      message: JSON.parse(answer) as unknown,
-      startedAt: 1,
-      durationMs: 1,
-    };
-    s.recordWatched('x1', exchange);
+    recordWatchedJson(store, TARGET, body, answer);
     store.getState().selectConversation(store.getState().session.order[0]!);
     render(
       <QueryClientProvider client={new QueryClient()}>
