@@ -20,10 +20,8 @@ test.describe('Audit this server', () => {
     await audit.only.fill('approve_payment_signed, approve_payment_unprotected');
     await audit.run.click();
 
-    // progress per check while it runs
-    await expect(audit.progress).toContainText(
-      /Auditing tools\/call approve_payment_(signed|unprotected) \([12] of 2\)/,
-    );
+    // (its progress while it runs is checked on the long audit below: two tools against the local mock can be done
+    // before a busy machine's click even returns)
     await expect(audit.summary).toHaveText('2 audited, 1 with failures.', { timeout: 60_000 });
     await expect(audit.progress).toHaveCount(0);
 
@@ -83,7 +81,8 @@ test.describe('Audit this server', () => {
     await inspector.open();
     await audit.open.click();
     await audit.run.click();
-    await expect(audit.progress).toContainText('Auditing');
+    // progress names the call being audited and how far the audit is
+    await expect(audit.progress).toContainText(/Auditing \S+ \S+ \(\d+ of \d+\)/);
     await expectNoAxeViolations(page, 'audit in progress');
     await audit.cancel.click();
     await expect(audit.summary).toContainText(/^Cancelled: \d+ audited/);
