@@ -13,6 +13,7 @@ import {
   type EverythingServer,
 } from '../../src/node/test-servers/everything-server.fixtures.ts';
 import { test } from '../fixtures.ts';
+import type { InspectorPage } from '../pages/inspector-page.ts';
 import { WatchPage } from '../pages/watch-page.ts';
 import { runTsClient } from '../clients/run-ts-client.ts';
 
@@ -26,14 +27,21 @@ test.describe('a 2025-11-25 client through the proxy', () => {
     server = undefined;
   });
 
-  test('its call, the elicitation the server pushes on the call stream and its answer read as one conversation', async ({
-    inspector,
-  }) => {
+  /** The everything server started, the page connected to it (2025-11-25) and a proxy started in front of it. */
+  async function watchEverythingServer(
+    inspector: InspectorPage,
+  ): Promise<{ watch: WatchPage; proxyUrl: string; serverUrl: string }> {
     server = await startEverythingServer();
     await inspector.page.goto(`/?server=${encodeURIComponent(server.url)}`);
     await expect(inspector.status).toContainText('era 2025-11-25');
     const watch = new WatchPage(inspector);
-    const proxyUrl = await watch.start(server.url);
+    return { watch, proxyUrl: await watch.start(server.url), serverUrl: server.url };
+  }
+
+  test('its call, the elicitation the server pushes on the call stream and its answer read as one conversation', async ({
+    inspector,
+  }) => {
+    const { watch, proxyUrl, serverUrl } = await watchEverythingServer(inspector);
 
     const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
     const done = await run.done;
@@ -79,17 +87,13 @@ test.describe('a 2025-11-25 client through the proxy', () => {
     // the answer is the call's: no other traffic leg is a response
     await expect(timeline.getByRole('button', { name: /^Round \d+ response/ })).toHaveCount(0);
 
-    await watch.stop(server.url);
+    await watch.stop(serverUrl);
   });
 
   test('a held SSE answer: the elicitation pushed before it still flows, and the result edited in the page is what the client reads', async ({
     inspector,
   }) => {
-    server = await startEverythingServer();
-    await inspector.page.goto(`/?server=${encodeURIComponent(server.url)}`);
-    await expect(inspector.status).toContainText('era 2025-11-25');
-    const watch = new WatchPage(inspector);
-    const proxyUrl = await watch.start(server.url);
+    const { watch, proxyUrl, serverUrl } = await watchEverythingServer(inspector);
     await watch.holdResponses.check();
 
     const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
@@ -117,17 +121,13 @@ test.describe('a 2025-11-25 client through the proxy', () => {
     expect(done.text).toContain('The inspector rewrote this answer');
     expect(done.text).not.toContain('User provided the requested information');
 
-    await watch.stop(server.url);
+    await watch.stop(serverUrl);
   });
 
   test("a held answer POST: the client's answer to the pushed elicitation waits for Forward, then the call completes", async ({
     inspector,
   }) => {
-    server = await startEverythingServer();
-    await inspector.page.goto(`/?server=${encodeURIComponent(server.url)}`);
-    await expect(inspector.status).toContainText('era 2025-11-25');
-    const watch = new WatchPage(inspector);
-    const proxyUrl = await watch.start(server.url);
+    const { watch, proxyUrl, serverUrl } = await watchEverythingServer(inspector);
     await watch.holdRequests.check();
 
     const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
@@ -152,6 +152,6 @@ test.describe('a 2025-11-25 client through the proxy', () => {
       }),
     ).toBeVisible();
 
-    await watch.stop(server.url);
+    await watch.stop(serverUrl);
   });
 });
