@@ -1,12 +1,18 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { TimelineItem } from '../../session/timeline-flat.ts';
-import { countsText, outcomeText, timeOfDay } from './row-text.ts';
+import { timeOfDay } from '../../lib/text.ts';
+import { countsText, outcomeText } from './row-text.ts';
 
-/** The row as one line of plain text: a leg's round, method, name and outcome; a header's time, title and status. */
+/**
+ * The row as one line of plain text: a leg's round, method, name and outcome; a header's time, title and status. Its
+ * own marks are ASCII or Latin-1 (a header is "+" folded, "-" open, not the full header's ▸ and ▾): a glyph the
+ * monospace font lacks costs a font-fallback search the first time it is drawn (about 10 ms for ▸ on Linux), and the
+ * first flung frame is where it would land.
+ */
 export function flingText(item: TimelineItem): string {
   if (item.kind === 'conversation') {
     const { row } = item;
-    return `${item.expanded ? '▾' : '▸'} ${timeOfDay(row.createdAt)} ${row.title} · ${row.status} · ${countsText(row)}`;
+    return `${item.expanded ? '-' : '+'} ${timeOfDay(row.createdAt)} ${row.title} · ${row.status} · ${countsText(row)}`;
   }
   const leg = item.row;
   const status = leg.httpStatus !== undefined ? ` · HTTP ${leg.httpStatus}` : '';
