@@ -13,6 +13,20 @@ const UNTRUSTED_TEXT = [
   { selector: "JSXOpeningElement[name.name='iframe']", message: 'Never iframe server-provided URLs.' },
 ];
 
+/** Render code writes numbers and dates with lib/text.ts: a page's first locale format loads ICU's data in a frame. */
+const NO_LOCALE_FORMAT = [
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(String|DateString|TimeString)$/]',
+    message:
+      "Use groupDigits, timeOfDay or localDateTime (lib/text.ts): a first locale format loads ICU's data mid-render.",
+  },
+  {
+    selector: "MemberExpression[object.name='Intl']",
+    message:
+      "Use groupDigits, timeOfDay or localDateTime (lib/text.ts): a first Intl format loads ICU's data mid-render.",
+  },
+];
+
 const UI = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', '@rjsf/*'];
 const NODE_AND_E2E = [
   {
@@ -128,6 +142,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...UNTRUSTED_TEXT,
+        ...NO_LOCALE_FORMAT,
         {
           selector: 'CallExpression[callee.property.name=/^(getState|setState)$/]',
           message:
@@ -135,6 +150,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UNTRUSTED_TEXT, ...NO_LOCALE_FORMAT] },
   },
   {
     // raw wire tests read untyped JSON

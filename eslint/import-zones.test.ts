@@ -80,3 +80,33 @@ describe('import zones', () => {
     expect(await zoneErrors('src/app/screens/sample.tsx', code)).toEqual([]);
   });
 });
+
+describe('locale formatting in render code', () => {
+  const syntaxErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  const code = [
+    'export const a = (d: Date) => d.toLocaleString();',
+    "export const b = (n: number) => n.toLocaleString('en-US');",
+    'export const c = (d: Date) => d.toLocaleTimeString();',
+    'export const f = new Intl.DateTimeFormat();',
+  ].join('\n');
+
+  it('refuses toLocale*() and Intl in features, components and app', async () => {
+    for (const file of [
+      'src/features/timeline/sample.tsx',
+      'src/components/ui/sample.tsx',
+      'src/app/screens/sample.tsx',
+    ]) {
+      const errors = await syntaxErrors(file, code);
+      expect(errors, file).toHaveLength(4);
+      for (const e of errors) expect(e).toContain('lib/text.ts');
+    }
+  });
+
+  it('leaves it to code that does not render (the node side, tests)', async () => {
+    expect(await syntaxErrors('src/node/mock-server/sample.ts', code)).toEqual([]);
+    expect(await syntaxErrors('src/features/timeline/sample.test.tsx', code)).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { localDateTime } from '../../lib/text.ts';
 import { factsLine, type Difference } from '../../session/flows/compare-legs.ts';
 import { comparableRuns, compareRuns, recordedAnswers } from '../../session/io/compare.ts';
 import { importOrigin } from '../../session/io/import-origin.ts';
@@ -48,8 +49,8 @@ export function RecordedConversation({
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="warn">recorded · offline</Badge>
           <p className="flex-1">
-            Imported from {sourceLabel[origin.source]} ({origin.name}) on {new Date(origin.at).toLocaleString()}. These
-            legs are a recording: nothing is sent again unless you ask.
+            Imported from {sourceLabel[origin.source]} ({origin.name}) on {localDateTime(origin.at)}. These legs are a
+            recording: nothing is sent again unless you ask.
           </p>
           <Button variant="primary" onClick={() => onRerun(conversation)} disabled={!connected}>
             Re-run against live server

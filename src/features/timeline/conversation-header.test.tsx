@@ -5,7 +5,6 @@ import { reduce } from '../../session/reducer.ts';
 import { sessionWith } from '../../session/timeline.fixtures.ts';
 import { timelineRows } from '../../session/timeline-rows.ts';
 import { ConversationHeader } from './conversation-header.tsx';
-import { timeOfDay } from './row-text.ts';
 
 const T0 = new Date(2026, 6, 28, 14, 3, 7).getTime();
 
@@ -82,10 +81,5 @@ describe('ConversationHeader', () => {
   it('runs no timer when nothing is in flight', () => {
     render(<ConversationHeader row={rowOf(provision('db1'))} expanded onToggle={() => {}} />);
     expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('formats the time of day on a 24-hour clock with zero padding', () => {
-    expect(timeOfDay(new Date(2026, 0, 2, 9, 5, 1).getTime())).toBe('09:05:01');
-    expect(timeOfDay(Number.NaN)).toBe('');
   });
 });

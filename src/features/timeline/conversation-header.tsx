@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { badgeTone, type Tone } from '../../components/ui/badge.tsx';
 import type { ConversationRow } from '../../session/timeline-rows.ts';
-import { countsText, isoTime, lintText, ms, timeOfDay } from './row-text.ts';
+import { timeOfDay } from '../../lib/text.ts';
+import { countsText, isoTime, lintText, ms } from './row-text.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
 
 function statusTone(status: ConversationRow['status']): Tone {

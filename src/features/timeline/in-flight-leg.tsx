@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import type { LiveSseEvent } from '../../protocol/exchange.ts';
-import { timeOfDay } from './row-text.ts';
+import { groupDigits, timeOfDay } from '../../lib/text.ts';
 import { ElapsedTime } from './elapsed-time.tsx';
 import type { LiveProgress } from './live-notifications.ts';
 import { useLiveView } from './use-live-view.ts';
@@ -64,8 +64,8 @@ export function InFlightLeg({ title, method, sentAt, body, url, onStop, events }
           {live.progress && <ProgressBar progress={live.progress} />}
           {live.logCount > live.logs.length && (
             <p className="text-xs text-slate-600">
-              Showing the latest {live.logs.length} of {live.logCount.toLocaleString('en-US')} log messages; the
-              recorded leg keeps them all.
+              Showing the latest {live.logs.length} of {groupDigits(live.logCount)} log messages; the recorded leg keeps
+              them all.
             </p>
           )}
           {live.logs.length > 0 && (

@@ -33,14 +33,6 @@ export function outcomeText(row: LegRow): string {
   }
 }
 
-/** "14:03:07": the local time of day of a ms epoch, 24-hour, zero-padded ('' for a time that is not a number). */
-export function timeOfDay(epochMs: number): string {
-  const d = new Date(epochMs);
-  if (Number.isNaN(d.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
-
 /** The ISO form of a ms epoch for `<time dateTime>`; undefined when it is no valid date. */
 export function isoTime(epochMs: number): string | undefined {
   const d = new Date(epochMs);
