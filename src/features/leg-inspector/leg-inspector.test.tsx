@@ -28,6 +28,23 @@ describe('LegInspector', () => {
     expect(box.value).toContain("-H 'Mcp-Method: tools/call'");
   });
 
+  it('says why an answer that began did not arrive whole, beside what did arrive', () => {
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    const message = "the connection dropped while reading the body: dropped in the inspector (held server's answer)";
+    render(<LegInspector exchange={{ ...leg.exchange, failure: { kind: 'stream', message } }} title="t" />);
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.textContent).toContain(message);
+    expect(within(panel).getByRole('table', { name: 'Response headers' })).toBeTruthy();
+  });
+
+  it('says why there is no answer at all when the request got none', () => {
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    const { response: _none, ...unanswered } = leg.exchange;
+    const failure = { kind: 'network' as const, message: 'dropped in the inspector (held request)' };
+    render(<LegInspector exchange={{ ...unanswered, failure }} title="t" />);
+    expect(screen.getByRole('tabpanel').textContent).toBe('dropped in the inspector (held request)');
+  });
+
   it('cuts a multi-MB string in the pretty view and offers to show it all', async () => {
     const huge = 'x'.repeat(3_000_000);
     const leg = testLeg({ result: { resultType: 'complete', content: [{ type: 'text', text: huge }] } });

@@ -131,6 +131,8 @@ export function LegInspector({
         {shown === 'response' &&
           (res ? (
             <div className="space-y-2">
+              {/* an answer that began and then failed (a stream cut, a held answer dropped): say what happened */}
+              {exchange.failure && <p className="text-sm text-red-800">{exchange.failure.message}</p>}
               <p className="font-mono text-xs">
                 {res.status} {res.statusText} · {res.contentType || 'no content type'}
                 {res.truncated ? ' · stream ended without a result' : ''}
