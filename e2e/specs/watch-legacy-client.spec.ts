@@ -5,7 +5,8 @@
  * session (initialize, its Mcp-Session-Id) and the call as one conversation: call -> pushed elicitation -> the client's
  * answer -> result. Held: with "Hold server responses" the call's SSE answer waits at its result event while the pushed
  * elicitation before it flows, and the result edited in the page is what the client prints; with "Hold client
- * requests" the client's answer POST waits for Forward, and the call completes once it goes on.
+ * requests" the client's answer POST waits for Forward, and the call completes once it goes on; dropped instead, the
+ * client hears HTTP 503, the server never gets the answer, and the call waits on with its answer marked not delivered.
  */
 import { expect } from '@playwright/test';
 import {
@@ -152,6 +153,49 @@ test.describe('a 2025-11-25 client through the proxy', () => {
       }),
     ).toBeVisible();
 
+    await watch.stop(serverUrl);
+  });
+
+  test('a dropped answer POST never reaches the server: the call waits on, its answer marked not delivered', async ({
+    inspector,
+  }) => {
+    const { watch, proxyUrl, serverUrl } = await watchEverythingServer(inspector);
+    await watch.holdRequests.check();
+
+    const run = runTsClient(proxyUrl, 'legacy', 'trigger-elicitation-request');
+    const ended = run.done.then(
+      () => 'printed',
+      () => 'killed',
+    );
+    const answer = await watch.forwardHeldUntil('request', '"action":"accept"');
+    await answer.getByRole('button', { name: 'Drop' }).click();
+    await expect(answer).toBeHidden();
+
+    // the pushed request's leg: the client answered it, and that answer never reached the server
+    const pushed = inspector.timeline.getByRole('button', {
+      name: /^Round 1 elicitation\/create server → client: .* answers elicitation\/create #\d+ \(not delivered\)/,
+    });
+    await expect(pushed).toBeVisible();
+    // so the server still waits for it, and so does the client's call
+    await expect(
+      inspector.timeline.getByRole('button', {
+        name: /^[\d:]+ trigger-elicitation-request · ts-watch-client 2\.4\.0 in flight/,
+      }),
+    ).toBeVisible();
+    await expect(
+      inspector.timeline.getByRole('button', { name: /^Round 2 tools\/call trigger-elicitation-request/ }),
+    ).toHaveCount(0);
+    expect(run.exited()).toBe(false);
+    // and the call's Result says so, with why, rather than that the response went out
+    await pushed.click();
+    const result = inspector.page.getByRole('region', { name: 'Result' });
+    await expect(result.getByRole('status')).toContainText(
+      'not delivered The response did not reach the server (dropped in the inspector (held request)).',
+    );
+    await expect(result).not.toContainText('went out');
+
+    run.child.kill();
+    expect(await ended).toBe('killed');
     await watch.stop(serverUrl);
   });
 });

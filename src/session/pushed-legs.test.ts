@@ -151,6 +151,26 @@ describe('pushed requests (2025-11-25) as legs', () => {
     expect(done.legs.l2!.parentLegId).toBe('l1');
   });
 
+  it('marks the answer not delivered when its POST was refused, dropped, or failed, and delivered on a 2xx', () => {
+    const answered = (ex: Exchange) =>
+      timelineRows(
+        apply(pushedElicitation(), {
+          type: 'leg/answered',
+          conversationId: 'c',
+          legId: 'l1',
+          exchange: ex,
+          sent: { ...sent, answeredKeys: ['elicitation/create #0'] },
+          at: 5,
+        }),
+      )[0]!.legs[0]!;
+    expect(answered(exchange(undefined, 202)).answerUndelivered).toBeUndefined();
+    expect(answered(exchange(undefined, 503)).answerUndelivered).toBe(true);
+    const { response: _none, ...unanswered } = exchange(undefined);
+    const dropped = { kind: 'network' as const, message: 'dropped in the inspector (held request)' };
+    expect(answered({ ...unanswered, failure: dropped }).answerUndelivered).toBe(true);
+    expect(answered({ ...exchange(undefined, 202), failure: dropped }).answerUndelivered).toBe(true);
+  });
+
   it('ignores an answer for a leg that was not pushed, or was answered already', () => {
     const state = pushedElicitation();
     const ev: SessionEvent = {

@@ -76,6 +76,17 @@ export function answeredPushed(
   };
 }
 
+/**
+ * Why the answer posted to a pushed request did not reach the server whole (dropped in a proxy, refused, the
+ * connection failed), or undefined when the server took it with a 2xx.
+ */
+export function undeliveredReason(answer: Exchange): string | undefined {
+  if (answer.failure) return answer.failure.message;
+  const status = answer.response?.status;
+  if (status === undefined) return 'no answer came';
+  return status >= 200 && status < 300 ? undefined : `the server answered HTTP ${status}`;
+}
+
 /** The JSON-RPC response a pushed draft composes: `result` is the answer given under the pushed key. */
 export function pushedResponse(draft: Draft): JsonObject {
   const key = draft.respondTo?.key;

@@ -4,6 +4,7 @@ import type { AcceptedAs, OutcomeKind } from '../protocol/classify.ts';
 import { countFindings, type LintCounts } from '../protocol/lint/lint-types.ts';
 import { cachedArgumentSummary } from './argument-summary.ts';
 import { deferLint, deferredFindings, type DeferredLint } from './lint-session.ts';
+import { undeliveredReason } from './pushed-legs.ts';
 import type { Conversation, SessionState } from './model.ts';
 import { conversationStatus, targetOf, type ConversationStatus } from './selectors.ts';
 import { LazyConversationRow, type ConversationRowFacts } from './timeline-conversation-row.ts';
@@ -27,6 +28,8 @@ export interface LegRow {
   folded?: FoldedLeg[];
   asked: string[];
   answered: string[];
+  /** a pushed request's answer that did not reach the server whole (dropped, refused, or the connection failed) */
+  answerUndelivered?: boolean;
   stateSize?: number;
   stateChanged?: boolean;
   stateEdited: boolean;
@@ -105,6 +108,7 @@ class LazyLegRow implements LegRow {
   declare taskStatus?: string;
   declare pollCount?: number;
   declare folded?: FoldedLeg[];
+  declare answerUndelivered?: boolean;
   declare stateSize?: number;
   declare stateChanged?: boolean;
   declare instance?: string;
@@ -193,6 +197,7 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       };
       const row = new LazyLegRow(facts, deferLint(state, leg, c.method));
       if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
+      if (leg.answer && undeliveredReason(leg.answer.exchange) !== undefined) row.answerUndelivered = true;
       if (o.kind === 'error') row.errorCode = o.error.code;
       if (o.kind === 'complete' && o.accepted) row.accepted = o.accepted;
       if (o.kind === 'task') row.taskStatus = o.task.status;

@@ -40,6 +40,7 @@ import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting
 import { resultRecovery } from './result-recovery.ts';
 import { TaskSection } from './task-section.tsx';
 import { resultOutcome } from '../../session/task-view.ts';
+import { undeliveredReason } from '../../session/pushed-legs.ts';
 import { SessionStateLab } from './session-state-lab.tsx';
 
 /** Loads what the view shows for a first question (the elicitation form's chunk), so it renders without suspending. */
@@ -270,6 +271,9 @@ export function SelectedConversation() {
                   answered: Boolean(last.answer),
                   onSession: Boolean(last.pushed.onSession),
                   ...(last.answer?.exchange.response ? { ack: last.answer.exchange.response.status } : {}),
+                  ...(last.answer && undeliveredReason(last.answer.exchange) !== undefined
+                    ? { undelivered: undeliveredReason(last.answer.exchange) }
+                    : {}),
                 },
               }
             : {})}

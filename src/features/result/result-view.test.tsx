@@ -226,4 +226,25 @@ describe('ResultView', () => {
       'The response went out (the server acknowledged it with HTTP 202). The server asked on its session, outside any call',
     );
   });
+
+  it('says a posted answer did not reach the server, and why, instead of that it went out', () => {
+    const pushed: Outcome = {
+      kind: 'input_required',
+      result: {},
+      inputRequests: { 'elicitation/create #0': { method: 'elicitation/create', params: {} } },
+      stateOnly: false,
+    };
+    render(
+      <ResultView
+        method="elicitation/create"
+        outcome={pushed}
+        pushed={{ answered: true, onSession: false, undelivered: 'dropped in the inspector (held request)' }}
+      />,
+    );
+    const status = screen.getByRole('status').textContent;
+    expect(status).toContain('not delivered');
+    expect(status).toContain('The response did not reach the server (dropped in the inspector (held request)).');
+    expect(status).toContain('The server still waits for it');
+    expect(status).not.toContain('went out');
+  });
 });

@@ -78,6 +78,16 @@ function PushedStatus({
   all: boolean | undefined;
   watched: boolean | undefined;
 }) {
+  if (pushed.answered && pushed.undelivered !== undefined) {
+    return (
+      <p role="status" className="text-sm text-slate-700">
+        <Badge tone="bad">not delivered</Badge> The response did not reach the server ({pushed.undelivered}).
+        {pushed.onSession
+          ? ' The server asked on its session, outside any call: it may ask again.'
+          : ' The server still waits for it, and the call waits on its stream.'}
+      </p>
+    );
+  }
   if (pushed.answered) {
     return (
       <p role="status" className="text-sm text-slate-700">
@@ -119,7 +129,8 @@ export interface ResultViewProps {
    * 2025-11-25: the last leg is a request the server pushed, answered by a JSON-RPC response (sent with "Send
    * response", not a retry); `ack` is the server's HTTP status for the response once it went out
    */
-  pushed?: { answered: boolean; ack?: number; onSession: boolean };
+  /** `undelivered`: why the posted answer did not reach the server (absent: it did, or none was posted) */
+  pushed?: { answered: boolean; ack?: number; onSession: boolean; undelivered?: string };
   /** a watched client's conversation: the client answers and retries by itself, the page only shows it */
   watched?: boolean;
 }

@@ -80,6 +80,12 @@ describe('legDetailsText', () => {
     expect(text).toBe('asks region, size · answers consent · state 120 B (new) · instance main · relay · think 2.40 s');
   });
 
+  it('says when an answer did not reach the server', () => {
+    const row = fields({ asked: [], answered: ['elicitation/create #0'], stateSize: undefined });
+    expect(legDetailsText(row)).toBe('answers elicitation/create #0');
+    expect(legDetailsText({ ...row, answerUndelivered: true })).toBe('answers elicitation/create #0 (not delivered)');
+  });
+
   it('is empty when the leg has none of those facts', () => {
     expect(
       legDetailsText(

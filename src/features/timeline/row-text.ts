@@ -55,7 +55,8 @@ export function countsText(row: Pick<ConversationRow, 'rounds' | 'legCount'>): s
 export function legDetailsText(row: LegRow): string {
   const parts: string[] = [];
   if (row.asked.length > 0) parts.push(`asks ${row.asked.join(', ')}`);
-  if (row.answered.length > 0) parts.push(`answers ${row.answered.join(', ')}`);
+  if (row.answered.length > 0)
+    parts.push(`answers ${row.answered.join(', ')}${row.answerUndelivered ? ' (not delivered)' : ''}`);
   if (row.stateSize !== undefined) parts.push(`state ${row.stateSize} B ${row.stateChanged ? '(new)' : '(same)'}`);
   if (row.instance) parts.push(`instance ${row.instance}`);
   if (row.viaRelay) parts.push('relay');

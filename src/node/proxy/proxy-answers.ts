@@ -15,10 +15,15 @@ export function refuse(res: ServerResponse, status: number, code: string, messag
   writeJsonError(res, status, code, message, { 'x-proxy-error': code });
 }
 
-/** The JSON-RPC id of a request body, when it is a request (a notification or a GET has none). */
+/**
+ * The JSON-RPC id of a request body, when it is a request. A notification or a GET has none, and neither has a client's
+ * answer to a server's request: its id is the server's, so an error sent back under it would reach the client as the
+ * answer to whichever request of its own has the same number.
+ */
 export function rpcIdOf(body: string): string | number | undefined {
   try {
     const message = JSON.parse(body) as { id?: unknown; method?: unknown };
+    if (typeof message.method !== 'string') return undefined;
     return typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;
   } catch {
     return undefined;

@@ -154,6 +154,24 @@ describe('the proxy', () => {
     expect((await p.next('response-end')).failure).toMatch(/dropped/);
   });
 
+  it("answers a dropped answer POST (the client's reply to a server's request) with HTTP 503, not a JSON-RPC error under the server's id", async () => {
+    const seen: Seen[] = [];
+    const server = await jsonServer(seen);
+    const p = await up(proxyFor(server.url));
+    p.hub.setHolds('p1', { requests: true });
+    // the server asked with id 7; the client's own call may well be 7 too
+    const reply = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { action: 'accept', content: { name: 'x' } } });
+    const answer = fetch(p.url, { method: 'POST', body: reply });
+    const held = await p.next('held');
+    p.hub.decide(held.id, { kind: 'drop' });
+    const res = await answer;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-proxy-error')).toBe('dropped');
+    expect(await res.text()).toMatch(/Dropped by the MRTR Inspector: the user chose Drop on the held request/);
+    expect(seen).toHaveLength(0);
+    expect((await p.next('response-end')).failure).toMatch(/dropped/);
+  });
+
   it('says so when the client gives up on a held request', async () => {
     const server = await jsonServer();
     const p = await up(proxyFor(server.url));
