@@ -171,6 +171,25 @@ describe('pushed requests (2025-11-25) as legs', () => {
     expect(answered({ ...exchange(undefined, 202), failure: dropped }).answerUndelivered).toBe(true);
   });
 
+  it("shows a watched client's undelivered answer in rows already drawn (a new conversation object for the cache)", () => {
+    const { draft: _none, ...watched } = pushedElicitation().conversations.c!;
+    const before = { ...pushedElicitation(), conversations: { c: watched } };
+    expect(timelineRows(before)[0]!.legs[0]!.answered).toEqual([]);
+    const after = apply(before, {
+      type: 'leg/answered',
+      conversationId: 'c',
+      legId: 'l1',
+      exchange: exchange(undefined, 503),
+      sent: { ...sent, answeredKeys: ['elicitation/create #0'] },
+      at: 5,
+    });
+    expect(after.conversations.c).not.toBe(before.conversations.c);
+    expect(timelineRows(after)[0]!.legs[0]!).toMatchObject({
+      answered: ['elicitation/create #0'],
+      answerUndelivered: true,
+    });
+  });
+
   it('ignores an answer for a leg that was not pushed, or was answered already', () => {
     const state = pushedElicitation();
     const ev: SessionEvent = {

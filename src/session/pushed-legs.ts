@@ -60,19 +60,31 @@ export function pushedDraft(leg: Leg, previous: Draft | undefined): Draft | unde
 }
 
 /**
- * The response went out: attach it to the pushed leg and drop the draft. A round of a call waits on the call's stream
- * again; a request pushed on the session's own stream is over once answered (nothing else comes for it).
+ * The response was posted: attach it to the pushed leg. Once the server took it, the draft goes: a round of a call
+ * waits on the call's stream again, and a request pushed on the session's own stream is over (nothing else comes for
+ * it). An answer that did not reach the server (refused, dropped, the connection failed) is kept on the leg as the last
+ * attempt, and the conversation stays as it was, draft included, so the response can be fixed and posted again.
  */
 export function answeredPushed(
   c: Conversation,
   leg: Leg | undefined,
   event: Extract<SessionEvent, { type: 'leg/answered' }>,
 ): { conversation: Conversation; leg: Leg } | undefined {
-  if (!leg?.pushed || leg.answer || !c.legIds.includes(leg.id)) return undefined;
+  if (!leg?.pushed || !c.legIds.includes(leg.id)) return undefined;
+  if (leg.answer && undeliveredReason(leg.answer.exchange) === undefined) return undefined;
+  const answered = { ...leg, answer: { exchange: event.exchange, sent: event.sent } };
+  if (undeliveredReason(event.exchange) !== undefined) {
+    // the app's own answer goes back to the composer, nothing in flight until it is sent again; a watched client's
+    // call (no draft) stays as it was: that client decides what comes next. Either way a new conversation object:
+    // the timeline's rows are cached per conversation object, and this leg changed.
+    if (!c.draft) return { conversation: { ...c }, leg: answered };
+    const { inFlight: _sent, ...back } = c;
+    return { conversation: back, leg: answered };
+  }
   const { draft: _sent, inFlight: _flight, ...rest } = c;
   return {
     conversation: leg.pushed.onSession ? rest : { ...rest, inFlight: { rpcId: leg.rpcId, startedAt: event.at } },
-    leg: { ...leg, answer: { exchange: event.exchange, sent: event.sent } },
+    leg: answered,
   };
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { resultOutcome } from '../session/task-view.ts';
+import { timelineRows } from '../session/timeline-rows.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
 import { EraConnections } from '../client/legacy/era-connections.ts';
@@ -169,5 +171,93 @@ describe('a 2025-11-25 call in flight', () => {
     });
     release();
     await call;
+  });
+});
+
+describe('an answer to a pushed request that the server refuses', () => {
+  /** A 2025-11-25 server whose tool asks for a name on the call's stream and refuses an answer without one (HTTP 400). */
+  function namingServer() {
+    let answered: (name: string) => void = () => {};
+    const name = new Promise<string>((r) => (answered = r));
+    const answers: number[] = [];
+    const fetch: FetchLike = async (_url, init) => {
+      const body = JSON.parse(String(init.body)) as {
+        id?: number;
+        method?: string;
+        result?: { content?: { name?: string } };
+      };
+      if (body.method === 'initialize')
+        return json(
+          { jsonrpc: '2.0', id: body.id, result: { protocolVersion: '2025-11-25', capabilities: {} } },
+          { 'mcp-session-id': 's-1' },
+        );
+      if (body.method === 'tools/call') {
+        const callId = body.id;
+        const stream = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            const send = (m: unknown) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(m)}\n\n`));
+            send({
+              jsonrpc: '2.0',
+              id: 0,
+              method: 'elicitation/create',
+              params: {
+                message: 'Name?',
+                requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+              },
+            });
+            send({ jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: `Hello ${await name}` }] } });
+            controller.close();
+          },
+        });
+        return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }
+      if (body.id === 0 && body.result) {
+        const given = body.result.content?.name;
+        answers.push(given ? 202 : 400);
+        if (!given)
+          return new Response(JSON.stringify({ error: 'name is required' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          });
+        answered(given);
+      }
+      return new Response(null, { status: 202 });
+    };
+    return { fetch, answers };
+  }
+
+  it('keeps the draft to fix and send again, marks the leg not delivered, and completes once the server takes it', async () => {
+    const server = namingServer();
+    const { store } = await connectedLegacyStore(URL, server.fetch, { capabilities: { elicitation: { form: {} } } });
+    const id = await store.getState().startCall({ method: 'tools/call', title: 'greet', params: { name: 'greet' } });
+    const s = () => store.getState().session;
+    await expect.poll(() => s().conversations[id]?.draft?.respondTo?.key).toBe('elicitation/create #0');
+    const answer = (content: Record<string, string>) =>
+      store.getState().dispatch({
+        type: 'draft/answer',
+        conversationId: id,
+        key: 'elicitation/create #0',
+        response: { action: 'accept', content },
+      });
+
+    answer({});
+    await store.getState().sendDraft(id);
+    expect(server.answers).toEqual([400]);
+    const pushedLeg = () => s().legs[s().conversations[id]!.legIds[0]!]!;
+    expect(pushedLeg().answer?.exchange.response?.status).toBe(400);
+    expect(s().conversations[id]!.draft?.respondTo?.key).toBe('elicitation/create #0');
+    expect(timelineRows(s())[0]!.legs[0]!.answerUndelivered).toBe(true);
+    expect(conversationStatus(s(), s().conversations[id]!)).not.toBe('complete');
+
+    answer({ name: 'Ada' });
+    await store.getState().sendDraft(id);
+    expect(server.answers).toEqual([400, 202]);
+    expect(pushedLeg().answer?.exchange.response?.status).toBe(202);
+    expect(timelineRows(s())[0]!.legs[0]!.answerUndelivered).toBeUndefined();
+    expect(conversationStatus(s(), s().conversations[id]!)).toBe('complete');
+    expect(resultOutcome(s(), s().conversations[id]!)).toMatchObject({
+      kind: 'complete',
+      result: { content: [{ type: 'text', text: 'Hello Ada' }] },
+    });
   });
 });

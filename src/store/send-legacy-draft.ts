@@ -16,7 +16,7 @@ import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft } from '../session/model.ts';
 import { legacyCallParams } from '../session/legacy-params.ts';
 import { legacyCallSent } from '../session/compose-legacy-call.ts';
-import { pushedFacts } from '../session/pushed-legs.ts';
+import { pushedFacts, undeliveredReason } from '../session/pushed-legs.ts';
 import type { OpenCall } from './legacy-open-calls.ts';
 
 export interface LegacyLegDeps {
@@ -109,6 +109,8 @@ export async function sendLegacyDraft(
       : await deps.session.respond({ id: draft.rpcId, method: respondTo.method }, composed.body, headers);
     const legId = draft.afterLegId ?? '';
     deps.dispatch({ type: 'leg/answered', conversationId: id, legId, exchange, sent: composed.sent, at: deps.now() });
+    // the server did not take it: it still waits for an answer, and the draft stays to be fixed and sent again
+    if (undeliveredReason(exchange) !== undefined) return legId;
     if (open) return recordNextStep(deps, conversation, open);
     // a request the server pushed on its session, outside any call: answered, its conversation is over
     if (respondTo.onSession) return legId;

@@ -82,9 +82,9 @@ function PushedStatus({
     return (
       <p role="status" className="text-sm text-slate-700">
         <Badge tone="bad">not delivered</Badge> The response did not reach the server ({pushed.undelivered}).
-        {pushed.onSession
-          ? ' The server asked on its session, outside any call: it may ask again.'
-          : ' The server still waits for it, and the call waits on its stream.'}
+        {watched
+          ? ' The server still waits for it.'
+          : ' The server still waits for it: fix the response and send it again.'}
       </p>
     );
   }
