@@ -32,6 +32,38 @@ test.describe('Requests a 2025-11-25 server pushes are legs, answered from the c
     await expect(inspector.timeline.getByRole('button', { name: /^Round 2 tools\/call provision:/ })).toBeVisible();
   });
 
+  test('a response the server refuses stays in the composer, marked not delivered, and goes again once fixed', async ({
+    inspector,
+    page,
+  }) => {
+    await inspector.open();
+    const legacy = new LegacyPushedPage(page);
+    await legacy.useLegacyEra();
+    await inspector.callProvision();
+    const card = legacy.pushed('elicitation/create');
+    await card.getByLabel('Region').selectOption('eu-west-1');
+    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+
+    // broken by hand: the last brace gone, the server cannot parse it and answers 400
+    let whole = '';
+    await legacy.editResponse((body) => {
+      whole = body;
+      return body.trimEnd().slice(0, -1);
+    });
+    await legacy.sendResponse();
+    // a body broken like that answers nothing that can be read: the leg says only that it did not arrive
+    await expect(legacy.pushedLeg(1, 'elicitation/create')).toContainText('answer not delivered');
+    await expect(inspector.result.getByRole('status')).toContainText(
+      'not delivered The response did not reach the server (the server answered HTTP 400).',
+    );
+    // still the response to send, its body still open for editing: fixed, it goes again and the call goes on
+    await legacy.composer.getByRole('textbox', { name: 'Raw request body' }).fill(whole);
+    await legacy.sendResponse();
+    await expect(inspector.result).toContainText('Provisioned orders in eu-west-1');
+    await expect(legacy.pushedLeg(1, 'elicitation/create')).toContainText('answers elicitation/create #0');
+    await expect(legacy.pushedLeg(1, 'elicitation/create')).not.toContainText('not delivered');
+  });
+
   test('a pushed URL-mode elicitation goes through consent; accepted, the call signs in', async ({
     inspector,
     context,

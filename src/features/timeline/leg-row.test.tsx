@@ -84,6 +84,8 @@ describe('legDetailsText', () => {
     const row = fields({ asked: [], answered: ['elicitation/create #0'], stateSize: undefined });
     expect(legDetailsText(row)).toBe('answers elicitation/create #0');
     expect(legDetailsText({ ...row, answerUndelivered: true })).toBe('answers elicitation/create #0 (not delivered)');
+    // a body broken by hand answers nothing that can be read, and still did not arrive
+    expect(legDetailsText({ ...row, answered: [], answerUndelivered: true })).toBe('answer not delivered');
   });
 
   it('is empty when the leg has none of those facts', () => {

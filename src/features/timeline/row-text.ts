@@ -57,6 +57,8 @@ export function legDetailsText(row: LegRow): string {
   if (row.asked.length > 0) parts.push(`asks ${row.asked.join(', ')}`);
   if (row.answered.length > 0)
     parts.push(`answers ${row.answered.join(', ')}${row.answerUndelivered ? ' (not delivered)' : ''}`);
+  // an answer whose body says nothing readable (edited by hand to break it) still went out, and did not arrive
+  else if (row.answerUndelivered) parts.push('answer not delivered');
   if (row.stateSize !== undefined) parts.push(`state ${row.stateSize} B ${row.stateChanged ? '(new)' : '(same)'}`);
   if (row.instance) parts.push(`instance ${row.instance}`);
   if (row.viaRelay) parts.push('relay');
