@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ask, comeBackLater, done, fakeWorld, rpcError, type Script, type TransportFault } from './flow.fixtures.ts';
 import { lastLeg } from '../selectors.ts';
 import { runToCompletion, type RunToCompletionDeps } from './run-to-completion.ts';
+import type { Exchange } from '../../protocol/exchange.ts';
+import type { Leg } from '../model.ts';
 
 const CONFIRM = { confirm: { method: 'elicitation/create', params: { message: 'ok?', requestedSchema: {} } } };
 const ROOTS = { roots: { method: 'roots/list', params: {} } };
@@ -185,5 +187,33 @@ describe('runToCompletion', () => {
         'Stopped: the request was not sent (nothing was recorded). Check the Next request, then Send or run again.',
     });
     expect(legs()).toBe(0);
+  });
+
+  it('stops, saying why, when the server did not take a 2025-11-25 response (the draft is back to fix)', async () => {
+    const { id, deps } = run(() => comeBackLater('again'));
+    let calls = 0;
+    deps.send = async () => {
+      calls += 1;
+    };
+    const refusedAnswer: Exchange = {
+      request: { url: 'http://s/mcp', method: 'POST', headers: [], body: '{"jsonrpc":"2.0","id":0' },
+      response: { status: 400, statusText: 'Bad Request', headers: [], contentType: '', body: '', size: 0 },
+      startedAt: 0,
+      durationMs: 1,
+    };
+    deps.lastLeg = () =>
+      ({
+        id: 'pushed',
+        outcome: { kind: 'input_required', result: {}, inputRequests: {}, stateOnly: false },
+        exchange: { ...refusedAnswer, request: { ...refusedAnswer.request, body: '' } },
+        answer: { exchange: refusedAnswer, sent: {} },
+      }) as unknown as Leg;
+    const note = await runToCompletion(id, deps);
+    expect(calls).toBe(1);
+    expect(note).toEqual({
+      kind: 'refused',
+      message:
+        'Stopped: the response did not reach the server (the server answered HTTP 400). Fix it in the Next request, then Send response or run again.',
+    });
   });
 });

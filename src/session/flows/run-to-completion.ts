@@ -1,6 +1,7 @@
 import { classifyInputRequest, rootsAnswer } from '../../protocol/elicitation/answers.ts';
 import { checkRootUris } from '../../protocol/root-uri.ts';
 import type { Conversation, Leg } from '../model.ts';
+import { undeliveredReason } from '../pushed-legs.ts';
 import { isDraftReady } from '../selectors.ts';
 import { waitVisibly, type FlowDeps, type RunNote } from './flow-deps.ts';
 
@@ -129,6 +130,14 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
     if (sent === rounds) {
       // nothing was recorded (refused before it left, or still in flight): looping again would spin without a pause
       if (deps.signal.aborted) return { kind: 'aborted', message: 'Run to completion was aborted.' };
+      // a 2025-11-25 response went out and the server did not take it: the draft is back in the composer
+      const answer = deps.lastLeg()?.answer;
+      const undelivered = answer && undeliveredReason(answer.exchange);
+      if (undelivered)
+        return {
+          kind: 'refused',
+          message: `Stopped: the response did not reach the server (${undelivered}). Fix it in the Next request, then Send response or run again.`,
+        };
       return {
         kind: 'not-sent',
         message:
