@@ -1,24 +1,30 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from '../fixtures.ts';
+import type { InspectorPage } from '../pages/inspector-page.ts';
 import { LegacyPushedPage } from '../pages/legacy-pushed-page.ts';
 
 test.describe('Requests a 2025-11-25 server pushes are legs, answered from the composer', () => {
   // each journey connects twice (Auto, then pinned to 2025-11-25) before its call: more than the default 30 s on a busy machine
   test.describe.configure({ timeout: 60_000 });
-  test('a pushed elicitation waits as a JSON-RPC response; edited by hand it is what the server gets', async ({
-    inspector,
-    page,
-  }) => {
+  /** On 2025-11-25, provision: the server pushes its region question, accepted with eu-west-1 in the page. */
+  async function provisionAccepted(inspector: InspectorPage, page: Page): Promise<LegacyPushedPage> {
     await inspector.open();
     const legacy = new LegacyPushedPage(page);
     await legacy.useLegacyEra();
     await inspector.callProvision();
-
     const card = legacy.pushed('elicitation/create');
     await expect(card).toBeVisible();
     await expect(legacy.pushedLeg(1, 'elicitation/create')).toBeVisible();
     await card.getByLabel('Region').selectOption('eu-west-1');
     await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    return legacy;
+  }
+
+  test('a pushed elicitation waits as a JSON-RPC response; edited by hand it is what the server gets', async ({
+    inspector,
+    page,
+  }) => {
+    const legacy = await provisionAccepted(inspector, page);
 
     // the answer is held: a JSON-RPC response with the pushed request's id, not a retry of the call
     await expect(legacy.responseBody()).toContainText('"result"');
@@ -36,13 +42,7 @@ test.describe('Requests a 2025-11-25 server pushes are legs, answered from the c
     inspector,
     page,
   }) => {
-    await inspector.open();
-    const legacy = new LegacyPushedPage(page);
-    await legacy.useLegacyEra();
-    await inspector.callProvision();
-    const card = legacy.pushed('elicitation/create');
-    await card.getByLabel('Region').selectOption('eu-west-1');
-    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    const legacy = await provisionAccepted(inspector, page);
 
     // broken by hand: the last brace gone, the server cannot parse it and answers 400
     let whole = '';

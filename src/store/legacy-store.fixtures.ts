@@ -11,6 +11,20 @@ import { createInspectorStore } from './inspector-store.ts';
 export const json = (value: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json', ...headers } });
 
+/**
+ * An SSE answer of the scripted server: each message `write` sends is one `data:` event, in order; the stream ends
+ * when `write` is done, unless `open` keeps it open (a session's standalone GET).
+ */
+export function sseAnswer(write: (send: (message: unknown) => void) => Promise<void> | void, open = false): Response {
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      await write((m) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(m)}\n\n`)));
+      if (!open) controller.close();
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+}
+
 export async function connectedLegacyStore(
   url: string,
   fetch: FetchLike,

@@ -8,7 +8,7 @@ import { LegacySession } from '../client/legacy/legacy-session.ts';
 import { composeRequest } from '../session/compose.ts';
 import { emptySession } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
-import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
+import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
 import { sendLegacyDraft } from './send-legacy-draft.ts';
 import { legacyCallsOf } from './legacy-open-calls.ts';
 
@@ -193,23 +193,18 @@ describe('an answer to a pushed request that the server refuses', () => {
         );
       if (body.method === 'tools/call') {
         const callId = body.id;
-        const stream = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            const send = (m: unknown) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(m)}\n\n`));
-            send({
-              jsonrpc: '2.0',
-              id: 0,
-              method: 'elicitation/create',
-              params: {
-                message: 'Name?',
-                requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
-              },
-            });
-            send({ jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: `Hello ${await name}` }] } });
-            controller.close();
-          },
+        return sseAnswer(async (send) => {
+          send({
+            jsonrpc: '2.0',
+            id: 0,
+            method: 'elicitation/create',
+            params: {
+              message: 'Name?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+          });
+          send({ jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: `Hello ${await name}` }] } });
         });
-        return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
       }
       if (body.id === 0 && body.result) {
         const given = body.result.content?.name;

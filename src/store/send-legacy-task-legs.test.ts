@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../client/send-leg.ts';
 import { resultOutcome, taskView } from '../session/task-view.ts';
-import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
+import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
 
 const URL = 'http://research/mcp';
 const task = (status: string, statusMessage: string) => ({
@@ -49,27 +49,22 @@ function researchServer() {
       case 'tasks/cancel':
         return json({ jsonrpc: '2.0', id, result: task('cancelled', 'Client cancelled task execution.') });
       case 'tasks/result': {
-        const stream = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            const send = (m: unknown) => controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(m)}\n\n`));
-            send({
-              jsonrpc: '2.0',
-              id: 0,
-              method: 'elicitation/create',
-              params: {
-                message: 'Which python?',
-                requestedSchema: { type: 'object', properties: { interpretation: { type: 'string' } } },
-                _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } },
-              },
-            });
-            const reply = (await answer) as { result: { content: { interpretation: string } } };
-            answeredYet = true;
-            const text = `Research Report: python (${reply.result.content.interpretation})`;
-            send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } });
-            controller.close();
-          },
+        return sseAnswer(async (send) => {
+          send({
+            jsonrpc: '2.0',
+            id: 0,
+            method: 'elicitation/create',
+            params: {
+              message: 'Which python?',
+              requestedSchema: { type: 'object', properties: { interpretation: { type: 'string' } } },
+              _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } },
+            },
+          });
+          const reply = (await answer) as { result: { content: { interpretation: string } } };
+          answeredYet = true;
+          const text = `Research Report: python (${reply.result.content.interpretation})`;
+          send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } });
         });
-        return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
       }
       default:
         // notifications/initialized, and the client's response to the pushed request

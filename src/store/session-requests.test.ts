@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openStandalone } from '../client/legacy/standalone.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
-import { connectedLegacyStore, json } from './legacy-store.fixtures.ts';
+import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
 import { sessionRequestTitle } from './session-requests.ts';
 
 const URL = 'http://everything/mcp';
@@ -18,14 +18,10 @@ function everythingLike() {
   const fetch: FetchLike = async (_url, init) => {
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     if (init.method === 'GET') {
-      const stream = new ReadableStream<Uint8Array>({
-        async start(controller) {
-          await arrived;
-          const roots = { jsonrpc: '2.0', id: 0, method: 'roots/list' };
-          controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(roots)}\n\n`));
-        },
-      });
-      return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+      return sseAnswer(async (send) => {
+        await arrived;
+        send({ jsonrpc: '2.0', id: 0, method: 'roots/list' });
+      }, true);
     }
     posted.push(String(init.body));
     if (body?.method === 'initialize')
