@@ -85,6 +85,8 @@ export function SelectedConversation() {
   }
   const id = conversation.id;
   const last = lastLeg(s.session, conversation);
+  // a 2025-11-25 answer to a pushed request that the server did not take
+  const undelivered = last?.answer && undeliveredReason(last.answer.exchange);
   const status = conversationStatus(s.session, conversation);
   const hasRequests = draft && Object.keys(draft.inputRequests).length > 0;
   const runNote = s.runNotes[id];
@@ -271,9 +273,7 @@ export function SelectedConversation() {
                   answered: Boolean(last.answer),
                   onSession: Boolean(last.pushed.onSession),
                   ...(last.answer?.exchange.response ? { ack: last.answer.exchange.response.status } : {}),
-                  ...(last.answer && undeliveredReason(last.answer.exchange) !== undefined
-                    ? { undelivered: undeliveredReason(last.answer.exchange) }
-                    : {}),
+                  ...(undelivered ? { undelivered } : {}),
                 },
               }
             : {})}
