@@ -3,7 +3,7 @@ import type { Command } from '../features/command-palette/commands.ts';
 import type { SessionIo } from './use-session-io.ts';
 import { baseParams } from '../protocol/retry.ts';
 import { isDraftReady } from '../session/selectors.ts';
-import { timelineRows } from '../session/timeline-rows.ts';
+import { timelineRows } from '../session/timeline/timeline-rows.ts';
 import type { StartCallInput } from '../store/session-slice.ts';
 import { useInspector, useInspectorActions } from '../store/store-context.tsx';
 

@@ -11,8 +11,8 @@ import {
 } from '../protocol/types.ts';
 import { listenParams } from '../protocol/tasks/notifications.ts';
 import { taskParams } from '../protocol/tasks/wire.ts';
-import { composeLegacyCall } from './compose-legacy-call.ts';
-import { composeResponse } from './compose-response.ts';
+import { composeLegacyCall } from './kinds/legacy-call/compose-legacy-call.ts';
+import { composeResponse } from './kinds/legacy-call/compose-response.ts';
 import { plainSent, type Conversation, type Draft, type SentFacts } from './model.ts';
 
 export interface ConnectionContext {

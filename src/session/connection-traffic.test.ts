@@ -7,8 +7,8 @@ import {
   MAX_CONNECTION_LEGS,
   withConnectionTraffic,
 } from './connection-traffic.ts';
-import { sessionWith } from './timeline.fixtures.ts';
-import { timelineRows } from './timeline-rows.ts';
+import { sessionWith } from './timeline/timeline.fixtures.ts';
+import { timelineRows } from './timeline/timeline-rows.ts';
 
 function exchange(body: object, answer?: { status: number; body: string }): Exchange {
   const ex: Exchange = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accept, askResult } from '../protocol/lint/lint-legs.fixtures.ts';
 import { conversationLint, deferLint, deferredFindings, legFindings, retryChain } from './lint-session.ts';
-import { sessionWith } from './timeline.fixtures.ts';
+import { sessionWith } from './timeline/timeline.fixtures.ts';
 
 const same = askResult(['confirm'], 'same');
 const loopSession = () =>

@@ -2,7 +2,7 @@
 import { lintLeg } from '../protocol/lint/lint-leg.ts';
 import { countFindings, type LintCounts, type LintFinding, type LintLeg } from '../protocol/lint/lint-types.ts';
 import type { Conversation, Leg, SessionState } from './model.ts';
-import { taskLint } from './task-lint.ts';
+import { taskLint } from './kinds/task/task-lint.ts';
 
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 

@@ -192,7 +192,7 @@ export interface TaskTrack {
   notices?: TaskNotice[];
   /**
    * a 2025-11-25 task (the call asked for it with `params.task`): polled with tasks/get, its requests and its result
-   * come on tasks/result (session/legacy-task-legs.ts). Absent: the 2026-07-28 tasks extension.
+   * come on tasks/result (session/kinds/legacy-task/legacy-task-legs.ts). Absent: the 2026-07-28 tasks extension.
    */
   era?: '2025-11-25';
 }

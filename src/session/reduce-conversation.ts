@@ -1,10 +1,10 @@
-import { afterTaskLeg, afterTaskNotice } from './task-legs.ts';
-import { afterLegacyTaskLeg, keepsWaiting, legacyTaskOutcome } from './legacy-task-legs.ts';
+import { afterTaskLeg, afterTaskNotice } from './kinds/task/task-legs.ts';
+import { afterLegacyTaskLeg, keepsWaiting, legacyTaskOutcome } from './kinds/legacy-task/legacy-task-legs.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
-import { isWatchedTraffic, watchedTransportOutcome } from './watched-legs.ts';
+import { isWatchedTraffic, watchedTransportOutcome } from './kinds/watched/watched-legs.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
-import { answeredPushed, pushedDraft, pushedOutcome } from './pushed-legs.ts';
+import { answeredPushed, pushedDraft, pushedOutcome } from './kinds/legacy-call/pushed-legs.ts';
 
 /** Events whose effect stays inside one conversation (plus the leg it records): every event of a running call. */
 export type ConversationEvent = Extract<

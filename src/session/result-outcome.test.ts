@@ -3,7 +3,7 @@ import type { Exchange } from '../protocol/exchange.ts';
 import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
-import { resultOutcome } from './task-view.ts';
+import { resultOutcome } from './kinds/task/task-view.ts';
 
 const URL = 'http://127.0.0.1:1/mcp';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resultOutcome } from '../session/task-view.ts';
-import { timelineRows } from '../session/timeline-rows.ts';
+import { resultOutcome } from '../session/kinds/task/task-view.ts';
+import { timelineRows } from '../session/timeline/timeline-rows.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
 import { EraConnections } from '../client/legacy/era-connections.ts';

@@ -14,9 +14,9 @@ import type { JsonObject, RpcId } from '../protocol/types.ts';
 import type { ComposedRequest } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft } from '../session/model.ts';
-import { legacyCallParams } from '../session/legacy-params.ts';
-import { legacyCallSent } from '../session/compose-legacy-call.ts';
-import { pushedFacts, undeliveredReason } from '../session/pushed-legs.ts';
+import { legacyCallParams } from '../session/kinds/legacy-call/legacy-params.ts';
+import { legacyCallSent } from '../session/kinds/legacy-call/compose-legacy-call.ts';
+import { pushedFacts, undeliveredReason } from '../session/kinds/legacy-call/pushed-legs.ts';
 import type { OpenCall } from './legacy-open-calls.ts';
 
 export interface LegacyLegDeps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../client/send-leg.ts';
-import { resultOutcome, taskView } from '../session/task-view.ts';
+import { resultOutcome, taskView } from '../session/kinds/task/task-view.ts';
 import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
 
 const URL = 'http://research/mcp';

@@ -9,7 +9,7 @@ import type { Exchange } from '../protocol/exchange.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { RpcId } from '../protocol/types.ts';
 import type { LegacyResultState } from '../session/flows/legacy-task-follow.ts';
-import { hasLegacyResult } from '../session/legacy-task-legs.ts';
+import { hasLegacyResult } from '../session/kinds/legacy-task/legacy-task-legs.ts';
 import { plainSent, type Conversation, type Leg, type SentFacts, type SessionState } from '../session/model.ts';
 import { outcomeSummary } from '../session/selectors.ts';
 import type { OpenCall } from './legacy-open-calls.ts';

@@ -9,7 +9,7 @@ import type { PushedVia } from '../client/legacy/legacy-session.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
 import { plainSent } from '../session/model.ts';
-import { pushedFacts } from '../session/pushed-legs.ts';
+import { pushedFacts } from '../session/kinds/legacy-call/pushed-legs.ts';
 import type { PushedRequest } from '../client/legacy/messages.ts';
 
 export interface SessionRequestDeps {

@@ -7,7 +7,7 @@ import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { LiveSseEvent } from '../protocol/exchange.ts';
 import type { InputResponse, JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ConnectionContext } from '../session/compose.ts';
-import { withLegacySession } from '../session/compose-legacy-call.ts';
+import { withLegacySession } from '../session/kinds/legacy-call/compose-legacy-call.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
 import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
 import { emptySession, type Conversation, type SessionState } from '../session/model.ts';
@@ -18,7 +18,7 @@ import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completi
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { legacyCallsOf } from './legacy-open-calls.ts';
-import { isLegacyTask } from '../session/legacy-task-legs.ts';
+import { isLegacyTask } from '../session/kinds/legacy-task/legacy-task-legs.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { currentSettings } from './connection-slice.ts';

@@ -11,12 +11,12 @@ import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
 import { composeTaskLeg } from '../session/compose.ts';
 import { listenForTask, type TaskListenEnd } from '../session/flows/task-listen.ts';
 import { pollTask } from '../session/flows/task-polling.ts';
-import { taskView } from '../session/task-view.ts';
+import { taskView } from '../session/kinds/task/task-view.ts';
 import { outcomeSummary } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
-import { isLegacyTask, legacyTaskNotice } from '../session/legacy-task-legs.ts';
+import { isLegacyTask, legacyTaskNotice } from '../session/kinds/legacy-task/legacy-task-legs.ts';
 import { legacyCallsOf } from './legacy-open-calls.ts';
 import type { LegacyLegDeps } from './send-legacy-draft.ts';
 

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { FocusIntent } from '../session/focus.ts';
-import { emptyFilter, type TimelineFilter } from '../session/timeline-filter.ts';
+import { emptyFilter, type TimelineFilter } from '../session/timeline/timeline-filter.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 interface Selection {

@@ -8,11 +8,11 @@ import {
   type ProxyEvent,
   type ProxyInfo,
 } from '../protocol/proxy-wire.ts';
-import type { HeldExchange, WatchGroups } from '../session/watched.ts';
+import type { HeldExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
 import type { InspectorState } from './inspector-store.ts';
 
-/** How watched traffic becomes the session's conversations (session/watched.ts) and the batched reducer it feeds. */
-type WatchedModel = typeof import('../session/watched.ts') &
+/** How watched traffic becomes the session's conversations (session/kinds/watched/watched.ts) and the batched reducer it feeds. */
+type WatchedModel = typeof import('../session/kinds/watched/watched.ts') &
   Pick<typeof import('../session/reduce-many.ts'), 'reduceMany'>;
 let watchedModel: WatchedModel | undefined;
 
@@ -21,7 +21,7 @@ let watchedModel: WatchedModel | undefined;
  * needs it. Resolves once it is loaded (a test awaits it to apply events at once, as the page does after the first).
  */
 export const loadWatchedModel = (): Promise<WatchedModel> =>
-  Promise.all([import('../session/watched.ts'), import('../session/reduce-many.ts')]).then(
+  Promise.all([import('../session/kinds/watched/watched.ts'), import('../session/reduce-many.ts')]).then(
     ([watched, { reduceMany }]) => (watchedModel = { ...watched, reduceMany }),
   );
 

@@ -4,9 +4,9 @@ import { WaterfallView } from '../../features/waterfall/waterfall-view.tsx';
 import { SequenceDiagramView } from '../../features/sequence-diagram/sequence-diagram.tsx';
 import { conversationLint } from '../../session/lint-session.ts';
 import type { Conversation, SessionState } from '../../session/model.ts';
-import type { ConversationRow } from '../../session/timeline-rows.ts';
-import { waterfall } from '../../session/timeline-waterfall.ts';
-import { sequenceDiagram } from '../../session/timeline-sequence.ts';
+import type { ConversationRow } from '../../session/timeline/timeline-rows.ts';
+import { waterfall } from '../../session/timeline/timeline-waterfall.ts';
+import { sequenceDiagram } from '../../session/timeline/timeline-sequence.ts';
 
 export type ConversationViewKind = 'findings' | 'waterfall' | 'sequence';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reduce } from '../../session/reducer.ts';
-import { sessionWith } from '../../session/timeline.fixtures.ts';
+import { sessionWith } from '../../session/timeline/timeline.fixtures.ts';
 import { legPanel } from './leg-panel.ts';
 
 // "never" has two legs (leg-1, leg-2); "slow" is a call started after them

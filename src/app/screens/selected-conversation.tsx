@@ -39,8 +39,8 @@ import { useHeaderMismatch } from './header-recovery.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
 import { TaskSection } from './task-section.tsx';
-import { resultOutcome } from '../../session/task-view.ts';
-import { undeliveredReason } from '../../session/pushed-legs.ts';
+import { resultOutcome } from '../../session/kinds/task/task-view.ts';
+import { undeliveredReason } from '../../session/kinds/legacy-call/pushed-legs.ts';
 import { SessionStateLab } from './session-state-lab.tsx';
 
 /** Loads what the view shows for a first question (the elicitation form's chunk), so it renders without suspending. */

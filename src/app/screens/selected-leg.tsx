@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { LegInspector } from '../../features/leg-inspector/leg-inspector.tsx';
 import { LegDiffView } from '../../features/leg-diff/leg-diff-view.tsx';
-import { legDiff, previousLegId } from '../../session/leg-diff.ts';
+import { legDiff, previousLegId } from '../../session/timeline/leg-diff.ts';
 import { legFindings } from '../../session/lint-session.ts';
 import type { Conversation, Leg, SessionState } from '../../session/model.ts';
 import { roundOf } from '../../session/selectors.ts';

@@ -6,7 +6,7 @@ import { connectedQuery } from '../../queries/connected-query.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { taskView } from '../../session/task-view.ts';
+import { taskView } from '../../session/kinds/task/task-view.ts';
 
 /**
  * The task panel of the selected conversation, when its calls created a task (tasks extension). When the server

@@ -3,9 +3,9 @@ import { useInspector, useInspectorActions } from '../../store/store-context.tsx
 import { useConnectionContext } from '../../store/use-connection-context.ts';
 import { Timeline } from '../../features/timeline/timeline.tsx';
 import { TimelineFilterBar } from '../../features/timeline/timeline-filter-bar.tsx';
-import { timelineRows } from '../../session/timeline-rows.ts';
-import { filterOptions, filterRows } from '../../session/timeline-filter.ts';
-import { flattenTimeline } from '../../session/timeline-flat.ts';
+import { timelineRows } from '../../session/timeline/timeline-rows.ts';
+import { filterOptions, filterRows } from '../../session/timeline/timeline-filter.ts';
+import { flattenTimeline } from '../../session/timeline/timeline-flat.ts';
 import { InFlightLeg } from '../../features/timeline/in-flight-leg.tsx';
 import { composedDraft } from '../../session/selectors.ts';
 import type { Conversation, Leg, SessionState } from '../../session/model.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ConnectionContext } from '../../session/compose.ts';
-import { withLegacySession } from '../../session/compose-legacy-call.ts';
+import { withLegacySession } from '../../session/kinds/legacy-call/compose-legacy-call.ts';
 import type { Conversation } from '../../session/model.ts';
 import { useConnectionContext } from '../../store/use-connection-context.ts';
 import { useDeps } from '../../store/deps-context.tsx';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { HeldItem } from '../../features/watch/held-item.tsx';
 import { WatchedClients } from '../../features/watch/watched-clients.tsx';
-import { composeHeld, heldParts, type HeldParts } from '../../session/held-edit.ts';
+import { composeHeld, heldParts, type HeldParts } from '../../session/editors/held-edit.ts';
 import { redactHeaders } from '../../session/io/redact.ts';
 import type { HeldItem as Held } from '../../store/watch-slice.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';

@@ -10,7 +10,7 @@ import {
   parseHeaderLines,
   parseParamsJson,
   parseRpcId,
-} from '../../session/draft-edits.ts';
+} from '../../session/editors/draft-edits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextEditor } from './text-editor.tsx';
 

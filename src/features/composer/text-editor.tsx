@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import type { Parsed } from '../../session/draft-edits.ts';
+import type { Parsed } from '../../session/editors/draft-edits.ts';
 
 export interface TextEditorProps<T> {
   label: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../protocol/types.ts';
-import { sessionWith, type FixtureLeg } from '../../session/timeline.fixtures.ts';
+import { sessionWith, type FixtureLeg } from '../../session/timeline/timeline.fixtures.ts';
 import { pendingUrlFlows } from './pending-url-flow.ts';
 
 const URL_ASK: JsonObject = {

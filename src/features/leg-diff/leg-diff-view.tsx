@@ -1,4 +1,4 @@
-import type { LegDiff } from '../../session/leg-diff.ts';
+import type { LegDiff } from '../../session/timeline/leg-diff.ts';
 import { StateByteDiff } from './state-byte-diff.tsx';
 import { TextDiffView } from './text-diff.tsx';
 

@@ -1,7 +1,7 @@
 import { diffKindAt } from '../../protocol/request-state/byte-diff.ts';
 import { toBytes } from '../../protocol/request-state/bytes.ts';
 import { hexRowsSlice } from '../../protocol/request-state/hex-rows.ts';
-import type { StateDiff } from '../../session/leg-diff.ts';
+import type { StateDiff } from '../../session/timeline/leg-diff.ts';
 
 const WIDTH = 16;
 const MAX_ROWS = 8;

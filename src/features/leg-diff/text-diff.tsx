@@ -1,4 +1,4 @@
-import type { DiffLine, TextDiff } from '../../session/leg-diff.ts';
+import type { DiffLine, TextDiff } from '../../session/timeline/leg-diff.ts';
 
 const MAX_LINES = 2_000;
 

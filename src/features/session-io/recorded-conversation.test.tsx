@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { localDateTime } from '../../lib/text.ts';
 import type { ImportOrigin } from '../../session/io/import-origin.ts';
 import type { SessionState } from '../../session/model.ts';
-import { sessionWith } from '../../session/timeline.fixtures.ts';
+import { sessionWith } from '../../session/timeline/timeline.fixtures.ts';
 import { RecordedConversation } from './recorded-conversation.tsx';
 
 const AT = new Date(2026, 10, 28, 14, 3, 7).getTime();

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { askResult } from '../../protocol/lint/lint-legs.fixtures.ts';
 import { reduce } from '../../session/reducer.ts';
-import { sessionWith } from '../../session/timeline.fixtures.ts';
-import { timelineRows } from '../../session/timeline-rows.ts';
+import { sessionWith } from '../../session/timeline/timeline.fixtures.ts';
+import { timelineRows } from '../../session/timeline/timeline-rows.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 
 const T0 = new Date(2026, 6, 28, 14, 3, 7).getTime();

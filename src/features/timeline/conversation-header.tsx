@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { badgeTone, type Tone } from '../../components/ui/badge.tsx';
-import type { ConversationRow } from '../../session/timeline-rows.ts';
+import type { ConversationRow } from '../../session/timeline/timeline-rows.ts';
 import { timeOfDay } from '../../lib/text.ts';
 import { countsText, isoTime, lintText, ms } from './row-text.ts';
 import { ElapsedTime } from './elapsed-time.tsx';

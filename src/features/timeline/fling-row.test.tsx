@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { bigSession } from '../../session/timeline.fixtures.ts';
-import { flattenTimeline } from '../../session/timeline-flat.ts';
-import { timelineRows } from '../../session/timeline-rows.ts';
+import { bigSession } from '../../session/timeline/timeline.fixtures.ts';
+import { flattenTimeline } from '../../session/timeline/timeline-flat.ts';
+import { timelineRows } from '../../session/timeline/timeline-rows.ts';
 import { flingText, isFling } from './fling-row.tsx';
 import { Timeline } from './timeline.tsx';
 

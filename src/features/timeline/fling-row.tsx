@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
-import type { TimelineItem } from '../../session/timeline-flat.ts';
+import type { TimelineItem } from '../../session/timeline/timeline-flat.ts';
 import { timeOfDay } from '../../lib/text.ts';
 import { countsText, outcomeText } from './row-text.ts';
 

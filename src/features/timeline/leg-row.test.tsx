@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bigSession } from '../../session/timeline.fixtures.ts';
-import { timelineRows, type LegRow } from '../../session/timeline-rows.ts';
+import { bigSession } from '../../session/timeline/timeline.fixtures.ts';
+import { timelineRows, type LegRow } from '../../session/timeline/timeline-rows.ts';
 import { legDetailsText } from './row-text.ts';
 import { LegRowButton } from './leg-row.tsx';
 

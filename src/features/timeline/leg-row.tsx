@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { badgeTone, type Tone } from '../../components/ui/badge.tsx';
-import type { LegRow as LegRowData } from '../../session/timeline-rows.ts';
+import type { LegRow as LegRowData } from '../../session/timeline/timeline-rows.ts';
 import { legDetailsText, lintText, ms, outcomeText } from './row-text.ts';
 
 function outcomeTone(row: LegRowData): Tone {

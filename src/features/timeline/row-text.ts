@@ -1,6 +1,6 @@
 import { plural } from '../../lib/text.ts';
 import type { LintCounts } from '../../protocol/lint/lint-types.ts';
-import type { ConversationRow, LegRow } from '../../session/timeline-rows.ts';
+import type { ConversationRow, LegRow } from '../../session/timeline/timeline-rows.ts';
 
 export function ms(n: number | undefined): string {
   if (n === undefined) return '';

@@ -1,4 +1,4 @@
-import type { TimelineFilter } from '../../session/timeline-filter.ts';
+import type { TimelineFilter } from '../../session/timeline/timeline-filter.ts';
 
 const STATUSES: [TimelineFilter['status'], string][] = [
   ['', 'any status'],

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bigSession } from '../../session/timeline.fixtures.ts';
-import { flattenTimeline } from '../../session/timeline-flat.ts';
-import { timelineRows } from '../../session/timeline-rows.ts';
+import { bigSession } from '../../session/timeline/timeline.fixtures.ts';
+import { flattenTimeline } from '../../session/timeline/timeline-flat.ts';
+import { timelineRows } from '../../session/timeline/timeline-rows.ts';
 import { scrollBoxStyle, Timeline } from './timeline.tsx';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import { sameShape, type TimelineItem } from '../../session/timeline-flat.ts';
+import { sameShape, type TimelineItem } from '../../session/timeline/timeline-flat.ts';
 import { ConversationHeader } from './conversation-header.tsx';
 import { LegRowButton } from './leg-row.tsx';
 import { keepInView } from './keep-in-view.ts';

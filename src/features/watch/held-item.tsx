@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTickingClock } from '../../lib/use-ticking-clock.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import type { HeldParts } from '../../session/held-edit.ts';
+import type { HeldParts } from '../../session/editors/held-edit.ts';
 
 export interface HeldItemProps {
   stage: 'request' | 'response';

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useToggleSet } from '../../components/ui/use-toggle-set.ts';
-import type { Waterfall, WaterfallBar } from '../../session/timeline-waterfall.ts';
+import type { Waterfall, WaterfallBar } from '../../session/timeline/timeline-waterfall.ts';
 
 function ms(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`;

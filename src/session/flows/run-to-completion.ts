@@ -1,7 +1,7 @@
 import { classifyInputRequest, rootsAnswer } from '../../protocol/elicitation/answers.ts';
 import { checkRootUris } from '../../protocol/root-uri.ts';
 import type { Conversation, Leg } from '../model.ts';
-import { undeliveredReason } from '../pushed-legs.ts';
+import { undeliveredReason } from '../kinds/legacy-call/pushed-legs.ts';
 import { isDraftReady } from '../selectors.ts';
 import { waitVisibly, type FlowDeps, type RunNote } from './flow-deps.ts';
 

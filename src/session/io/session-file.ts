@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import { classifyExchange } from '../../protocol/classify-exchange.ts';
-import { watchedTransportOutcome } from '../watched-legs.ts';
+import { watchedTransportOutcome } from '../kinds/watched/watched-legs.ts';
 import { readTask } from '../../protocol/tasks/wire.ts';
-import { legacyTaskOutcome } from '../legacy-task-legs.ts';
-import { pushedOutcome } from '../pushed-legs.ts';
+import { legacyTaskOutcome } from '../kinds/legacy-task/legacy-task-legs.ts';
+import { pushedOutcome } from '../kinds/legacy-call/pushed-legs.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
 import { sessionSchema } from './session-schema.ts';

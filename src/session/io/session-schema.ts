@@ -114,7 +114,7 @@ const conversationSchema = z.looseObject({
       answeredKeys: z.array(z.string()),
       /** status notifications: each task is re-read on load (session-file.ts) */
       notices: z.array(z.looseObject({ at: z.number(), task: jsonObject })).optional(),
-      /** a 2025-11-25 task (session/legacy-task-legs.ts) */
+      /** a 2025-11-25 task (session/kinds/legacy-task/legacy-task-legs.ts) */
       era: z.literal('2025-11-25').optional(),
     })
     .optional(),
