@@ -32,6 +32,7 @@ export interface GeneratedSession {
 export function provisionFirstLeg(mcpUrl: string) {
   const state = reduce(emptySession, {
     type: 'conversation/started',
+    kind: 'call',
     id: 'c',
     title: 'provision',
     method: 'tools/call',
@@ -158,6 +159,7 @@ export function generateSession(legCount: number, seed = 42): GeneratedSession {
     state = { ...emptySession, nextRpcId: state.nextRpcId };
     apply({
       type: 'conversation/started',
+      kind: 'call',
       id,
       title: tool,
       method: 'tools/call',

@@ -75,34 +75,38 @@ export function detectEra(env: EraEnv): Promise<Detected> {
   const setting = env.era ?? 'auto';
   if (!eras) return Promise.resolve({ era: 'modern' });
   const key = JSON.stringify([env.ctx.url, env.nonce, setting, env.ctx.headers, env.ctx.authorization ? 1 : 0]);
-  return eras.resolve(key, async (record) => {
-    if (setting !== 'auto') {
-      const pinned = `pinned to ${setting}`;
-      return chooseEra(setting, undefined) === 'legacy'
-        ? openLegacy(env, record, pinned)
-        : { era: 'modern', reason: pinned };
-    }
-    try {
-      const { result, exchange } = await rpc(env.ctx, env.fetch, 'server/discover', {}, env);
-      const verdict = eraFromDiscover(exchange.response?.status, exchange.message);
-      if (chooseEra(setting, verdict) === 'legacy') {
-        return await openLegacy(env, record, fallbackReason(verdict)).catch((): Detected => ({
-          era: 'modern',
-          discover: result,
-        }));
+  return eras.resolve(
+    key,
+    async (record) => {
+      if (setting !== 'auto') {
+        const pinned = `pinned to ${setting}`;
+        return chooseEra(setting, undefined) === 'legacy'
+          ? openLegacy(env, record, pinned)
+          : { era: 'modern', reason: pinned };
       }
-      return { era: 'modern', reason: 'server/discover answered', discover: result };
-    } catch (err) {
-      if (!(err instanceof RpcFailure)) return { era: 'modern', discoverError: err };
-      const verdict = eraFromDiscover(err.exchange.response?.status, err.exchange.message);
-      if (chooseEra(setting, verdict) !== 'legacy') return { era: 'modern', discoverError: err };
       try {
-        return await openLegacy(env, record, fallbackReason(verdict));
-      } catch {
-        return { era: 'modern', discoverError: err };
+        const { result, exchange } = await rpc(env.ctx, env.fetch, 'server/discover', {}, env);
+        const verdict = eraFromDiscover(exchange.response?.status, exchange.message);
+        if (chooseEra(setting, verdict) === 'legacy') {
+          return await openLegacy(env, record, fallbackReason(verdict)).catch((): Detected => ({
+            era: 'modern',
+            discover: result,
+          }));
+        }
+        return { era: 'modern', reason: 'server/discover answered', discover: result };
+      } catch (err) {
+        if (!(err instanceof RpcFailure)) return { era: 'modern', discoverError: err };
+        const verdict = eraFromDiscover(err.exchange.response?.status, err.exchange.message);
+        if (chooseEra(setting, verdict) !== 'legacy') return { era: 'modern', discoverError: err };
+        try {
+          return await openLegacy(env, record, fallbackReason(verdict));
+        } catch {
+          return { era: 'modern', discoverError: err };
+        }
       }
-    }
-  }) as Promise<Detected>;
+    },
+    env.ctx.url,
+  ) as Promise<Detected>;
 }
 
 /** A plain request over the 2025-11-25 session: its result, or an Error naming the JSON-RPC error. */

@@ -42,6 +42,7 @@ function exchangeFor(body: string, result: JsonObject): Exchange {
 function started(requestOptions?: RequestOptions): SessionState {
   return reduce(emptySession, {
     type: 'conversation/started',
+    kind: 'call',
     id: 'c1',
     title: 'provision',
     method: 'tools/call',

@@ -89,6 +89,7 @@ export function withConnectionTraffic(session: SessionState, legs: readonly Leg[
   if (cached) return cached;
   const conversation: Conversation = {
     id: CONNECTION_CONVERSATION_ID,
+    kind: 'call',
     title: 'Connection',
     method: first.sent.method ?? 'server/discover',
     serverUrl: first.exchange.request.url,

@@ -4,6 +4,7 @@ import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../protocol/types.ts';
 import type {
   DraftPart,
+  KindId,
   InFlightRequest,
   PushedFacts,
   WatchedBy,
@@ -17,6 +18,7 @@ export type SessionEvent =
   | {
       type: 'conversation/started';
       id: string;
+      kind: KindId;
       title: string;
       method: string;
       params: JsonObject;
@@ -61,6 +63,8 @@ export type SessionEvent =
   | { type: 'draft/params'; conversationId: string; params: JsonObject }
   | { type: 'draft/rpc-id'; conversationId: string; rpcId: RpcId }
   | { type: 'draft/body'; conversationId: string; body: string | undefined }
+  /** send the leg to `url` instead of the conversation's own server; undefined: back to its own */
+  | { type: 'draft/target'; conversationId: string; url: string | undefined }
   /** replace every answer at once; `byHand`: typed in the answers JSON editor (an edit), not a one-click variant */
   | { type: 'draft/answers'; conversationId: string; answers: Record<string, InputResponse>; byHand?: boolean }
   /** put the draft back as it was made: one part, or everything when `part` is absent */
@@ -110,7 +114,7 @@ type Started = Extract<SessionEvent, { type: 'conversation/started' }>;
 export function conversationStarted(
   id: string,
   call: Pick<Started, 'title' | 'method' | 'params' | 'inputSchema' | 'requestOptions'>,
-  to: Pick<Started, 'serverUrl' | 'capabilities' | 'at'>,
+  to: Pick<Started, 'serverUrl' | 'capabilities' | 'at' | 'kind'>,
 ): Started {
   const event: Started = {
     type: 'conversation/started',

@@ -7,6 +7,7 @@ const CONFIRM = { method: 'elicitation/create', params: { message: 'ok?', reques
 function conversation(draft?: Partial<Draft>, legs = 2): Conversation {
   const c: Conversation = {
     id: 'c1',
+    kind: 'call',
     title: 'pay',
     method: 'tools/call',
     serverUrl: 'http://fake/mcp',

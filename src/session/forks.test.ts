@@ -47,6 +47,7 @@ describe('forks', () => {
     let s = send(
       apply(emptySession, {
         type: 'conversation/started',
+        kind: 'call',
         id: 'c1',
         title: 'pay',
         method: 'tools/call',

@@ -1,5 +1,5 @@
 import type { SessionEvent } from './events.ts';
-import type { Conversation, Draft, SessionState } from './model.ts';
+import type { Conversation, Draft, KindId, SessionState } from './model.ts';
 
 function branchTitle(state: SessionState, source: Conversation, where: string): string {
   let n = 1;
@@ -12,6 +12,15 @@ function insertAfter(order: string[], afterId: string, id: string): string[] {
   const at = order.indexOf(afterId);
   next.splice(at < 0 ? next.length : at + 1, 0, id);
   return next;
+}
+
+/**
+ * What a branch that resends an earlier leg is: the same kind of call, sent by the app. A task's or a watched client's
+ * leg resent is its call again (over the session for one made on a 2025-11-25 session).
+ */
+function resentAs(source: Conversation): KindId {
+  if (source.kind === 'legacy-call' || source.kind === 'legacy-task') return 'legacy-call';
+  return 'call';
 }
 
 /** A new branch that resends `fromLegId` as it was sent (answers, state, capabilities), ready to be edited. */
@@ -39,6 +48,7 @@ export function forkFromLeg(state: SessionState, fromLegId: string, id: string, 
   if (leg.sent.requestOptions) draft.requestOptions = leg.sent.requestOptions;
   const conversation: Conversation = {
     id,
+    kind: resentAs(source),
     title: branchTitle(state, source, `from round ${index + 1}`),
     method: source.method,
     serverUrl: source.serverUrl,
@@ -71,6 +81,7 @@ export function forkDraft(state: SessionState, o: DraftForkOptions): SessionStat
   if (nextState !== undefined) copy.requestState = nextState;
   const conversation: Conversation = {
     id: o.id,
+    kind: source.kind,
     title: o.title ?? branchTitle(state, source, `at round ${source.legIds.length + 1}`),
     method: source.method,
     serverUrl: source.serverUrl,

@@ -26,6 +26,11 @@ export interface Draft {
   capabilities: ClientCapabilities;
   /** extra HTTP headers for this leg only */
   extraHeaders: Record<string, string>;
+  /**
+   * send this leg to another server than the conversation's own (a fleet check, a deliberate replay of its state
+   * elsewhere), chosen by hand; absent: the conversation's server, the one that asked
+   */
+  target?: string;
   /** a raw body edited by hand; when set it is sent instead of the composed body */
   bodyOverride?: string;
   /**
@@ -68,7 +73,8 @@ interface DraftOrigin {
 }
 
 /** The parts of a draft that can be reset one at a time. */
-export type DraftPart = 'answers' | 'params' | 'rpcId' | 'headers' | 'capabilities' | 'requestState' | 'body';
+export type DraftPart =
+  'answers' | 'params' | 'rpcId' | 'headers' | 'capabilities' | 'requestState' | 'body' | 'target';
 
 /** One mutation of a tamper matrix run: what is sent, and the fork that sent it. */
 export interface TamperRow {
@@ -146,8 +152,21 @@ export interface InFlightRequest {
   body: string;
 }
 
+/**
+ * What kind of conversation it is; each kind's behaviour is a module in `kinds/<kind>/` (kinds/registry.ts):
+ * - `call`: a 2026-07-28 tools/call, prompts/get or resources/read, round by round
+ * - `task`: a call that returned a task (tasks extension)
+ * - `legacy-call`: a call over a 2025-11-25 session, with the requests the server pushed on its stream
+ * - `legacy-task`: a 2025-11-25 call that returned a task
+ * - `pushed-request`: a request a 2025-11-25 server pushed on its session's own stream, outside any call
+ * - `watched-call`, `watched-traffic`: recorded from a client the inspector watched (a call; its other requests)
+ */
+export type KindId =
+  'call' | 'task' | 'legacy-call' | 'legacy-task' | 'pushed-request' | 'watched-call' | 'watched-traffic';
+
 export interface Conversation {
   id: string;
+  kind: KindId;
   title: string;
   method: string;
   serverUrl: string;

@@ -1,37 +1,12 @@
-import { afterTaskLeg, afterTaskNotice } from './kinds/task/task-legs.ts';
-import { afterLegacyTaskLeg, keepsWaiting, legacyTaskOutcome } from './kinds/legacy-task/legacy-task-legs.ts';
-import { classifyExchange } from '../protocol/classify-exchange.ts';
-import { isWatchedTraffic, watchedTransportOutcome } from './kinds/watched/watched-legs.ts';
+import { kindOf } from './kinds/registry.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
-import { answeredPushed, pushedDraft, pushedOutcome } from './kinds/legacy-call/pushed-legs.ts';
 
 /** Events whose effect stays inside one conversation (plus the leg it records): every event of a running call. */
-export type ConversationEvent = Extract<
-  SessionEvent,
-  {
-    type:
-      | 'conversation/started'
-      | 'leg/sent'
-      | 'leg/recorded'
-      | 'leg/answered'
-      | 'draft/answer'
-      | 'draft/answers'
-      | 'draft/request-state'
-      | 'draft/capabilities'
-      | 'draft/headers'
-      | 'draft/params'
-      | 'draft/rpc-id'
-      | 'draft/body'
-      | 'draft/reset'
-      | 'tamper/planned'
-      | 'tamper/row'
-      | 'conversation/schema-refreshed'
-      | 'tamper/finished'
-      | 'task/notified'
-      | 'task/listen-started';
-  }
->;
+export type ConversationEvent = Exclude<SessionEvent, { type: GlobalEvent }>;
+
+/** Events that change more than one conversation: forks number and insert, remove and replace work on the whole. */
+type GlobalEvent = 'conversation/forked' | 'draft/forked' | 'conversation/removed' | 'session/replaced';
 
 /**
  * The conversation `event` is confined to, or undefined for a global event. Forks are global (`draft/forked` numbers
@@ -39,29 +14,15 @@ export type ConversationEvent = Extract<
  */
 export function conversationOf(event: SessionEvent): string | undefined {
   switch (event.type) {
+    case 'conversation/forked':
+    case 'draft/forked':
+    case 'conversation/removed':
+    case 'session/replaced':
+      return undefined;
     case 'conversation/started':
       return event.id;
-    case 'leg/sent':
-    case 'leg/recorded':
-    case 'leg/answered':
-    case 'draft/answer':
-    case 'draft/answers':
-    case 'draft/request-state':
-    case 'draft/capabilities':
-    case 'draft/headers':
-    case 'draft/params':
-    case 'draft/rpc-id':
-    case 'draft/body':
-    case 'draft/reset':
-    case 'tamper/planned':
-    case 'tamper/row':
-    case 'tamper/finished':
-    case 'task/notified':
-    case 'task/listen-started':
-    case 'conversation/schema-refreshed':
-      return event.conversationId;
     default:
-      return undefined;
+      return event.conversationId;
   }
 }
 
@@ -84,36 +45,6 @@ export interface ConversationContext {
   leg?(legId: string): Leg | undefined;
 }
 
-/** Build the draft that retries after `leg`, or undefined when the conversation is over. */
-function nextDraft(leg: Leg, previous: Draft | undefined, rpcId: number): Draft | undefined {
-  const { outcome } = leg;
-  if (outcome.kind === 'transport' && previous) {
-    // nothing came back: offer to send the same leg again, with a new id
-    const again: Draft = { ...previous, rpcId };
-    if (previous.origin) again.origin = { ...previous.origin, rpcId };
-    return again;
-  }
-  if (outcome.kind !== 'input_required') return undefined;
-  const draft: Draft = {
-    afterLegId: leg.id,
-    rpcId,
-    params: leg.sent.params,
-    inputRequests: outcome.inputRequests ?? {},
-    answers: {},
-    capabilities: leg.sent.capabilities,
-    extraHeaders: previous?.extraHeaders ?? {},
-    origin: { rpcId, params: leg.sent.params, capabilities: leg.sent.capabilities, answers: {} },
-  };
-  // a retry is the same request: the call's progressToken, logLevel and traceparent go on every leg
-  const requestOptions = previous?.requestOptions ?? leg.sent.requestOptions;
-  if (requestOptions) draft.requestOptions = requestOptions;
-  if (outcome.requestState !== undefined) {
-    draft.originalRequestState = outcome.requestState;
-    draft.requestState = outcome.requestState;
-  }
-  return draft;
-}
-
 /** Put one part of a draft (or all of it) back as it was made. Drafts without an origin fall back to the call. */
 function resetDraft(d: Draft, conversation: Conversation, part: DraftPart | undefined): Draft {
   const origin = d.origin ?? { rpcId: d.rpcId, params: conversation.params, capabilities: d.capabilities, answers: {} };
@@ -128,6 +59,7 @@ function resetDraft(d: Draft, conversation: Conversation, part: DraftPart | unde
   if (all || part === 'headers') next.extraHeaders = {};
   if (all || part === 'capabilities') next.capabilities = origin.capabilities;
   if (all || part === 'body') delete next.bodyOverride;
+  if (all || part === 'target') delete next.target;
   if (all || part === 'requestState') {
     if (d.originalRequestState === undefined) delete next.requestState;
     else next.requestState = d.originalRequestState;
@@ -138,6 +70,7 @@ function resetDraft(d: Draft, conversation: Conversation, part: DraftPart | unde
 function started(event: Extract<ConversationEvent, { type: 'conversation/started' }>, rpcId: number): Conversation {
   const conversation: Conversation = {
     id: event.id,
+    kind: event.kind,
     title: event.title,
     method: event.method,
     serverUrl: event.serverUrl,
@@ -165,36 +98,26 @@ function recorded(
   event: Extract<ConversationEvent, { type: 'leg/recorded' }>,
   rpcId: number,
 ): ConversationChange {
+  const kind = kindOf(c);
   const leg: Leg = {
     id: event.legId,
     conversationId: c.id,
     rpcId: event.rpcId,
     exchange: event.exchange,
-    outcome: event.pushed
-      ? pushedOutcome(event.exchange, event.pushed)
-      : (watchedTransportOutcome(c, event.exchange) ??
-        legacyTaskOutcome(c, event.exchange, event.sent, event.rpcId) ??
-        classifyExchange(event.exchange, event.sent.method ?? c.method, event.rpcId)),
+    outcome: kind.classify(c, event),
     sent: event.sent,
   };
   if (event.pushed) leg.pushed = event.pushed;
-  // a watched client's other traffic is requests of their own, not rounds of one call: none retries the one before
-  const parent = isWatchedTraffic(c) ? undefined : (c.draft?.afterLegId ?? c.legIds[c.legIds.length - 1]);
+  const parent = kind.parentOf(c);
   if (parent) leg.parentLegId = parent;
-  const taskStep = afterLegacyTaskLeg(c, leg) ?? afterTaskLeg(c, leg, rpcId);
-  const draft = taskStep ? taskStep.draft : leg.pushed ? pushedDraft(leg, c.draft) : nextDraft(leg, c.draft, rpcId);
+  const step = kind.afterLeg(c, leg, rpcId);
   const { inFlight, draft: _old, ...rest } = c;
   const conversation: Conversation = { ...rest, legIds: [...c.legIds, leg.id] };
-  // a task's listen stream is recorded when it ends, while a poll may be in flight: that one stays in flight
-  // so is a 2025-11-25 task's poll recorded while its tasks/result stream is awaited
-  if (
-    inFlight &&
-    inFlight.rpcId !== event.rpcId &&
-    (leg.sent.method === 'subscriptions/listen' || keepsWaiting(c, leg))
-  ) {
-    conversation.inFlight = inFlight;
-  }
-  if (taskStep) conversation.task = taskStep.task;
+  // a leg recorded for another request than the one in flight (a poll, a stream that ended) leaves that one in flight
+  if (inFlight && inFlight.rpcId !== event.rpcId && step.keepsInFlight) conversation.inFlight = inFlight;
+  if (step.becomes) conversation.kind = step.becomes;
+  if (step.task) conversation.task = step.task;
+  const draft = step.draft;
   if (draft) conversation.draft = draft;
   return { conversation, leg, nextRpcId: draft && draft.rpcId === rpcId ? rpcId + 1 : rpcId };
 }
@@ -226,6 +149,10 @@ function draftUpdate(d: Draft, c: Conversation, event: ConversationEvent): Draft
       const { bodyOverride: _old, ...rest } = d;
       return event.body === undefined ? rest : { ...rest, bodyOverride: event.body };
     }
+    case 'draft/target': {
+      const { target: _old, ...rest } = d;
+      return event.url === undefined || event.url === c.serverUrl ? rest : { ...rest, target: event.url };
+    }
     case 'draft/reset':
       return resetDraft(d, c, event.part);
     default:
@@ -254,9 +181,9 @@ export function reduceConversation(
   ctx: ConversationContext,
 ): ConversationChange | undefined {
   const change = applyConversationEvent(current, event, ctx);
-  if (!change?.conversation.watched || !change.conversation.draft) return change;
-  // a watched conversation is read-only: its client answers and retries for itself, so the page offers nothing to send
-  // on its behalf (no draft, no answer to give, no retry); "Fork into composer" steps it by hand in a branch of its own
+  if (!change?.conversation.draft || !kindOf(change.conversation).readOnly) return change;
+  // a read-only kind offers nothing to send (no draft, no answer to give, no retry): "Fork into composer" steps it by
+  // hand in a branch of its own
   const { draft: _none, ...conversation } = change.conversation;
   return { ...change, conversation };
 }
@@ -283,27 +210,14 @@ function applyConversationEvent(
             ...(event.request ? { request: event.request } : {}),
           },
         },
-        // a task poll or cancel takes its id from the session's counter (a draft's id was taken when it was made)
+        // a leg that is no draft's (a poll, a cancel) takes its id from the session's counter (a draft's id was taken when it
+        // was made)
         nextRpcId: event.takesId && event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId,
       };
     case 'leg/recorded':
       return ctx.hasLeg(event.legId) ? undefined : recorded(current, event, nextRpcId);
-    case 'leg/answered': {
-      const answered = answeredPushed(current, ctx.leg?.(event.legId), event);
-      return answered ? { ...answered, nextRpcId } : undefined;
-    }
     case 'tamper/planned':
       return { conversation: { ...current, tamperRun: event.run }, nextRpcId };
-    case 'task/listen-started':
-      return { conversation: current, nextRpcId: event.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
-    case 'task/notified': {
-      const step = afterTaskNotice(current, event.task, event.at, nextRpcId, event.capabilities);
-      if (!step) return undefined;
-      const { draft: _old, ...rest } = current;
-      const conversation: Conversation = { ...rest, task: step.task };
-      if (step.draft) conversation.draft = step.draft;
-      return { conversation, nextRpcId: step.draft && step.draft.rpcId === nextRpcId ? nextRpcId + 1 : nextRpcId };
-    }
     case 'conversation/schema-refreshed': {
       const { inputSchema: _old, ...rest } = current;
       return { conversation: event.inputSchema ? { ...rest, inputSchema: event.inputSchema } : rest, nextRpcId };
@@ -316,7 +230,13 @@ function applyConversationEvent(
     }
     default: {
       const next = current.draft ? draftUpdate(current.draft, current, event) : undefined;
-      return next ? { conversation: { ...current, draft: next }, nextRpcId } : undefined;
+      if (next) return { conversation: { ...current, draft: next }, nextRpcId };
+      // an event only a kind knows (an answer posted to a request the server pushed, a status notification)
+      const own = kindOf(current).onEvent?.(current, event, { leg: (id) => ctx.leg?.(id), nextRpcId });
+      if (!own) return undefined;
+      const change: ConversationChange = { conversation: own.conversation, nextRpcId: own.nextRpcId ?? nextRpcId };
+      if (own.leg) change.leg = own.leg;
+      return change;
     }
   }
 }

@@ -31,6 +31,7 @@ const leg = fc.constantFrom('l0', 'l1', 'l2', 'l3', 'l4', 'l5');
 const event: fc.Arbitrary<SessionEvent> = fc.oneof(
   conv.map((id) => ({
     type: 'conversation/started' as const,
+    kind: 'call' as const,
     id,
     title: id,
     method: 'tools/call',

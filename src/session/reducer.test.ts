@@ -83,6 +83,7 @@ describe('session reducer', () => {
     let state = send(start(), 'l1', asked);
     state = reduce(state, {
       type: 'conversation/started',
+      kind: 'call',
       id: 'c2',
       title: 'provision',
       method: 'tools/call',

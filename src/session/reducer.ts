@@ -1,6 +1,7 @@
 import type { SessionState } from './model.ts';
 import type { SessionEvent } from './events.ts';
 import { forkDraft, forkFromLeg } from './forks.ts';
+import { withKinds } from './kinds/registry.ts';
 import {
   conversationOf,
   reduceConversation,
@@ -53,7 +54,8 @@ export function reduce(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, conversations, legs, order: state.order.filter((c) => c !== event.conversationId) };
     }
     case 'session/replaced':
-      return event.state;
+      // a session saved or exported before conversations had a kind gets the one its fields say
+      return withKinds(event.state);
     default:
       return state;
   }

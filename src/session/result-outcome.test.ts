@@ -25,6 +25,7 @@ function callAnswered(version: string): SessionState {
   const events: SessionEvent[] = [
     {
       type: 'conversation/started',
+      kind: 'call',
       id: 'c1',
       title: 'echo',
       method: 'tools/call',

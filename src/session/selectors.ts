@@ -1,18 +1,11 @@
-import type { TaskStatus } from '../protocol/tasks/wire.ts';
 import { isJsonObject, type ClientInfo, type JsonObject } from '../protocol/types.ts';
 import { hasOwnKey } from '../protocol/own-keys.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from './compose.ts';
+import { kindOf } from './kinds/registry.ts';
 import type { Conversation, Draft, DraftPart, Leg, SessionState } from './model.ts';
 
 export type ConversationStatus =
   'new' | 'in-flight' | 'awaiting-input' | 'ready' | 'complete' | 'error' | 'invalid' | 'transport' | 'task-working';
-
-/** A task conversation whose last leg saw the task: working (poll again), waiting for the user, or over. */
-function taskConversationStatus(status: TaskStatus): ConversationStatus {
-  if (status === 'working') return 'task-working';
-  if (status === 'input_required') return 'awaiting-input';
-  return status === 'failed' ? 'error' : 'complete';
-}
 
 export function conversationLegs(state: SessionState, conversation: Conversation): Leg[] {
   const out: Leg[] = [];
@@ -46,6 +39,8 @@ export function conversationStatus(state: SessionState, conversation: Conversati
     return isDraftReady(conversation.draft) ? 'ready' : 'awaiting-input';
   }
   if (!last) return 'new';
+  const own = kindOf(conversation).status?.(conversation, last);
+  if (own) return own;
   switch (last.outcome.kind) {
     case 'complete':
       return 'complete';
@@ -56,10 +51,10 @@ export function conversationStatus(state: SessionState, conversation: Conversati
     case 'transport':
       return 'transport';
     case 'input_required':
-      // a request the server pushed on its session, answered: nothing more comes for it
-      return last.pushed?.onSession && last.answer ? 'complete' : 'awaiting-input';
-    case 'task':
-      return taskConversationStatus(last.outcome.task.status);
+      return 'awaiting-input';
+    default:
+      // an outcome only a kind reads (its status said nothing more): the conversation's turn is over
+      return 'complete';
   }
 }
 
@@ -219,7 +214,7 @@ export function forkPoints(
   conversation.legIds.forEach((legId, i) => {
     const leg = state.legs[legId];
     if (!leg?.parentLegId) return;
-    if (leg.sent.method) return; // a task's poll, update or cancel is not a retry to replay
+    if (leg.sent.method) return; // a leg of another method than the call's (a poll, an update) is no retry to replay
     const parent = state.legs[leg.parentLegId];
     const asked = parent?.outcome.kind === 'input_required' ? (parent.outcome.inputRequests ?? {}) : {};
     const canDecline = Object.values(asked).some((r) => r.method === 'elicitation/create');
@@ -267,6 +262,7 @@ export function changedParts(d: Draft): Partial<Record<DraftPart, boolean>> {
     rpcId: o ? d.rpcId !== o.rpcId : false,
     headers: Object.keys(d.extraHeaders).length > 0,
     capabilities: o ? !same(d.capabilities, o.capabilities) : false,
+    target: d.target !== undefined,
   };
 }
 
@@ -278,6 +274,7 @@ const PART_NAMES: Record<DraftPart, string> = {
   capabilities: 'capabilities',
   requestState: 'requestState',
   body: 'body',
+  target: 'server',
 };
 
 /** The names the composer shows for the changed parts ("answers", "id", …). */

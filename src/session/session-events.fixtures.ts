@@ -32,6 +32,7 @@ export function answeredExchange(id: unknown, result: unknown): Exchange {
 export function provisionStarted(id = 'c1'): SessionEvent {
   return {
     type: 'conversation/started',
+    kind: 'call',
     id,
     title: 'provision',
     method: 'tools/call',

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { sendLeg } from '../client/send-leg.ts';
+import { legSenderFor } from './leg-senders.ts';
 import { sleep } from '../lib/sleep.ts';
 import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
 import type { AuditProgress } from '../session/flows/audit.ts';
@@ -74,16 +74,12 @@ export const createAuditSlice =
             connection: connectionContextOf(currentSettings(s)),
             // the app's own send path: the same fetch (direct or through the relay), headers and timeout as a leg
             send: (c) =>
-              sendLeg({
+              legSenderFor(deps, transportMode).send({
                 url: c.url,
                 headers: c.headers,
                 body: c.body,
-                fetch: deps.fetchFor(transportMode),
                 signal: stop.signal,
-                timeoutMs: deps.timeoutMs,
                 rpcId: c.rpcId,
-                viaRelay: transportMode === 'relay',
-                now: deps.now,
               }),
           });
           const report = await runAudit({

@@ -96,6 +96,7 @@ describe("the composer's preview of a 2025-11-25 call", () => {
     const { session, eras, posts } = await openSession();
     const state = reduce(emptySession, {
       type: 'conversation/started',
+      kind: 'legacy-call',
       id: 'c1',
       title: 'echo',
       method: 'tools/call',
@@ -115,7 +116,7 @@ describe("the composer's preview of a 2025-11-25 call", () => {
       url: URL,
       authorization: 'Bearer t',
       sessionId: session.sessionId!,
-      legacy: { protocolVersion: session.protocolVersion, nextId: session.nextRequestId },
+      handshake: { protocolVersion: session.protocolVersion, nextId: session.nextRequestId },
     };
     const preview = composeRequest(conversation, draft, ctx);
     const deps = {

@@ -38,7 +38,7 @@ export function recordSessionRequest(
     conversationStarted(
       conversationId,
       { title: sessionRequestTitle(request.method), method: request.method, params: {} },
-      { serverUrl, capabilities: deps.capabilities, at },
+      { serverUrl, capabilities: deps.capabilities, at, kind: 'pushed-request' },
     ),
   );
   const sent = plainSent({}, deps.capabilities);

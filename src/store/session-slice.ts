@@ -1,27 +1,27 @@
 import type { StateCreator } from 'zustand';
-import { sendLeg } from '../client/send-leg.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { LiveSseEvent } from '../protocol/exchange.ts';
 import type { InputResponse, JsonObject } from '../protocol/types.ts';
-import { composeRequest, type ConnectionContext } from '../session/compose.ts';
-import { withLegacySession } from '../session/kinds/legacy-call/compose-legacy-call.ts';
+import { composeRequest, type ComposedRequest, type ConnectionContext } from '../session/compose.ts';
+import { kindOf } from '../session/kinds/registry.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
 import { focusAfterLeg, focusAfterRun, focusIntent, type FocusTarget } from '../session/focus.ts';
-import { emptySession, type Conversation, type SessionState } from '../session/model.ts';
+import { emptySession, type Conversation, type Draft, type SessionState } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
-import { legacyCallsOf } from './legacy-open-calls.ts';
-import { isLegacyTask } from '../session/kinds/legacy-task/legacy-task-legs.ts';
+import { createLegacyWire } from './legacy-wire.ts';
+import { legContextOf } from './leg-context.ts';
+import { legSenderFor } from './leg-senders.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
-import { currentSettings } from './connection-slice.ts';
+import { currentSettings, type TransportMode } from './connection-slice.ts';
 
 export interface StartCallInput {
   method: 'tools/call' | 'prompts/get' | 'resources/read';
@@ -91,37 +91,47 @@ export interface SessionSlice {
  */
 const loadTamperMatrix = () => import('../session/flows/run-tamper-matrix.ts');
 
-/**
- * What sends and records legs over a 2025-11-25 session (its calls, the requests pushed on its own stream) loads with
- * the session's first such leg: a 2026-07-28 server never needs it.
- */
-const loadLegacyLegs = () => Promise.all([import('./send-legacy-draft.ts'), import('./session-requests.ts')]);
-
 export const createSessionSlice =
   (deps: InspectorDeps): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
-    const legacyCalls = legacyCallsOf(deps.eras); // 2025-11-25 calls whose stream is still open
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
     const live = createLiveEventBuffer((change) => set((st) => ({ liveEvents: change(st.liveEvents) })));
 
     const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
 
-    // a request a 2025-11-25 server pushes on its session's own stream: a conversation of its own, answered later
-    if (deps.eras) {
-      deps.eras.onSessionPushed = async (session, request, via) => {
-        const [, { recordSessionRequest }] = await loadLegacyLegs();
-        const capabilities = get().capabilities;
-        const ids = recordSessionRequest({ dispatch, now: deps.now, newId, capabilities }, session.url, request, via);
-        // show it unless the user is in the middle of answering another conversation's questions
+    // the second wire: legs over a session made with a handshake, and the requests its server sends outside any call
+    const overSession = createLegacyWire({
+      eras: deps.eras,
+      dispatch,
+      now: deps.now,
+      newId,
+      capabilities: () => get().capabilities,
+      // show it unless the user is in the middle of answering another conversation's questions
+      shown: (ids) => {
         const picked = get().selectedConversationId;
         const current = picked ? get().session.conversations[picked] : undefined;
         if (!current?.draft || current.inFlight) {
           set({ selectedConversationId: ids.conversationId, selectedLegId: ids.legId });
         }
-        return null;
-      };
-    }
+      },
+    });
+
+    /** One HTTP POST: the leg as composed, its SSE events shown live, recorded as a leg of the conversation. */
+    const postLeg = async (conversationId: string, draft: Draft, composed: ComposedRequest, mode: TransportMode) => {
+      const signal = controllers.get(conversationId)?.signal;
+      const exchange = await legSenderFor(deps, mode).send({
+        url: composed.url,
+        headers: composed.headers,
+        body: composed.body,
+        rpcId: composed.message?.id ?? draft.rpcId,
+        ...(signal ? { signal } : {}),
+        onEvent: (event) => live.push(conversationId, event),
+      });
+      const legId = newId('leg');
+      dispatch({ type: 'leg/recorded', conversationId, legId, rpcId: draft.rpcId, exchange, sent: composed.sent });
+      return legId;
+    };
 
     /** Emit a focus intent for the conversation as it is now. */
     const focusNext = (conversationId: string, from: string | undefined, pick: (c: Conversation) => FocusTarget) => {
@@ -131,53 +141,36 @@ export const createSessionSlice =
     };
 
     const sendDraft = async (conversationId: string, opts: { select?: boolean } & FocusOption = {}) => {
-      // loaded before anything is dispatched: the in-flight check and the leg's start stay one synchronous step
-      const overLegacy = deps.eras?.legacyFor(get().session.conversations[conversationId]?.serverUrl ?? '');
-      const legacyLegs = overLegacy ? (await loadLegacyLegs())[0] : undefined;
+      const before = get().session.conversations[conversationId];
+      // the wire's code loads before anything is dispatched: the in-flight check and the leg's start stay one
+      // synchronous step
+      const target = before ? legContextOf(get(), deps.eras, before).target.url : '';
+      const overWire = before && kindOf(before).wire === 'session' ? await overSession.senderFor(target) : undefined;
       const s = get();
       const conversation = s.session.conversations[conversationId];
       const draft = conversation?.draft;
       if (!conversation || !draft || conversation.inFlight) return;
       // a tool with an invalid x-mcp-header is never called (SEP-2243), whichever way the leg was reached
       if (conversation.method === 'tools/call' && invalidToolReason(conversation.inputSchema)) return;
-      const legacy = deps.eras?.legacyFor(conversation.serverUrl);
-      // over a 2025-11-25 session the request is the session's (its id, session id and version), as the composer showed
-      const ctx = legacy ? withLegacySession(connectionContext(), legacy) : connectionContext();
+      // the conversation's own server (or the target chosen by hand), as the composer showed it
+      const { ctx, transportMode } = legContextOf(s, deps.eras, conversation);
       const composed = composeRequest(conversation, draft, ctx);
-      const controller = new AbortController();
-      controllers.set(conversationId, controller);
+      controllers.set(conversationId, new AbortController());
       const request = { url: composed.url, body: composed.body };
       dispatch({ type: 'leg/sent', conversationId, rpcId: draft.rpcId, at: deps.now(), request });
-      if (legacy && deps.eras && legacyLegs) {
-        const legacyDeps = { session: legacy, eras: deps.eras, calls: legacyCalls, dispatch, now: deps.now, newId };
-        const legId = await legacyLegs.sendLegacyDraft(legacyDeps, conversation, draft, composed);
-        if (opts.select !== false) set({ selectedLegId: legId, selectedConversationId: conversationId });
-        // the call created a 2025-11-25 task: follow it (polls, its requests and result on tasks/result)
-        const now = get().session.conversations[conversationId];
-        if (!conversation.task && isLegacyTask(now)) void get().autoPollTask(conversationId);
-        return focusNext(conversationId, opts.focusFrom, focusAfterLeg);
-      }
-      const exchange = await sendLeg({
-        url: composed.url,
-        headers: composed.headers,
-        body: composed.body,
-        fetch: deps.fetchFor(get().transportMode),
-        signal: controller.signal,
-        timeoutMs: deps.timeoutMs,
-        rpcId: composed.message?.id ?? draft.rpcId,
-        viaRelay: get().transportMode === 'relay',
-        now: deps.now,
-        onEvent: (event) => live.push(conversationId, event),
-      });
+      const legId = overWire
+        ? await overWire(conversation, draft, composed)
+        : await postLeg(conversationId, draft, composed, transportMode);
       controllers.delete(conversationId);
       live.drop(conversationId);
-      const legId = newId('leg');
-      dispatch({ type: 'leg/recorded', conversationId, legId, rpcId: draft.rpcId, exchange, sent: composed.sent });
       set((st) => ({
         ...(opts.select === false ? {} : { selectedLegId: legId, selectedConversationId: conversationId }),
         runNotes: omit(st.runNotes, conversationId),
         liveEvents: omit(st.liveEvents, conversationId),
       }));
+      // a conversation that became a kind the app follows by itself: follow it
+      const now = get().session.conversations[conversationId];
+      if (now && now.kind !== conversation.kind && kindOf(now).followsOnStart) void get().autoPollTask(conversationId);
       focusNext(conversationId, opts.focusFrom, focusAfterLeg);
     };
 
@@ -238,11 +231,13 @@ export const createSessionSlice =
         const refused = input.method === 'tools/call' ? invalidToolReason(input.inputSchema) : undefined;
         if (refused) throw new Error(refused);
         const id = newId('conv');
+        const serverUrl = connectionContext().url;
         dispatch(
           conversationStarted(id, input, {
-            serverUrl: connectionContext().url,
+            serverUrl,
             capabilities: get().capabilities,
             at: deps.now(),
+            kind: overSession.newCallKind(serverUrl),
           }),
         );
         // the new call and its leg in flight are what the panels show now, not a leg of an earlier call
@@ -324,7 +319,7 @@ export const createSessionSlice =
       abort: (conversationId) => {
         controllers.get(`run:${conversationId}`)?.abort();
         controllers.get(conversationId)?.abort();
-        legacyCalls.get(conversationId)?.stop.abort();
+        overSession.abort(conversationId);
       },
       fork,
     };

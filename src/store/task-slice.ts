@@ -4,11 +4,12 @@
  * answers go back through the conversation's draft (a tasks/update, sent by `sendDraft`).
  */
 import type { StateCreator } from 'zustand';
-import { sendLeg } from '../client/send-leg.ts';
+import { legContextOf } from './leg-context.ts';
+import { legSenderFor } from './leg-senders.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
 import { isTerminalStatus, type TaskSnapshot } from '../protocol/tasks/wire.ts';
-import { composeTaskLeg } from '../session/compose.ts';
+import { composeTaskLeg } from '../session/kinds/task/compose-task-leg.ts';
 import { listenForTask, type TaskListenEnd } from '../session/flows/task-listen.ts';
 import { pollTask } from '../session/flows/task-polling.ts';
 import { taskView } from '../session/kinds/task/task-view.ts';
@@ -108,18 +109,16 @@ export const createTaskSlice =
       const lastLegId = conversation.legIds[conversation.legIds.length - 1];
       const capabilities = (lastLegId && s.session.legs[lastLegId]?.sent.capabilities) || s.capabilities;
       const rpcId = s.session.nextRpcId;
-      const composed = composeTaskLeg(conversation, method, rpcId, capabilities, s.connectionContext());
+      // the task's own server, whatever the app is connected to now (store/leg-context.ts)
+      const { ctx, transportMode } = legContextOf(s, deps.eras, conversation);
+      const composed = composeTaskLeg(conversation, method, rpcId, capabilities, ctx);
       if (!composed) return 'this conversation has no task';
       s.dispatch({ type: 'leg/sent', conversationId, rpcId, at: deps.now(), takesId: true });
-      const exchange = await sendLeg({
+      const exchange = await legSenderFor(deps, transportMode).send({
         url: composed.url,
         headers: composed.headers,
         body: composed.body,
-        fetch: deps.fetchFor(get().transportMode),
-        timeoutMs: deps.timeoutMs,
         rpcId,
-        viaRelay: get().transportMode === 'relay',
-        now: deps.now,
       });
       const legId = newId('leg');
       get().dispatch({ type: 'leg/recorded', conversationId, legId, rpcId, exchange, sent: composed.sent });
@@ -218,28 +217,21 @@ export const createTaskSlice =
         const lastLegId = conversation.legIds[conversation.legIds.length - 1];
         const capabilities = (lastLegId && s.session.legs[lastLegId]?.sent.capabilities) || s.capabilities;
         const rpcId = s.session.nextRpcId;
-        const composed = composeTaskLeg(
-          conversation,
-          'subscriptions/listen',
-          rpcId,
-          capabilities,
-          s.connectionContext(),
-        );
+        const { ctx, transportMode } = legContextOf(s, deps.eras, conversation);
+        const composed = composeTaskLeg(conversation, 'subscriptions/listen', rpcId, capabilities, ctx);
         if (!composed) return void streams.delete(conversationId);
         s.dispatch({ type: 'task/listen-started', conversationId, rpcId });
         patch(conversationId, { listen: 'connecting', listenNote: undefined });
         const end = await listenForTask({
           taskId: conversation.task.taskId,
           open: (onData) =>
-            sendLeg({
+            // no timeout: the stream lives as long as the task
+            legSenderFor(deps, transportMode, { untimed: true }).send({
               url: composed.url,
               headers: composed.headers,
               body: composed.body,
-              fetch: deps.fetchFor(get().transportMode),
-              signal: controller.signal, // no timeout: the stream lives as long as the task
+              signal: controller.signal,
               rpcId,
-              viaRelay: get().transportMode === 'relay',
-              now: deps.now,
               onEvent: (ev) => (ev.event === undefined || ev.event === 'message') && onData(ev.data),
             }),
           onAck: (offered) => patch(conversationId, { listen: offered ? 'listening' : 'not-offered' }),

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { sendLabelOf, useComposerContext } from './use-composer-context.ts';
+import { destinationOf, sendLabelOf } from './leg-destination.ts';
+import { useLegContext } from '../../store/use-leg-context.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
@@ -43,6 +44,9 @@ import { resultOutcome } from '../../session/kinds/task/task-view.ts';
 import { undeliveredReason } from '../../session/kinds/legacy-call/pushed-legs.ts';
 import { SessionStateLab } from './session-state-lab.tsx';
 
+/** What the leg context is made of when no conversation is selected (hooks run on every render). */
+const NO_CONVERSATION = { serverUrl: '' };
+
 /** Loads what the view shows for a first question (the elicitation form's chunk), so it renders without suspending. */
 export function preloadFirstQuestion(): Promise<void> {
   return preloadElicitForm();
@@ -66,10 +70,14 @@ export function SelectedConversation() {
   }));
   const env = useQueryEnv();
   const discover = useQuery(connectedQuery(env, discoverQuery));
-  const ctx = useComposerContext(discover.data);
   const conversation = s.id ? s.session.conversations[s.id] : undefined;
   const draft = conversation?.draft;
-  const composed = useMemo(() => (conversation ? composedDraft(conversation, ctx) : undefined), [conversation, ctx]);
+  // the leg goes to the conversation's own server, as the send composes it (store/leg-context.ts)
+  const leg = useLegContext(conversation ?? NO_CONVERSATION);
+  const composed = useMemo(
+    () => (conversation ? composedDraft(conversation, leg.ctx) : undefined),
+    [conversation, leg.ctx],
+  );
   const headerMismatch = useHeaderMismatch(
     conversation,
     conversation ? lastLeg(s.session, conversation) : undefined,
@@ -182,6 +190,9 @@ export function SelectedConversation() {
               }
             : {})}
           url={composed.url}
+          {...destinationOf(conversation, leg.target, (url) =>
+            st.dispatch({ type: 'draft/target', conversationId: id, url }),
+          )}
           headers={composed.headers}
           body={composed.body}
           problems={composed.problems}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { useConnectionContext } from '../../store/use-connection-context.ts';
+import { useLegContext } from '../../store/use-leg-context.ts';
 import { Timeline } from '../../features/timeline/timeline.tsx';
 import { TimelineFilterBar } from '../../features/timeline/timeline-filter-bar.tsx';
 import { timelineRows } from '../../session/timeline/timeline-rows.ts';
@@ -163,7 +163,7 @@ function countCollapsed(items: ReturnType<typeof flattenTimeline>['items']): num
  */
 function InFlightPanel({ conversation, sentAt }: { conversation: Conversation; sentAt: number }) {
   const actions = useInspectorActions();
-  const ctx = useConnectionContext();
+  const { ctx } = useLegContext(conversation);
   // the SSE events so far: only this panel re-renders when one arrives
   const events = useInspector((st) => ({ list: st.liveEvents[conversation.id] })).list;
   // recomposed when the conversation changes, not on every tick

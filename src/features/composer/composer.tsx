@@ -8,6 +8,13 @@ import { Countdown } from './countdown.tsx';
 import { StateEditor } from './state-editor.tsx';
 import { usePendingCommit } from './use-pending-commit.ts';
 
+/** Where the leg goes when that is not simply the connected server: what to say, and how to change it. */
+export interface ComposerDestination {
+  note: string;
+  switchLabel?: string;
+  onSwitch?: () => void;
+}
+
 export interface ComposerProps {
   /** first leg or retry */
   isRetry: boolean;
@@ -16,6 +23,8 @@ export interface ComposerProps {
   /** the send button's name when it is not "Send retry" (a task's answers: "Send update") */
   sendLabel?: string;
   url: string;
+  /** the leg goes to another server than the connected one (its own), or elsewhere by choice */
+  destination?: ComposerDestination;
   headers: HeaderList;
   body: string;
   problems: string[];
@@ -87,6 +96,16 @@ export function Composer(p: ComposerProps) {
           {p.bodyEdited && <Badge tone="bad">body edited by you</Badge>}
         </div>
       </header>
+      {p.destination && (
+        <p className="flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900">
+          <span>{p.destination.note}</span>
+          {p.destination.onSwitch && p.destination.switchLabel && (
+            <Button onClick={p.destination.onSwitch} disabled={busy}>
+              {p.destination.switchLabel}
+            </Button>
+          )}
+        </p>
+      )}
       {p.sent}
       {(edited || p.bodyEdited) && (
         <p role="alert" className="rounded border border-red-300 bg-red-100 p-2 text-sm font-semibold text-red-900">

@@ -1,5 +1,9 @@
 import { useToggleSet } from '../../components/ui/use-toggle-set.ts';
-import { LANE_LABELS, type SequenceDiagram as Diagram, type SequenceStep } from '../../session/timeline/timeline-sequence.ts';
+import {
+  LANE_LABELS,
+  type SequenceDiagram as Diagram,
+  type SequenceStep,
+} from '../../session/timeline/timeline-sequence.ts';
 
 /** The steps to draw: a folded poll arrow (and the response arrow after it) opens into its polls when expanded. */
 function visibleSteps(steps: SequenceStep[], open: ReadonlySet<string>): SequenceStep[] {

@@ -96,6 +96,7 @@ export function createDriver(deps: DriverDeps): SessionDriver {
           serverUrl: input.connection?.url ?? deps.connection.url,
           capabilities: input.capabilities,
           at: deps.now(),
+          kind: 'call',
         }),
       );
       if (input.headers) dispatch({ type: 'draft/headers', conversationId: id, headers: input.headers });

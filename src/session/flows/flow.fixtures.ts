@@ -110,6 +110,7 @@ export function fakeWorld(script: Script, fault: TransportFault = () => undefine
     const id = `conv-${++ids}`;
     dispatch({
       type: 'conversation/started',
+      kind: 'call',
       id,
       title: name,
       method: 'tools/call',

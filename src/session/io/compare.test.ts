@@ -11,6 +11,7 @@ function withRerun(): SessionState {
   let s = imported.session;
   s = reduce(s, {
     type: 'conversation/started',
+    kind: 'call',
     id: 'live',
     title: 'provision (re-run)',
     method: 'tools/call',

@@ -163,6 +163,7 @@ describe('session file format', () => {
       conversations: {
         c1: {
           id: 'c1',
+          kind: 'legacy-call',
           title: 'ask',
           method: 'tools/call',
           serverUrl: 'http://legacy/mcp',

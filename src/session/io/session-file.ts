@@ -1,9 +1,8 @@
 import type * as z from 'zod';
 import { classifyExchange } from '../../protocol/classify-exchange.ts';
-import { watchedTransportOutcome } from '../kinds/watched/watched-legs.ts';
 import { readTask } from '../../protocol/tasks/wire.ts';
-import { legacyTaskOutcome } from '../kinds/legacy-task/legacy-task-legs.ts';
-import { pushedOutcome } from '../kinds/legacy-call/pushed-legs.ts';
+import type { RecordedExchange } from '../kinds/kind.ts';
+import { kindOf, withKinds } from '../kinds/registry.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
 import type { Conversation, Leg, SessionState, TaskNotice } from '../model.ts';
 import { sessionSchema } from './session-schema.ts';
@@ -100,17 +99,18 @@ function readNotices(notices: readonly unknown[]): TaskNotice[] {
  * Make loaded data safe to use: outcomes are recomputed from the recorded bytes (a file cannot claim what its bytes
  * do not say), and nothing is in flight after a load.
  */
-function normalise(s: SessionState): SessionState {
+function normalise(loaded: SessionState): SessionState {
+  // a session saved before conversations had a kind gets the one its fields say
+  const s = withKinds(loaded);
   const legs: Record<string, Leg> = {};
   for (const [id, leg] of Object.entries(s.legs)) {
     const c = s.conversations[leg.conversationId];
-    const method = leg.sent.method ?? c?.method ?? '';
-    // a request a 2025-11-25 server pushed is read as what it is (a question), not as the answer to a call
-    const outcome = leg.pushed
-      ? pushedOutcome(leg.exchange as Exchange, leg.pushed)
-      : ((c && watchedTransportOutcome(c, leg.exchange as Exchange)) ??
-        (c && legacyTaskOutcome(c, leg.exchange as Exchange, leg.sent, leg.rpcId)) ??
-        classifyExchange(leg.exchange as Exchange, method, leg.rpcId));
+    const recorded: RecordedExchange = { exchange: leg.exchange as Exchange, sent: leg.sent, rpcId: leg.rpcId };
+    if (leg.pushed) recorded.pushed = leg.pushed;
+    // each leg is read by its conversation's kind, as when it was recorded
+    const outcome = c
+      ? kindOf(c).classify(c, recorded)
+      : classifyExchange(recorded.exchange, leg.sent.method ?? '', leg.rpcId);
     legs[id] = { ...leg, outcome };
   }
   const conversations: Record<string, Conversation> = {};
@@ -118,8 +118,8 @@ function normalise(s: SessionState): SessionState {
     const { inFlight: _gone, ...rest } = c;
     // a task's status notifications are re-read like outcomes: one that does not read as a task is left out
     if (rest.task?.notices) rest.task = { ...rest.task, notices: readNotices(rest.task.notices) };
-    // a watched conversation is read-only (its client answered for itself): a draft saved with one is not offered
-    if (rest.watched) delete rest.draft;
+    // a read-only kind (a watched client answered for itself): a draft saved with one is not offered
+    if (kindOf(rest).readOnly) delete rest.draft;
     conversations[id] = rest;
   }
   return { ...s, conversations, legs };

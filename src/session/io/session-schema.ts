@@ -96,6 +96,8 @@ const draftSchema = z.looseObject({
 
 const conversationSchema = z.looseObject({
   id: z.string().min(1),
+  /** absent in sessions saved before kinds: read from the conversation's fields on load (kinds/registry.ts) */
+  kind: z.string().optional(),
   title: z.string(),
   method: z.string().min(1),
   serverUrl: z.string(),

@@ -91,6 +91,7 @@ const asked = {
 export function testSession(): SessionState {
   let s = reduce(emptySession, {
     type: 'conversation/started',
+    kind: 'call',
     id: 'c1',
     title: 'provision',
     method: 'tools/call',
@@ -111,6 +112,7 @@ export function testSession(): SessionState {
   s = record(s, 'c1', 'leg-2', sseExchange(s, 'c1', done, 1_700_000_000_100));
   s = reduce(s, {
     type: 'conversation/started',
+    kind: 'call',
     id: 'c2',
     title: 'slow_job',
     method: 'tools/call',

@@ -113,6 +113,7 @@ describe('timelineRows', () => {
     ]);
     session = reduce(session, {
       type: 'conversation/started',
+      kind: 'call',
       id: 'r',
       title: 'file:///a',
       method: 'resources/read',

@@ -25,6 +25,7 @@ export function sessionWith(conversations: FixtureConversation[], base: SessionS
     const params: JsonObject = c.params ?? { name: 'provision', arguments: { name: 'orders' } };
     state = reduce(state, {
       type: 'conversation/started',
+      kind: 'call',
       id: c.id,
       title: c.title ?? `${method} ${String(params.name ?? params.uri ?? '')}`,
       method,
@@ -87,6 +88,7 @@ export function bigSession(conversations: number, rounds: number): SessionState 
     }
     state.conversations[id] = {
       id,
+      kind: 'call',
       title: `provision #${c}`,
       method: 'tools/call',
       serverUrl: 'http://127.0.0.1:1/mcp',

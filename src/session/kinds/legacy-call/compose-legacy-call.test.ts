@@ -13,12 +13,13 @@ const LEGACY: ConnectionContext = {
   authorization: 'Bearer t',
   headers: { 'x-team': 'blue' },
   sessionId: 'sess-1',
-  legacy: { protocolVersion: '2025-11-25', nextId: 5 },
+  handshake: { protocolVersion: '2025-11-25', nextId: 5 },
 };
 
 function firstLeg(ctx: ConnectionContext) {
   const state = reduce(emptySession, {
     type: 'conversation/started',
+    kind: 'legacy-call',
     id: 'c1',
     title: 'provision',
     method: 'tools/call',
@@ -55,7 +56,7 @@ describe('the composer preview of a 2025-11-25 call', () => {
   });
 
   it('keeps the 2026-07-28 envelope when the connection is not a 2025-11-25 session', () => {
-    const { legacy: _legacy, sessionId: _sid, ...modern } = LEGACY;
+    const { handshake: _handshake, sessionId: _sid, ...modern } = LEGACY;
     const composed = firstLeg(modern);
     expect(headerValue(composed.headers, 'mcp-method')).toBe('tools/call');
     expect(JSON.parse(composed.body).params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');

@@ -6,8 +6,8 @@
  * with. Pure.
  */
 import type { HeaderList } from '../../../protocol/exchange.ts';
-import { isJsonObject, type JsonObject, type JsonRpcRequest } from '../../../protocol/types.ts';
-import type { ComposedRequest, ConnectionContext } from '../../compose.ts';
+import type { JsonObject, JsonRpcRequest } from '../../../protocol/types.ts';
+import { readEditedRequest, type ComposedRequest, type ConnectionContext } from '../../compose.ts';
 import { legacyCallParams } from './legacy-params.ts';
 import { plainSent, type Conversation, type Draft, type SentFacts } from '../../model.ts';
 
@@ -25,18 +25,6 @@ function sessionHeaders(ctx: ConnectionContext, draft: Draft, version: string): 
   return Object.entries(h).filter(([, v]) => v !== '');
 }
 
-/** The edited body as a request, or why it is not one (it can still be sent on purpose). */
-function editedRequest(body: string): { message?: JsonRpcRequest; problems: string[] } {
-  try {
-    const parsed = JSON.parse(body) as unknown;
-    if (isJsonObject(parsed) && 'method' in parsed)
-      return { message: parsed as unknown as JsonRpcRequest, problems: [] };
-    return { problems: ['the edited body is not a JSON-RPC request object'] };
-  } catch (err) {
-    return { problems: [`the edited body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`] };
-  }
-}
-
 /** What the context needs of a 2025-11-25 session: its id, its negotiated version, the id of its next request. */
 interface LegacySessionFacts {
   readonly sessionId?: string | undefined;
@@ -50,7 +38,7 @@ interface LegacySessionFacts {
  */
 export function withLegacySession(ctx: ConnectionContext, session: LegacySessionFacts): ConnectionContext {
   const out: ConnectionContext = session.sessionId ? { ...ctx, sessionId: session.sessionId } : { ...ctx };
-  out.legacy = { protocolVersion: session.protocolVersion, nextId: session.nextRequestId };
+  out.handshake = { protocolVersion: session.protocolVersion, nextId: session.nextRequestId };
   return out;
 }
 
@@ -65,17 +53,17 @@ export function legacyCallSent(draft: Draft): SentFacts {
 export function composeLegacyCall(
   conversation: Conversation,
   draft: Draft,
-  ctx: ConnectionContext & { legacy: NonNullable<ConnectionContext['legacy']> },
+  ctx: ConnectionContext & { handshake: NonNullable<ConnectionContext['handshake']> },
 ): ComposedRequest {
   const params = legacyCallParams(draft.params as JsonObject, draft.requestOptions);
-  const composed: JsonRpcRequest = { jsonrpc: '2.0', id: ctx.legacy.nextId, method: conversation.method, params };
-  const edited = draft.bodyOverride === undefined ? undefined : editedRequest(draft.bodyOverride);
+  const composed: JsonRpcRequest = { jsonrpc: '2.0', id: ctx.handshake.nextId, method: conversation.method, params };
+  const edited = draft.bodyOverride === undefined ? undefined : readEditedRequest(draft.bodyOverride);
   const body = draft.bodyOverride ?? JSON.stringify(composed);
   const message = edited ? edited.message : composed;
   const sent = legacyCallSent(draft);
   const result: ComposedRequest = {
     url: ctx.url,
-    headers: sessionHeaders(ctx, draft, ctx.legacy.protocolVersion),
+    headers: sessionHeaders(ctx, draft, ctx.handshake.protocolVersion),
     body,
     problems: edited?.problems ?? [],
     sent,

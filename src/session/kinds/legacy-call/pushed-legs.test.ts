@@ -46,6 +46,7 @@ function pushedElicitation(): SessionState {
     emptySession,
     {
       type: 'conversation/started',
+      kind: 'legacy-call',
       id: 'c',
       title: 'provision',
       method: 'tools/call',

@@ -41,6 +41,11 @@ export function pushedOutcome(exchange: Exchange, pushed: PushedFacts): Outcome 
   };
 }
 
+/** A request pushed on the session's own stream and answered: nothing more comes for it. */
+export function pushedStatus(last: Leg): 'complete' | undefined {
+  return last.outcome.kind === 'input_required' && last.pushed?.onSession && last.answer ? 'complete' : undefined;
+}
+
 /** The draft after a pushed leg: the response to it, keyed by the pushed request's id. */
 export function pushedDraft(leg: Leg, previous: Draft | undefined): Draft | undefined {
   const pushed = leg.pushed;

@@ -61,6 +61,7 @@ function created(): SessionState {
     emptySession,
     {
       type: 'conversation/started',
+      kind: 'legacy-call',
       id: 'c1',
       title: 'simulate-research-query',
       method: 'tools/call',
@@ -116,6 +117,7 @@ describe('a 2025-11-25 task conversation', () => {
       emptySession,
       {
         type: 'conversation/started',
+        kind: 'legacy-call',
         id: 'c1',
         title: 't',
         method: 'tools/call',
@@ -142,6 +144,7 @@ describe('a 2025-11-25 task conversation', () => {
       emptySession,
       {
         type: 'conversation/started',
+        kind: 'legacy-call',
         id: 'c1',
         title: 't',
         method: 'tools/call',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../protocol/exchange.ts';
 import { ALL_CAPABILITIES } from '../../../protocol/envelope.ts';
-import { composeRequest, composeTaskLeg } from '../../compose.ts';
+import { composeRequest } from '../../compose.ts';
+import { composeTaskLeg } from './compose-task-leg.ts';
 import type { SessionEvent } from '../../events.ts';
 import { emptySession, type SessionState } from '../../model.ts';
 import { reduce } from '../../reducer.ts';
@@ -41,6 +42,7 @@ const apply = (s: SessionState, ...events: SessionEvent[]) => events.reduce(redu
 function started(): SessionState {
   let s = apply(emptySession, {
     type: 'conversation/started',
+    kind: 'call',
     id: 'c1',
     title: 'deploy_release',
     method: 'tools/call',

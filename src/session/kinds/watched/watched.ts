@@ -17,7 +17,9 @@ import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../..
 import type { SessionEvent } from '../../events.ts';
 import type { SentFacts, SessionState } from '../../model.ts';
 import { pushedFacts } from '../legacy-call/pushed-legs.ts';
-import { WATCHED_TRAFFIC } from './watched-legs.ts';
+
+/** The method shown for a watched client's "other traffic" conversation (its kind is `watched-traffic`). */
+export const WATCHED_TRAFFIC = 'watched/traffic';
 
 /** A request a client sent through a proxy, as the proxy reported it. */
 export interface WatchedRequest {
@@ -193,6 +195,7 @@ export function placeWatchedRequest(
     if (!known) {
       events.push({
         type: 'conversation/started',
+        kind: 'watched-call',
         id: conversationId,
         title: `${name} · ${client}`,
         method,
@@ -211,6 +214,7 @@ export function placeWatchedRequest(
     if (!known) {
       events.push({
         type: 'conversation/started',
+        kind: 'watched-traffic',
         id: conversationId,
         title: `${client} · other traffic`,
         method: WATCHED_TRAFFIC,
