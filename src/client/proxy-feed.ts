@@ -5,6 +5,7 @@
  * request a server pushes on an answer's SSE stream, told the moment its event is whole (before the client's answer to
  * it can arrive).
  */
+import { rpcIdOfBody } from '../protocol/rpc-id.ts';
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
 import type { Exchange, HeaderList, SseEventRecord } from '../protocol/exchange.ts';
 import { isJsonObject } from '../protocol/types.ts';
@@ -239,13 +240,8 @@ export function watchedExchanges(
     if (event.type === 'request') {
       const key = watchedExchangeKey(run, event.id);
       if (pending.has(key)) return;
-      let rpcId: string | number | undefined;
-      try {
-        const id = (JSON.parse(event.body) as { id?: unknown }).id;
-        if (typeof id === 'string' || typeof id === 'number') rpcId = id;
-      } catch {
-        // not JSON: no id to pick the answer by
-      }
+      // a body that is not JSON has no id to pick the answer by
+      const rpcId = rpcIdOfBody(event.body);
       const p: Pending = {
         url: event.url,
         httpMethod: event.method,

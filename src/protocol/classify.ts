@@ -1,6 +1,7 @@
 import type { InputRequests, JsonObject, JsonRpcError, RpcId } from './types.ts';
 import { isJsonObject, MRTR_METHODS } from './types.ts';
 import { readTask, type TaskSnapshot } from './tasks/wire.ts';
+import { readInputRequests } from './input-requests.ts';
 
 export type Outcome =
   | {
@@ -41,24 +42,6 @@ function readError(value: unknown): JsonRpcError | string {
   const error: JsonRpcError = { code: value.code, message: value.message };
   if ('data' in value && value.data !== undefined) error.data = value.data;
   return error;
-}
-
-function readInputRequests(value: unknown): InputRequests | string {
-  if (!isJsonObject(value)) return 'inputRequests is not an object';
-  const out: [string, InputRequests[string]][] = [];
-  for (const [key, entry] of Object.entries(value)) {
-    if (!isJsonObject(entry) || typeof entry.method !== 'string') {
-      return `inputRequests["${key}"] is not a {method, params} object`;
-    }
-    if (entry.params !== undefined && !isJsonObject(entry.params))
-      return `inputRequests["${key}"].params is not an object`;
-    out.push([
-      key,
-      entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params },
-    ]);
-  }
-  // fromEntries defines own properties: a key named "__proto__" stays a key (an assignment would set the prototype)
-  return Object.fromEntries(out) as InputRequests;
 }
 
 /**

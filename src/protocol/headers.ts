@@ -79,10 +79,20 @@ export interface HeaderOptions {
   overrides?: Record<string, string>;
 }
 
-/** Headers the client sets itself from the body and the settings (2026-07-28 basic/transports). */
+/**
+ * Headers the client sets itself, from the body and the settings (2026-07-28 basic/transports), or that the transport
+ * sets (Content-Length, Host): typing one by hand replaces what would be sent.
+ */
 export function isManagedHeader(name: string): boolean {
   const n = name.toLowerCase();
-  return n === 'content-type' || n === 'accept' || n === 'authorization' || isMcpHeader(n);
+  return (
+    n === 'content-type' ||
+    n === 'accept' ||
+    n === 'authorization' ||
+    n === 'content-length' ||
+    n === 'host' ||
+    isMcpHeader(n)
+  );
 }
 
 /** The HTTP headers a 2026-07-28 client sends with a request body, in a stable display order. */

@@ -4,6 +4,7 @@
  * Timeline as one "Connection" conversation (filtered out by default) and opened in the leg inspector. They are not
  * part of the session (never saved, exported or replayed): `withConnectionTraffic` adds them to a view of it.
  */
+import { rpcIdOf } from '../protocol/rpc-id.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { Outcome } from '../protocol/classify.ts';
 import type { Exchange } from '../protocol/exchange.ts';
@@ -37,7 +38,7 @@ export function isConnectionConversation(id: string | null | undefined): boolean
 function parseBody(body: string): { id?: RpcId; params: JsonObject; notification: boolean } {
   try {
     const parsed = JSON.parse(body) as { id?: unknown; params?: unknown };
-    const id = typeof parsed.id === 'string' || typeof parsed.id === 'number' ? parsed.id : undefined;
+    const id = rpcIdOf(parsed);
     const params = isJsonObject(parsed.params) ? (parsed.params as JsonObject) : {};
     return { ...(id !== undefined ? { id } : {}), params, notification: !('id' in parsed) };
   } catch {

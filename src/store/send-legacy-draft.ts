@@ -6,11 +6,12 @@
  * exactly the bytes of its stream (or of the GET that resumed it). A request pushed on the session's own stream is a
  * conversation of its own (session-requests.ts); its response is sent here too, and ends it.
  */
+import { rpcIdOfBody } from '../protocol/rpc-id.ts';
 import { LegacyCall } from '../client/legacy/legacy-call.ts';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
 import type { LegacySession } from '../client/legacy/legacy-session.ts';
 import type { Exchange } from '../protocol/exchange.ts';
-import type { JsonObject, RpcId } from '../protocol/types.ts';
+import type { JsonObject } from '../protocol/types.ts';
 import type { ComposedRequest } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft } from '../session/model.ts';
@@ -26,15 +27,6 @@ export interface LegacyLegDeps {
   dispatch: (event: SessionEvent) => void;
   now: () => number;
   newId: (prefix: string) => string;
-}
-
-function idOf(body: string): RpcId | undefined {
-  try {
-    const id = (JSON.parse(body) as { id?: unknown }).id;
-    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function failed(url: string, at: number, message: string): Exchange {
@@ -74,7 +66,7 @@ export async function recordNextStep(deps: LegacyLegDeps, conversation: Conversa
       type: 'leg/recorded',
       conversationId,
       legId: deps.newId('leg'),
-      rpcId: idOf(gone.exchange.request.body) ?? 0,
+      rpcId: rpcIdOfBody(gone.exchange.request.body) ?? 0,
       exchange: gone.exchange,
       sent: open.sent,
     });
@@ -84,7 +76,7 @@ export async function recordNextStep(deps: LegacyLegDeps, conversation: Conversa
     legs.at(-1)?.exchange ??
     step.error?.exchange ??
     failed(conversation.serverUrl, deps.now(), step.failure ?? 'no response');
-  const rpcId = idOf(legs[0]?.exchange.request.body ?? '') ?? 0;
+  const rpcId = rpcIdOfBody(legs[0]?.exchange.request.body ?? '') ?? 0;
   deps.dispatch({ type: 'leg/recorded', conversationId, legId, rpcId, exchange, sent: open.sent });
   return legId;
 }

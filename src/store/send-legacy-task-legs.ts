@@ -3,11 +3,11 @@
  * request recorded as a leg of the task's conversation, and `tasks/result`, opened as a call whose stream brings the
  * requests the task needs (pushed legs, answered from the composer by `sendLegacyDraft`) and ends with the result.
  */
+import { rpcIdOfBody } from '../protocol/rpc-id.ts';
 import { LegacyCall } from '../client/legacy/legacy-call.ts';
 import { LegacyProtocolError, type PushedAnswer } from '../client/legacy/legacy-session.ts';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
-import type { RpcId } from '../protocol/types.ts';
 import type { LegacyResultState } from '../session/flows/legacy-task-follow.ts';
 import { hasLegacyResult } from '../session/kinds/legacy-task/legacy-task-legs.ts';
 import { plainSent, type Conversation, type Leg, type SentFacts, type SessionState } from '../session/model.ts';
@@ -18,15 +18,6 @@ import { recordNextStep, type LegacyLegDeps } from './send-legacy-draft.ts';
 function sentFacts(state: SessionState, c: Conversation, method: string): SentFacts {
   const first = c.legIds[0] ? state.legs[c.legIds[0]] : undefined;
   return plainSent({ taskId: c.task?.taskId ?? '' }, first?.sent.capabilities ?? {}, method);
-}
-
-function idOf(body: string): RpcId {
-  try {
-    const id = (JSON.parse(body) as { id?: unknown }).id;
-    return typeof id === 'string' || typeof id === 'number' ? id : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** A request pushed on a poll's or a cancel's stream is not the task's to answer there (its requests come on tasks/result). */
@@ -71,7 +62,7 @@ export async function sendLegacyTaskLeg(
     type: 'leg/recorded',
     conversationId,
     legId,
-    rpcId: idOf(exchange.request.body),
+    rpcId: rpcIdOfBody(exchange.request.body) ?? 0,
     exchange,
     sent,
   });

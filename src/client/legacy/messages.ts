@@ -1,4 +1,5 @@
 /** JSON-RPC message shapes of a 2025-11-25 stream, and the pushed request read from one. Pure. */
+import { rpcIdOf } from '../../protocol/rpc-id.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
@@ -13,8 +14,7 @@ export interface PushedRequest {
 }
 
 export const isResponse = (m: Message) => 'id' in m && ('result' in m || 'error' in m) && !('method' in m);
-const isRequest = (m: Message) =>
-  typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number');
+const isRequest = (m: Message) => typeof m.method === 'string' && rpcIdOf(m) !== undefined;
 
 /** The pushed request a message carries, or undefined when it is not a request. */
 export function toPushed(m: Message): PushedRequest | undefined {

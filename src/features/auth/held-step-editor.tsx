@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { parseHeaderLines } from '../../protocol/header-lines.ts';
 import type { AuthStep } from '../../session/auth/auth-model.ts';
 import type { AuthHttpRequest } from '../../protocol/auth/http.ts';
 
@@ -8,14 +9,8 @@ function headersText(list: [string, string][]): string {
 }
 
 function parseHeaders(text: string): [string, string][] | string {
-  const out: [string, string][] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const i = line.indexOf(':');
-    if (i <= 0) return `"${line}" is not "name: value".`;
-    out.push([line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim()]);
-  }
-  return out;
+  const read = parseHeaderLines(text);
+  return read.ok ? read.headers.map(([k, v]) => [k.toLowerCase(), v]) : read.error;
 }
 
 /** The held step of a stepped-through sign-in: read it, edit it, then "Send step" (or "Cancel sign-in"). */

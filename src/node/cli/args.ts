@@ -1,7 +1,8 @@
 /**
- * Command-line parsing for `mrtr-inspector`, pure: argv in, a command or a usage error out. No dependency, so the
+ * Command-line parsing for `mrtr-inspector`, pure: argv in, a command or a usage error out. No package dependency, so the
  * packed command starts fast and its errors name the exact option.
  */
+import { parseHeaderLines } from '../../protocol/header-lines.ts';
 
 export const USAGE = `Usage:
   mrtr-inspector [--server URL] [--port N] [--mock] [--open] [--stdio "<command> <args>"]... [--proxy URL]...
@@ -118,15 +119,9 @@ function list(values: string[] | undefined): string[] {
 
 /** `"Name: value"` lines into a header map; the first line that is not one is returned as the problem. */
 function parseHeaders(lines: readonly string[]): { headers: Record<string, string> } | { problem: string } {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    const name = colon > 0 ? line.slice(0, colon).trim() : '';
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-      return { problem: `"${line}" is not a header (write it as "Name: value")` };
-    headers[name] = line.slice(colon + 1).trim();
-  }
-  return { headers };
+  const read = parseHeaderLines(lines);
+  if (!read.ok) return { problem: `"${lines[read.line - 1] ?? ''}" is not a header (write it as "Name: value")` };
+  return { headers: Object.fromEntries(read.headers) };
 }
 
 function auditCommand(values: Map<string, string[]>, json: boolean): Command {

@@ -5,6 +5,7 @@
  * (`{taskId, inputResponses}`) and `tasks/cancel` answer an empty `{resultType: "complete"}` ack. Each of the three
  * methods sends `Mcp-Name: <taskId>`. Pure: no React, no fetch. Servers are untrusted: everything is narrowed here.
  */
+import { readInputRequests } from '../input-requests.ts';
 import { isJsonObject, type InputRequests, type JsonObject, type JsonRpcError } from '../types.ts';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -48,22 +49,6 @@ export interface TaskSnapshot {
   inputRequests?: InputRequests;
   result?: JsonObject;
   error?: JsonRpcError;
-}
-
-function readInputRequests(value: unknown): InputRequests | string {
-  if (!isJsonObject(value)) return 'inputRequests is not an object';
-  const out: [string, InputRequests[string]][] = [];
-  for (const [key, entry] of Object.entries(value)) {
-    if (!isJsonObject(entry) || typeof entry.method !== 'string') return `inputRequests["${key}"] has no method`;
-    if (entry.params !== undefined && !isJsonObject(entry.params))
-      return `inputRequests["${key}"].params is not an object`;
-    out.push([
-      key,
-      entry.params === undefined ? { method: entry.method } : { method: entry.method, params: entry.params },
-    ]);
-  }
-  // fromEntries defines own properties: a key named "__proto__" stays a key (an assignment would set the prototype)
-  return Object.fromEntries(out) as InputRequests;
 }
 
 /**

@@ -3,6 +3,8 @@
  * Pure: the editors keep the text, these functions say what it means (or why it cannot be sent as typed).
  */
 import { classifyInputRequest } from '../../protocol/elicitation/answers.ts';
+import { parseHeaderLines as readHeaderLines } from '../../protocol/header-lines.ts';
+import { isManagedHeader } from '../../protocol/headers.ts';
 import { baseParams } from '../../protocol/retry.ts';
 import {
   isJsonObject,
@@ -142,33 +144,12 @@ export function headersToLines(headers: Record<string, string>): string {
     .join('\n');
 }
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const MANAGED = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'content-length', 'host'];
-
-/** Parse "Name: value" lines (blank lines ignored). Overriding a header the composer sets is warned about. */
+/** The composer's per-leg headers (blank lines ignored). Replacing a header the composer sets is warned about. */
 export function parseHeaderLines(text: string): Parsed<Record<string, string>> {
-  const entries: [string, string][] = [];
-  const warnings: string[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? '').replace(/\r$/, '');
-    if (line.trim() === '') continue;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return { ok: false, error: `line ${i + 1}: expected "Name: value", got "${line.slice(0, 40)}"` };
-    const name = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (!TOKEN.test(name)) return { ok: false, error: `line ${i + 1}: "${name}" is not a valid header name` };
-    if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) {
-      return { ok: false, error: `line ${i + 1}: the value of ${name} has control characters a header cannot carry` };
-    }
-    const lower = name.toLowerCase();
-    if (entries.some(([k]) => k.toLowerCase() === lower)) {
-      return { ok: false, error: `line ${i + 1}: ${name} is given twice` };
-    }
-    if (MANAGED.includes(lower) || lower.startsWith('mcp-param-')) {
-      warnings.push(`${name} replaces the value the composer would send (a mismatch gets 400 / -32020)`);
-    }
-    entries.push([name, value]);
-  }
-  return { ok: true, value: Object.fromEntries(entries), warnings };
+  const read = readHeaderLines(text);
+  if (!read.ok) return { ok: false, error: read.error };
+  const warnings = read.headers
+    .filter(([name]) => isManagedHeader(name))
+    .map(([name]) => `${name} replaces the value the composer would send (a mismatch gets 400 / -32020)`);
+  return { ok: true, value: Object.fromEntries(read.headers), warnings };
 }

@@ -4,6 +4,7 @@
  * Untouched parts keep the client's bytes: when nothing changed, nothing is re-serialised and the item goes on exactly
  * as it arrived. Pure.
  */
+import { parseHeaderLines } from '../../protocol/header-lines.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { asJsonObject } from '../../protocol/types.ts';
 import { isSecretHeader } from '../io/redact.ts';
@@ -74,16 +75,11 @@ function parseJson(text: string, what: string): { value: unknown } | { error: st
   }
 }
 
-function parseHeaderLines(text: string, original: HeaderList): HeaderList | { error: string } {
-  const secret = original.filter(([name]) => isSecretHeader(name));
-  const out: HeaderList = [...secret];
-  for (const [i, line] of text.split('\n').entries()) {
-    if (!line.trim()) continue;
-    const colon = line.indexOf(':');
-    if (colon <= 0) return { error: `Headers, line ${i + 1}: expected "Name: value", got "${line.slice(0, 80)}"` };
-    out.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-  }
-  return out;
+/** The edited header lines, with the secret headers the editor never showed put back as they arrived. */
+function editedHeaders(text: string, original: HeaderList): HeaderList | { error: string } {
+  const read = parseHeaderLines(text, { repeats: 'allow' });
+  if (!read.ok) return { error: `Headers, ${read.error}` };
+  return [...original.filter(([name]) => isSecretHeader(name)), ...read.headers];
 }
 
 /**
@@ -99,7 +95,7 @@ export function composeHeld(
   const original = heldParts(stage, body, headers);
   const out: { body?: string; headers?: HeaderList } = {};
   if (edited.headers !== original.headers) {
-    const parsed = parseHeaderLines(edited.headers, headers);
+    const parsed = editedHeaders(edited.headers, headers);
     if ('error' in parsed) return parsed;
     out.headers = parsed;
   }

@@ -11,6 +11,7 @@
  * one "other traffic" conversation per client. Each conversation is labelled with the client's name and version, read
  * from the request's `_meta` clientInfo or, on a 2025-11-25 session, from its `initialize`.
  */
+import { rpcIdOf } from '../../../protocol/rpc-id.ts';
 import { headerValue, type Exchange, type HeaderList } from '../../../protocol/exchange.ts';
 import { asJsonObject, META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../../../protocol/types.ts';
 import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../../../protocol/types.ts';
@@ -93,7 +94,8 @@ function parse(body: string): Parsed {
       params: asJsonObject(m.params) ?? {},
     };
     if (typeof m.method === 'string') parsed.method = m.method;
-    if (typeof m.id === 'string' || typeof m.id === 'number') parsed.id = m.id;
+    const id = rpcIdOf(m);
+    if (id !== undefined) parsed.id = id;
     if (parsed.method === undefined && (m.result !== undefined || m.error !== undefined)) parsed.response = true;
     const result = parsed.response && asJsonObject(m.result);
     if (result) parsed.result = result as JsonObject;
