@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStdioLeg, progressTokenOf, relatedLegs } from './stdio-leg.ts';
+import { createStdioLeg } from './stdio-leg.ts';
 
 const response = { jsonrpc: '2.0', id: 7, result: { content: [] } };
 const progress = (token: unknown) => ({
@@ -14,31 +14,6 @@ afterEach(() => {
 
 const options = { timeoutMs: 2_000, onTimeout: () => ({ error: 'timeout' }), onCancel: () => {} };
 
-describe('relatedLegs', () => {
-  it('routes a progress notification to the request that sent its token only when several are in flight', () => {
-    const a = { progressToken: 'a' };
-    const b = { progressToken: 'b' };
-    const none = {};
-    expect(relatedLegs(progress('b'), [a, b, none])).toEqual([b]);
-    expect(relatedLegs(progress('zz'), [a, b, none])).toEqual([]);
-  });
-
-  it('routes any other notification to every request in flight when stdio gives no link', () => {
-    const a = { progressToken: 'a' };
-    const none = {};
-    expect(relatedLegs(log, [a, none])).toEqual([a, none]);
-    expect(relatedLegs(log, [])).toEqual([]);
-  });
-});
-
-describe('progressTokenOf', () => {
-  it('reads _meta.progressToken when the request carries one', () => {
-    expect(progressTokenOf({ params: { _meta: { progressToken: 3 } } })).toBe(3);
-    expect(progressTokenOf({ params: {} })).toBeUndefined();
-    expect(progressTokenOf({})).toBeUndefined();
-  });
-});
-
 describe('a stdio leg', () => {
   it('answers application/json when the response comes before any notification', async () => {
     const leg = createStdioLeg();
@@ -51,7 +26,7 @@ describe('a stdio leg', () => {
   });
 
   it('streams every notification then the response as SSE when a notification comes first', async () => {
-    const leg = createStdioLeg('t1');
+    const leg = createStdioLeg({ progressToken: 't1' });
     const answer = leg.answer({ sse: true, ...options });
     leg.notify(progress('t1'));
     const res = await answer;
