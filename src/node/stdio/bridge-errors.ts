@@ -5,6 +5,7 @@
  * received from the peer": every bridge error is code -1, with `data.source` naming the inspector and `data.reason` a
  * machine-readable reason, and a message that says the inspector made it.
  */
+import { DISCOVER_UNANSWERED } from '../../protocol/era.ts';
 import type { RpcMessage } from './stdio-leg.ts';
 
 export const INSPECTOR_ERROR_CODE = -1;
@@ -18,7 +19,8 @@ export type BridgeErrorReason =
   | 'server_exited'
   | 'stdin_closed'
   | 'timeout'
-  | 'discover_unanswered'
+  /** the page's era detection reads this one (protocol/era.ts) */
+  | typeof DISCOVER_UNANSWERED.reason
   | 'cancelled'
   | 'line_too_long'
   | 'subscription_ended';
@@ -31,7 +33,7 @@ export function bridgeError(id: unknown, reason: BridgeErrorReason, message: str
     error: {
       code: INSPECTOR_ERROR_CODE,
       message: `${message} (made by the inspector's stdio bridge, not by the server)`,
-      data: { source: 'mrtr-inspector', reason },
+      data: { source: DISCOVER_UNANSWERED.source, reason },
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { eraFromDiscover } from '../../protocol/era.ts';
 import { startStdioBridge, type StdioBridge, type StdioBridgeOptions } from './stdio-bridge.ts';
 import { INSPECTOR_ERROR_CODE } from './bridge-errors.ts';
 
@@ -260,8 +261,12 @@ describe('era detection', () => {
     const started = Date.now();
     const res = await post(bridge, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} });
     expect(Date.now() - started).toBeLessThan(5000);
-    const body = (await res.json()) as { error: { code: number; data: { reason: string } } };
-    expect(body.error.data.reason).toBe('discover_unanswered');
+    const body: unknown = await res.json();
+    // what the page's era detection reads as a legacy server
+    expect(eraFromDiscover(res.status, body)).toEqual({
+      kind: 'legacy',
+      reason: 'no answer from the stdio server within the time limit',
+    });
     await expect.poll(() => cancelsSeen(bridge)).toEqual([idOf(bridge, 'server/discover')]);
   });
 });

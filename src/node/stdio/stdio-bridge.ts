@@ -21,6 +21,7 @@
  *
  * Every error the bridge makes itself is code -1 with `data.source: "mrtr-inspector"` (bridge-errors.ts).
  */
+import { DISCOVER_UNANSWERED } from '../../protocol/era.ts';
 import type { StdioNotification, StdioStatus } from '../../protocol/stdio-log.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 import { bridgeError, bridgeErrorResponse } from './bridge-errors.ts';
@@ -261,7 +262,7 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
         return discover
           ? bridgeError(
               m.id,
-              'discover_unanswered',
+              DISCOVER_UNANSWERED.reason,
               `The stdio server did not answer server/discover within ${wait} ms: a server that does not answer it ` +
                 `is a legacy one (stdio transport, backward compatibility), so initialize comes next${meanwhile}`,
             )
