@@ -213,6 +213,9 @@ function on(m) {
   } else if (m.method === 'tools/call' && m.params.name === 'change') {
     send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: meta(listenId) } });
     setTimeout(() => send({ jsonrpc: '2.0', id: m.id, result: { changed: true } }), 50);
+  } else if (m.method === 'tools/call' && m.params.name === 'teardown') {
+    send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: listenId, reason: 'shutting down' } });
+    send({ jsonrpc: '2.0', id: m.id, result: {} });
   } else if (m.method === 'tools/call' && m.params.name === 'end') {
     send({ jsonrpc: '2.0', id: listenId, result: { resultType: 'complete', _meta: meta(listenId) } });
     send({ jsonrpc: '2.0', id: m.id, result: {} });
@@ -245,6 +248,20 @@ function on(m) {
     ]);
     expect(messages.map(sub)).toEqual(['page-listen', 'page-listen', 'page-listen']);
     expect(messages[2]).toMatchObject({ id: 'page-listen', result: { resultType: 'complete' } });
+  });
+
+  it("ends the listen's stream when the server tears the subscription down, with its notification under the page id", async () => {
+    const bridge = await start(LISTEN_SERVER);
+    const listen = await post(bridge, { jsonrpc: '2.0', id: 11, method: 'subscriptions/listen', params: {} });
+    await post(bridge, call(12, 'teardown'));
+    const messages = await sseMessages(listen);
+    expect(messages.map((m) => m.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/cancelled',
+    ]);
+    expect(messages[1]!.params).toEqual({ requestId: 11, reason: 'shutting down' });
+    // the bridge does not cancel what the server already ended
+    expect(cancelsSeen(bridge)).toEqual([]);
   });
 
   it('cancels the listen on the server under its own id when the page closes the stream', async () => {

@@ -86,4 +86,33 @@ describe('a stdio leg', () => {
     await reader.cancel();
     expect(cancelled).toBe(1);
   });
+
+  it('waits past any deadline when given none (a subscription)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const leg = createStdioLeg({ subscriptionId: 'bridge-1' });
+    let settled = false;
+    const answer = leg.answer({ ...options, sse: true, timeoutMs: undefined }).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(settled).toBe(false);
+    leg.finish(response);
+    expect((await answer).status).toBe(200);
+  });
+
+  it('ends a stream after what it carried when no response will come, or answers the fallback when nothing came', async () => {
+    const streamed = createStdioLeg();
+    const answer = streamed.answer({ ...options, sse: true });
+    streamed.notify(log);
+    const res = await answer;
+    streamed.end({ error: 'ended' });
+    const text = await res.text();
+    expect(text).toContain('"notifications/message"');
+    expect(text).not.toContain('ended');
+
+    const quiet = createStdioLeg();
+    const nothing = quiet.answer({ ...options, sse: true });
+    quiet.end({ error: 'ended' });
+    const fallback = await nothing;
+    expect(fallback.status).toBe(502);
+    expect(await fallback.json()).toEqual({ error: 'ended' });
+  });
 });

@@ -8,7 +8,7 @@
  */
 import type { RpcMessage } from './stdio-leg.ts';
 
-export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 const objectOr = (value: unknown): RpcMessage =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RpcMessage) : {};
