@@ -78,6 +78,11 @@ describe('cancelling a request the page gave up on', () => {
     const serverId = idOf(bridge, 'tools/call');
     await expect.poll(() => cancelsSeen(bridge)).toEqual([serverId]);
     expect(serverId).not.toBe(7);
+    // a 2025-11-25 page then sends its own cancel: not written a second time
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } };
+    expect((await post(bridge, cancel)).status).toBe(202);
+    expect(bridge.status().stderr).toContain(`request 7 (a number), which the bridge already cancelled as ${serverId}`);
+    expect(cancelsSeen(bridge)).toEqual([serverId]);
   });
 
   it('sends notifications/cancelled when the bridge stops waiting at its timeout, and answers an inspector-made error', async () => {
@@ -140,7 +145,7 @@ describe('the end of the server process', () => {
     expect(body.error.code).toBe(INSPECTOR_ERROR_CODE);
     expect(body.error.data.reason).toBe('stdin_closed');
     expect(body.error.message).toMatch(/stdin/);
-    expect(bridge.status().running).toBe(false);
+    expect(bridge.status()).toMatchObject({ running: false, stdinClosed: true });
     expect((await post(bridge, call(2))).status).toBe(502);
   });
 

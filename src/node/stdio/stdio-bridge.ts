@@ -76,6 +76,8 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
   const inFlight = new Map<string, InFlight>();
   const notifications: StdioNotification[] = [];
   const session = createSessionStream();
+  /** page id -> the bridge id it was cancelled as (a 2025-11-25 page aborts, then sends its own cancel) */
+  const cancelledIds = new Map<unknown, string>();
   let nextId = 1;
 
   const record = (method: string, line: string, delivered: number) => {
@@ -92,6 +94,8 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
   /** Tells the server to stop `entry` (once; only while it is in flight) and ends it for the page. */
   const cancel = (entry: InFlight, reason: string, params: RpcMessage = {}) => {
     if (inFlight.get(entry.key) !== entry) return;
+    cancelledIds.set(entry.pageId, entry.key);
+    if (cancelledIds.size > 100) cancelledIds.delete(cancelledIds.keys().next().value);
     const sent = proc.send({ ...cancelled(entry.key, reason), params: { reason, ...params, requestId: entry.key } });
     settle(
       entry,
@@ -225,11 +229,17 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
   const pageCancel = (m: RpcMessage): Response => {
     const params = (isJsonObject(m.params) ? m.params : {}) as RpcMessage;
     const named = [...inFlight.values()].filter((e) => e.pageId === params.requestId);
-    if (named.length === 0) {
-      // cancellation.mdx: a cancellation names only a request believed to be in progress
+    const already = cancelledIds.get(params.requestId);
+    // cancellation.mdx: a cancellation names only a request believed to be in progress
+    if (named.length === 0 && already) {
       proc.note(
-        `the page cancelled request ${describeId(params.requestId)}, which is not in flight here (answered, already ` +
-          'cancelled or never sent): not written to the server',
+        `the page cancelled request ${describeId(params.requestId)}, which the bridge already cancelled as ${already}: ` +
+          'not written again',
+      );
+    } else if (named.length === 0) {
+      proc.note(
+        `the page cancelled request ${describeId(params.requestId)}, which is not in flight here (answered or never ` +
+          'sent): not written to the server',
       );
     }
     const reason = typeof params.reason === 'string' ? params.reason : 'cancelled by the page';
@@ -320,6 +330,7 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
     status: () => ({
       command: label,
       running: proc.running,
+      ...(proc.stdinClosed ? { stdinClosed: true } : {}),
       ...(proc.exit ? { exitCode: proc.exit.code, signal: proc.exit.signal } : {}),
       stderr: proc.stderr,
       droppedChars: proc.droppedChars,

@@ -34,6 +34,8 @@ export interface StdioProcess {
   note(text: string): void;
   /** false once the server exited or closed its stdin */
   readonly running: boolean;
+  /** the server closed its stdin (a write failed), whether or not it still runs */
+  readonly stdinClosed: boolean;
   readonly exit: { code: number | null; signal: string | null } | undefined;
   readonly stderr: string;
   readonly droppedChars: number;
@@ -52,6 +54,7 @@ export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProce
   let exit: StdioProcess['exit'];
   let writable = true;
   let gone = false;
+  let stdinClosed = false;
 
   const keep = (text: string) => {
     stderr += text;
@@ -80,6 +83,7 @@ export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProce
   child.stdout.on('error', (err) => note(`reading the stdio server's stdout failed: ${err.message}`));
   child.stdin.on('error', (err: NodeJS.ErrnoException) => {
     if (gone) return;
+    stdinClosed = true;
     note(
       `could not write to the stdio server's stdin (${err.code ?? err.message}): it closed its input, so the bridge ` +
         'can send it nothing more; restart mrtr-inspector to start it again',
@@ -106,6 +110,9 @@ export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProce
     note,
     get running() {
       return writable && !exit;
+    },
+    get stdinClosed() {
+      return stdinClosed;
     },
     get exit() {
       return exit;
