@@ -7,6 +7,7 @@ import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
 const DEMO = join(ROOT, 'src', 'node', 'stdio', 'demo-server.ts');
+const HANG = join(ROOT, 'src', 'node', 'test-servers', 'stdio-hang-server.ts');
 
 /** The built app is needed to serve the page the way `mrtr-inspector` does (`npm test` builds it first). */
 export const distMissing = (): boolean => !existsSync(join(DIST, 'index.html'));
@@ -40,3 +41,7 @@ export async function openStdioServer(
 /** `mrtr-inspector --stdio "node --import tsx demo-server.ts"`: the shipped stdio demo server. */
 export const openStdioDemo = (page: Page): Promise<InspectorServer> =>
   openStdioServer(page, `"${process.execPath}" --import tsx "${DEMO}"`);
+
+/** `mrtr-inspector --stdio "node --import tsx stdio-hang-server.ts"`: a server whose tool never answers. */
+export const openStdioHang = (page: Page): Promise<InspectorServer> =>
+  openStdioServer(page, `"${process.execPath}" --import tsx "${HANG}"`);

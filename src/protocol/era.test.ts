@@ -22,6 +22,21 @@ describe('eraFromDiscover', () => {
     expect(eraFromDiscover(405, 'Method Not Allowed').kind).toBe('legacy');
   });
 
+  it("says legacy when the inspector's stdio bridge got no answer to server/discover in time (stdio: no answer means legacy)", () => {
+    const unanswered = {
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -1, message: 'x', data: { source: 'mrtr-inspector', reason: 'discover_unanswered' } },
+    };
+    expect(eraFromDiscover(504, unanswered)).toEqual({
+      kind: 'legacy',
+      reason: 'no answer from the stdio server within the time limit',
+    });
+    // a server's own error that says the same words decides nothing
+    const imitation = { ...unanswered, error: { ...unanswered.error, data: { reason: 'discover_unanswered' } } };
+    expect(eraFromDiscover(504, imitation).kind).toBe('undecided');
+  });
+
   it('decides nothing on 401/403, 5xx or no answer', () => {
     expect(eraFromDiscover(401, undefined).kind).toBe('undecided');
     expect(eraFromDiscover(403, undefined).kind).toBe('undecided');

@@ -5,7 +5,8 @@
  * request (`server/discover`); a result or a recognised modern JSON-RPC error means the server is modern (a version
  * error is answered by retrying with a supported version, never by falling back); a 4xx whose body is not a
  * recognised modern error means a legacy server, and the client falls back to `initialize` (2025-11-25).
- * Authorization challenges (401/403), server errors and network failures decide nothing.
+ * Authorization challenges (401/403), server errors and network failures decide nothing. Over stdio, a server that
+ * does not answer within a reasonable time is legacy: the inspector's stdio bridge says so (`DISCOVER_UNANSWERED`).
  */
 import type { Finding } from './doctor.ts';
 import { errorOf, LEGACY_PROTOCOL_VERSION, PROTOCOL_VERSION } from './types.ts';
@@ -22,10 +23,20 @@ const MODERN_ERROR_CODES = new Set([-32020, -32021, -32022, -32004]);
 export type DiscoverVerdict =
   { kind: 'modern' } | { kind: 'legacy'; reason: string } | { kind: 'undecided'; reason: string };
 
+/**
+ * `data` of the error the inspector's stdio bridge answers when a stdio server did not answer `server/discover` in time
+ * (node/stdio/bridge-errors.ts): over stdio, no answer within a reasonable timeout means a legacy server (2026-07-28
+ * stdio.mdx, Backward Compatibility).
+ */
+export const DISCOVER_UNANSWERED = { source: 'mrtr-inspector', reason: 'discover_unanswered' } as const;
+
 /** What the answer to a modern `server/discover` says about the server's era. */
 export function eraFromDiscover(status: number | undefined, message: unknown): DiscoverVerdict {
   if (status === undefined) return { kind: 'undecided', reason: 'no HTTP answer' };
   const error = errorOf(message);
+  const data = (typeof error?.data === 'object' && error.data !== null ? error.data : {}) as Record<string, unknown>;
+  if (data.source === DISCOVER_UNANSWERED.source && data.reason === DISCOVER_UNANSWERED.reason)
+    return { kind: 'legacy', reason: 'no answer from the stdio server within the time limit' };
   const code = typeof error?.code === 'number' ? error.code : undefined;
   if (status >= 200 && status < 300) {
     // a DiscoverResult always lists supportedVersions; an empty or other result is a 2025 server's generic answer

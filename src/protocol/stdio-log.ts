@@ -2,6 +2,8 @@
 export interface StdioStatus {
   command: string;
   running: boolean;
+  /** the server closed its stdin while running: nothing can be sent to it any more (`running` is false) */
+  stdinClosed?: boolean;
   exitCode?: number | null;
   signal?: string | null;
   stderr: string;

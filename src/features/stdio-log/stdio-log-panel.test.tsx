@@ -44,4 +44,17 @@ describe('StdioLogPanel', () => {
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.getByLabelText('stderr of node demo.js').textContent).toContain('ready');
   });
+
+  it('says a server that closed its stdin is unreachable, and how one that exited ended', () => {
+    render(
+      <StdioLogPanel
+        servers={[
+          server({ url: 'a', command: 'closed', running: false, stdinClosed: true }),
+          server({ url: 'b', command: 'exited', running: false, exitCode: 3 }),
+        ]}
+      />,
+    );
+    expect(screen.getByText(/^closed$/).parentElement!.textContent).toContain('not reachable: it closed its stdin');
+    expect(screen.getByText(/^exited$/).parentElement!.textContent).toContain('exited (code 3)');
+  });
 });

@@ -8,6 +8,7 @@ export interface StdioLogPanelProps {
 
 function state(s: StdioServerLog): string {
   if (s.running) return 'running';
+  if (s.stdinClosed && s.exitCode === undefined && !s.signal) return 'not reachable: it closed its stdin';
   return s.signal ? `exited (signal ${s.signal})` : `exited (code ${String(s.exitCode)})`;
 }
 

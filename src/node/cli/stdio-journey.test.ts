@@ -172,7 +172,10 @@ describe('a stdio server through the relay', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ id: 1, error: { code: -32000 } });
+    expect(await res.json()).toMatchObject({
+      id: 1,
+      error: { code: -1, data: { source: 'mrtr-inspector', reason: 'not_running' } },
+    });
     const log = await fetch(`${inspector.url}${STDIO_LOG_PATH}`, {
       method: 'POST',
       headers: { 'x-relay-token': inspector.token },

@@ -1,27 +1,45 @@
 /**
  * One local stdio MCP server, started from the command line (never from the page), spoken to over the stdio
  * transport (one JSON-RPC message per line) and offered to the relay as an HTTP endpoint: `handle(Request)` takes the
- * page's POST, sends the message on stdin under an id of its own (so two legs with the same JSON-RPC id cannot cross)
- * and answers with the matching response: `application/json`, or an SSE stream when the server wrote notifications
- * (progress, logging) while the request ran (stdio-leg.ts). Its stderr and its last notifications are kept for the page.
+ * page's POST, sends the message on stdin under an id of its own, `bridge-N` (so two legs with the same JSON-RPC id
+ * cannot cross), and answers with the matching response under the page's id: `application/json`, or an SSE stream
+ * when the server wrote notifications (progress, logging, a subscription's) while the request ran (stdio-leg.ts,
+ * stdio-routing.ts). Its stderr and its last notifications are kept for the page (stdio-process.ts).
+ *
+ * The bridge is the stdio client, so it keeps the client's duties (2026-07-28 stdio.mdx, cancellation.mdx): a request
+ * the page gives up on (it aborts, or closes the stream) or that the bridge stops waiting for (its timeout) gets
+ * `notifications/cancelled` naming `bridge-N`, and the page's own `notifications/cancelled` is sent under the
+ * `bridge-N` of the request it names, or not at all when that request is no longer in flight. A
+ * `subscriptions/listen` never times out in the bridge. `server/discover` waits only `discoverTimeoutMs`: a legacy
+ * server may ignore it, and no answer within a reasonable time means legacy (stdio.mdx §Backward Compatibility).
  *
  * What the server pushes outside the page's requests travels as on a 2025-11-25 streamable HTTP session: the page's
  * `GET` opens the session stream (session-stream.ts), which carries the server's requests (elicitation, sampling,
  * roots, ping: stdio cannot say which request they relate to) and the notifications no request in flight carried; the
  * page answers a server request by POSTing the JSON-RPC response, which goes to the server's stdin as written (202).
  * `DELETE` is refused (405): the process belongs to the command line, not to the page.
+ *
+ * Every error the bridge makes itself is code -1 with `data.source: "mrtr-inspector"` (bridge-errors.ts).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { DISCOVER_UNANSWERED } from '../../protocol/era.ts';
 import type { StdioNotification, StdioStatus } from '../../protocol/stdio-log.ts';
-import { createSessionStream } from './session-stream.ts';
-import { createStdioLeg, progressTokenOf, relatedLegs, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
 import { isJsonObject } from '../../protocol/types.ts';
+import { bridgeError, bridgeErrorResponse } from './bridge-errors.ts';
+import { createSessionStream } from './session-stream.ts';
+import { createStdioLeg, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
+import { spawnStdioProcess } from './stdio-process.ts';
+import { describeId, progressTokenOf, relatedLegs, subscriptionIdOf, withSubscriptionId } from './stdio-routing.ts';
 
 export interface StdioBridgeOptions {
   argv: readonly string[];
-  /** how long a request may wait for its response (default 60 s, the relay's own limit) */
+  /** how long a request may wait for its response (default 60 s, the relay's own limit); a listen never times out */
   timeoutMs?: number;
+  /** how long `server/discover` waits before the server counts as one that ignores it (default 10 s) */
+  discoverTimeoutMs?: number;
+  /** how long shutdown waits for the server to exit after closing its stdin, before SIGTERM (default 2 s) */
+  shutdownGraceMs?: number;
+  /** longest line read from the server's stdout, in bytes (default 64 MiB, the relay's response cap) */
+  maxLineBytes?: number;
   /** largest stderr kept, in characters (default 256 KiB); older text is dropped */
   maxStderr?: number;
 }
@@ -34,169 +52,293 @@ export interface StdioBridge {
   close(): Promise<void>;
 }
 
-type Pending = { id: unknown; leg: StdioLeg };
-
-function rpcError(status: number, id: unknown, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: id ?? null, error: { code, message } }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+/** A request of the page's on its way: the id the server knows (`key`) and the page's. */
+interface InFlight {
+  key: string;
+  pageId: unknown;
+  method: string;
+  leg: StdioLeg;
+  /** the last response the server wrote under an id the bridge cannot match, while this request waited */
+  unmatched?: string;
 }
 
-export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge> {
-  const [command, ...args] = opts.argv;
-  if (!command) throw new Error('no stdio command');
-  const timeoutMs = opts.timeoutMs ?? 60_000;
-  const maxStderr = opts.maxStderr ?? 256 * 1024;
-  const child: ChildProcessWithoutNullStreams = spawn(command, args, { stdio: 'pipe', shell: false });
-  const pending = new Map<string, Pending>();
-  let nextId = 1;
-  let stderr = '';
-  let droppedChars = 0;
-  const notifications: StdioNotification[] = [];
-  let exit: { code: number | null; signal: string | null } | undefined;
-  const label = opts.argv.join(' ');
-  const session = createSessionStream();
+const cancelled = (requestId: string, reason: string): RpcMessage => ({
+  jsonrpc: '2.0',
+  method: 'notifications/cancelled',
+  params: { requestId, reason },
+});
 
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr += chunk;
-    if (stderr.length > maxStderr) {
-      droppedChars += stderr.length - maxStderr;
-      stderr = stderr.slice(stderr.length - maxStderr);
-    }
-  });
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      stderr += `[inspector] the server wrote a line on stdout that is not JSON: ${line.slice(0, 200)}\n`;
+export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const discoverTimeoutMs = opts.discoverTimeoutMs ?? 10_000;
+  const maxLineBytes = opts.maxLineBytes ?? 64 * 1024 * 1024;
+  const label = opts.argv.join(' ');
+  const inFlight = new Map<string, InFlight>();
+  const notifications: StdioNotification[] = [];
+  const session = createSessionStream();
+  /** page id -> the bridge id it was cancelled as (a 2025-11-25 page aborts, then sends its own cancel) */
+  const cancelledIds = new Map<unknown, string>();
+  let nextId = 1;
+
+  const record = (method: string, line: string, delivered: number) => {
+    notifications.push({ at: Date.now(), method, message: line.slice(0, 4096), delivered });
+    if (notifications.length > MAX_NOTIFICATIONS) notifications.shift();
+  };
+
+  /** Ends `entry` for the page with `message` (under the page's id) and forgets it. */
+  const settle = (entry: InFlight, message: RpcMessage, status = 200) => {
+    inFlight.delete(entry.key);
+    entry.leg.finish({ ...message, id: entry.pageId ?? null }, status);
+  };
+
+  /** Tells the server to stop `entry` (once; only while it is in flight) and ends it for the page. */
+  const cancel = (entry: InFlight, reason: string, params: RpcMessage = {}) => {
+    if (inFlight.get(entry.key) !== entry) return;
+    cancelledIds.set(entry.pageId, entry.key);
+    if (cancelledIds.size > 100) cancelledIds.delete(cancelledIds.keys().next().value);
+    const sent = proc.send({ ...cancelled(entry.key, reason), params: { reason, ...params, requestId: entry.key } });
+    settle(
+      entry,
+      bridgeError(
+        entry.pageId,
+        'cancelled',
+        `Cancelled (${reason})${sent ? `: the server was sent notifications/cancelled for ${entry.key}` : ''}`,
+      ),
+    );
+  };
+
+  const onResponse = (m: RpcMessage) => {
+    const entry = typeof m.id === 'string' ? inFlight.get(m.id) : undefined;
+    if (entry) {
+      settle(entry, entry.leg.subscriptionId ? withSubscriptionId(m, entry.pageId) : m);
       return;
     }
-    if (typeof message !== 'object' || message === null) return;
-    const m = message as Record<string, unknown>;
-    const key = typeof m.id === 'string' ? m.id : undefined;
-    const waiting = key ? pending.get(key) : undefined;
-    if (waiting && ('result' in m || 'error' in m)) {
-      pending.delete(key!);
-      waiting.leg.finish({ ...m, id: waiting.id });
-    } else if (typeof m.method === 'string' && !('id' in m)) {
-      const legs = relatedLegs(
-        m as RpcMessage,
-        [...pending.values()].map((p) => p.leg),
-      );
-      for (const leg of legs) leg.notify(m as RpcMessage);
-      // no request in flight to carry it: the session stream does (list_changed, a log line between calls)
-      if (legs.length === 0) session.push(m as RpcMessage);
-      notifications.push({ at: Date.now(), method: m.method, message: line.slice(0, 4096), delivered: legs.length });
-      if (notifications.length > MAX_NOTIFICATIONS) notifications.shift();
-    } else if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
-      // a server-to-client request: the page answers it from the session stream, with the server's own id
-      session.push(m as RpcMessage);
-    }
-  });
-  const exited = new Promise<void>((resolve) => {
-    child.on('exit', (code, signal) => {
-      exit = { code, signal };
-      stderr += `[inspector] the stdio server exited (${signal ? `signal ${signal}` : `code ${code}`})\n`;
-      session.close();
-      for (const [key, p] of pending) {
-        pending.delete(key);
-        p.leg.finish({
-          jsonrpc: '2.0',
-          id: p.id,
-          error: { code: -32000, message: 'The stdio server exited before answering.' },
-        });
+    const named =
+      typeof m.id === 'string' && m.id.startsWith('bridge-')
+        ? `the server answered ${m.id}, which the bridge no longer waits for (cancelled or timed out)`
+        : `the server answered id ${describeId(m.id)}, which the bridge never sent (its ids are strings "bridge-N")`;
+    proc.note(named);
+    for (const e of inFlight.values()) e.unmatched = named;
+  };
+
+  const onNotification = (m: RpcMessage, line: string) => {
+    const method = String(m.method);
+    const params = (isJsonObject(m.params) ? m.params : {}) as RpcMessage;
+    if (method === 'notifications/cancelled') {
+      // a server ends a subscription this way (and for nothing else): the page hears it under its own id
+      const entry = typeof params.requestId === 'string' ? inFlight.get(params.requestId) : undefined;
+      if (entry?.leg.subscriptionId) {
+        inFlight.delete(entry.key);
+        entry.leg.notify({ ...m, params: { ...params, requestId: entry.pageId } });
+        entry.leg.end(
+          bridgeError(entry.pageId, 'subscription_ended', 'The stdio server ended the subscription without a response'),
+        );
       }
-      resolve();
-    });
+      record(method, line, entry?.leg.subscriptionId ? 1 : 0);
+      return;
+    }
+    const entries = [...inFlight.values()];
+    const legs = relatedLegs(
+      m,
+      entries.map((e) => e.leg),
+    );
+    for (const e of entries) {
+      if (legs.includes(e.leg)) e.leg.notify(e.leg.subscriptionId ? withSubscriptionId(m, e.pageId) : m);
+    }
+    // no request in flight to carry it: the session stream does (list_changed, a log line between calls); a
+    // subscription's notification whose listen is gone goes nowhere
+    if (legs.length === 0 && subscriptionIdOf(m) === undefined) session.push(m);
+    record(method, line, legs.length);
+  };
+
+  const onMessage = (message: unknown, line: string) => {
+    if (!isJsonObject(message)) return;
+    const m = message as RpcMessage;
+    if (typeof m.method !== 'string' && ('result' in m || 'error' in m)) onResponse(m);
+    else if (typeof m.method === 'string' && !('id' in m)) onNotification(m, line);
+    else if (typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')) {
+      // a server-to-client request: the page answers it from the session stream, with the server's own id
+      session.push(m);
+    }
+  };
+
+  const proc = await spawnStdioProcess({
+    argv: opts.argv,
+    maxStderr: opts.maxStderr ?? 256 * 1024,
+    maxLineBytes,
+    shutdownGraceMs: opts.shutdownGraceMs ?? 2000,
+    onLine: (line) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        proc.note(`the server wrote a line on stdout that is not JSON: ${line.slice(0, 200)}`);
+        return;
+      }
+      if (Array.isArray(message)) {
+        proc.note(
+          `the server wrote a JSON-RPC batch of ${message.length} messages on one line (stdio carries one message ` +
+            'per line, and batches ended with 2025-06-18): each is taken on its own',
+        );
+        for (const one of message) onMessage(one, JSON.stringify(one));
+        return;
+      }
+      onMessage(message, line);
+    },
+    onLineTooLong: (head, bytes) => {
+      // which request it answered, when its id comes before the cut (a server writes `{"jsonrpc":"2.0","id":…` first)
+      const entry = inFlight.get(/"id"\s*:\s*"(bridge-\d+)"/.exec(head)?.[1] ?? '');
+      proc.note(
+        `the server wrote a line of ${bytes} bytes on stdout, longer than ${maxLineBytes} bytes: dropped` +
+          (entry ? ` (the answer to ${entry.key})` : `: ${head.slice(0, 120)}…`),
+      );
+      if (entry) {
+        settle(
+          entry,
+          bridgeError(
+            entry.pageId,
+            'line_too_long',
+            `The stdio server's answer was ${bytes} bytes on one line, over the bridge's limit of ${maxLineBytes} bytes`,
+          ),
+          502,
+        );
+      }
+    },
+    onGone: (why) => {
+      session.close();
+      for (const entry of [...inFlight.values()]) {
+        settle(
+          entry,
+          why === 'stdin_closed'
+            ? bridgeError(
+                entry.pageId,
+                'stdin_closed',
+                'The stdio server closed its stdin: the request cannot reach it',
+              )
+            : bridgeError(entry.pageId, 'server_exited', 'The stdio server exited before answering'),
+          502,
+        );
+      }
+    },
   });
 
-  const bridge: StdioBridge = {
-    async handle(request) {
-      if (request.method === 'GET') {
-        if (!(request.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream')) {
-          return rpcError(406, null, -32000, 'Not Acceptable: the session stream is text/event-stream');
+  const notRunning = (id: unknown) =>
+    bridgeErrorResponse(502, id, 'not_running', `The stdio server is not running (${label})`);
+
+  /** The page's `notifications/cancelled`: sent under the bridge id of each in-flight request it names. */
+  const pageCancel = (m: RpcMessage): Response => {
+    const params = (isJsonObject(m.params) ? m.params : {}) as RpcMessage;
+    const named = [...inFlight.values()].filter((e) => e.pageId === params.requestId);
+    const already = cancelledIds.get(params.requestId);
+    // cancellation.mdx: a cancellation names only a request believed to be in progress
+    if (named.length === 0 && already) {
+      proc.note(
+        `the page cancelled request ${describeId(params.requestId)}, which the bridge already cancelled as ${already}: ` +
+          'not written again',
+      );
+    } else if (named.length === 0) {
+      proc.note(
+        `the page cancelled request ${describeId(params.requestId)}, which is not in flight here (answered or never ` +
+          'sent): not written to the server',
+      );
+    }
+    const reason = typeof params.reason === 'string' ? params.reason : 'cancelled by the page';
+    for (const entry of named) cancel(entry, reason, params);
+    return new Response(null, { status: 202 });
+  };
+
+  const request = (m: RpcMessage, req: Request): Promise<Response> => {
+    const key = `bridge-${nextId++}`;
+    const method = String(m.method);
+    const listen = method === 'subscriptions/listen';
+    const discover = method === 'server/discover';
+    const leg = createStdioLeg({ progressToken: progressTokenOf(m), ...(listen ? { subscriptionId: key } : {}) });
+    const entry: InFlight = { key, pageId: m.id, method, leg };
+    inFlight.set(key, entry);
+    proc.send({ ...m, id: key });
+    // the page gave up (it aborted, or the relay's client went away): the server hears it
+    if (req.signal.aborted) cancel(entry, 'the page stopped waiting');
+    else req.signal.addEventListener('abort', () => cancel(entry, 'the page stopped waiting'), { once: true });
+    const wait = listen ? undefined : discover ? discoverTimeoutMs : timeoutMs;
+    return leg.answer({
+      sse: (req.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream'),
+      timeoutMs: wait,
+      onTimeout: () => {
+        if (inFlight.get(key) === entry) {
+          inFlight.delete(key);
+          proc.send(cancelled(key, `no answer within ${wait} ms`));
         }
-        if (exit) return rpcError(502, null, -32000, `The stdio server is not running (${label}).`);
+        const meanwhile = entry.unmatched ? `; meanwhile ${entry.unmatched} (see the stdio panel's stderr)` : '';
+        return discover
+          ? bridgeError(
+              m.id,
+              DISCOVER_UNANSWERED.reason,
+              `The stdio server did not answer server/discover within ${wait} ms: a server that does not answer it ` +
+                `is a legacy one (stdio transport, backward compatibility), so initialize comes next${meanwhile}`,
+            )
+          : bridgeError(m.id, 'timeout', `The stdio server did not answer ${key} within ${wait} ms${meanwhile}`);
+      },
+      onCancel: () => cancel(entry, 'the page closed the stream'),
+    });
+  };
+
+  return {
+    async handle(req) {
+      if (req.method === 'GET') {
+        if (!(req.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream')) {
+          return bridgeErrorResponse(
+            406,
+            null,
+            'not_acceptable',
+            'Not Acceptable: the session stream is text/event-stream',
+          );
+        }
+        if (!proc.running) return notRunning(null);
         return session.open();
       }
-      if (request.method === 'DELETE') {
-        return rpcError(
+      if (req.method === 'DELETE') {
+        return bridgeErrorResponse(
           405,
           null,
-          -32000,
+          'method_not_allowed',
           'Method not allowed: the stdio server is started and ended by the command line',
         );
       }
-      if (request.method !== 'POST') return rpcError(405, null, -32000, 'Method not allowed: POST, GET or DELETE');
+      if (req.method !== 'POST') {
+        return bridgeErrorResponse(405, null, 'method_not_allowed', 'Method not allowed: POST, GET or DELETE');
+      }
       let message: unknown;
       try {
-        message = JSON.parse(await request.text());
+        message = JSON.parse(await req.text());
       } catch {
-        return rpcError(400, null, -32700, 'Parse error: the body is not JSON');
+        return bridgeErrorResponse(400, null, 'parse_error', 'Parse error: the body is not JSON');
       }
       if (!isJsonObject(message)) {
-        return rpcError(400, null, -32600, 'Invalid Request: one JSON-RPC object per POST');
+        return bridgeErrorResponse(400, null, 'invalid_request', 'Invalid Request: one JSON-RPC object per POST');
       }
-      const m = message as Record<string, unknown>;
-      if (exit) return rpcError(502, m.id, -32000, `The stdio server is not running (${label}).`);
+      const m = message as RpcMessage;
+      if (!proc.running) return notRunning(m.id);
+      if (m.method === 'notifications/cancelled' && !('id' in m)) return pageCancel(m);
       // a notification, or the page's response to a request the server pushed: to stdin as written, acknowledged
       const isResponse = 'id' in m && !('method' in m) && ('result' in m || 'error' in m);
       if (!('id' in m) || isResponse) {
-        child.stdin.write(`${JSON.stringify(m)}\n`);
+        proc.send(m);
         return new Response(null, { status: 202 });
       }
-      const key = `bridge-${nextId++}`;
-      const leg = createStdioLeg(progressTokenOf(m));
-      pending.set(key, { id: m.id, leg });
-      child.stdin.write(`${JSON.stringify({ ...m, id: key })}\n`);
-      const sse = (request.headers.get('accept') ?? '').toLowerCase().includes('text/event-stream');
-      return leg.answer({
-        sse,
-        timeoutMs,
-        onTimeout: () => {
-          pending.delete(key);
-          return {
-            jsonrpc: '2.0',
-            id: m.id ?? null,
-            error: { code: -32001, message: `The stdio server did not answer within ${timeoutMs} ms.` },
-          };
-        },
-        onCancel: () => {
-          // the page closed the stream: cancel the request on the server, as closing an HTTP stream would
-          pending.delete(key);
-          if (!exit) {
-            child.stdin.write(
-              `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: key } })}\n`,
-            );
-          }
-        },
-      });
+      return request(m, req);
     },
     status: () => ({
       command: label,
-      running: !exit,
-      ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
-      stderr,
-      droppedChars,
+      running: proc.running,
+      ...(proc.stdinClosed ? { stdinClosed: true } : {}),
+      ...(proc.exit ? { exitCode: proc.exit.code, signal: proc.exit.signal } : {}),
+      stderr: proc.stderr,
+      droppedChars: proc.droppedChars,
       notifications: [...notifications],
     }),
     async close() {
       session.close();
-      if (!exit) {
-        child.stdin.end();
-        child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 2000);
-        force.unref();
-        await exited;
-        clearTimeout(force);
-      }
+      await proc.stop();
     },
   };
-  return new Promise((resolve, reject) => {
-    child.once('spawn', () => resolve(bridge));
-    child.once('error', (err) => reject(new Error(`could not start the stdio server "${label}": ${err.message}`)));
-  });
 }

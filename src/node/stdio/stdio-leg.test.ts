@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStdioLeg, progressTokenOf, relatedLegs } from './stdio-leg.ts';
+import { createStdioLeg } from './stdio-leg.ts';
 
 const response = { jsonrpc: '2.0', id: 7, result: { content: [] } };
 const progress = (token: unknown) => ({
@@ -14,31 +14,6 @@ afterEach(() => {
 
 const options = { timeoutMs: 2_000, onTimeout: () => ({ error: 'timeout' }), onCancel: () => {} };
 
-describe('relatedLegs', () => {
-  it('routes a progress notification to the request that sent its token only when several are in flight', () => {
-    const a = { progressToken: 'a' };
-    const b = { progressToken: 'b' };
-    const none = {};
-    expect(relatedLegs(progress('b'), [a, b, none])).toEqual([b]);
-    expect(relatedLegs(progress('zz'), [a, b, none])).toEqual([]);
-  });
-
-  it('routes any other notification to every request in flight when stdio gives no link', () => {
-    const a = { progressToken: 'a' };
-    const none = {};
-    expect(relatedLegs(log, [a, none])).toEqual([a, none]);
-    expect(relatedLegs(log, [])).toEqual([]);
-  });
-});
-
-describe('progressTokenOf', () => {
-  it('reads _meta.progressToken when the request carries one', () => {
-    expect(progressTokenOf({ params: { _meta: { progressToken: 3 } } })).toBe(3);
-    expect(progressTokenOf({ params: {} })).toBeUndefined();
-    expect(progressTokenOf({})).toBeUndefined();
-  });
-});
-
 describe('a stdio leg', () => {
   it('answers application/json when the response comes before any notification', async () => {
     const leg = createStdioLeg();
@@ -51,7 +26,7 @@ describe('a stdio leg', () => {
   });
 
   it('streams every notification then the response as SSE when a notification comes first', async () => {
-    const leg = createStdioLeg('t1');
+    const leg = createStdioLeg({ progressToken: 't1' });
     const answer = leg.answer({ sse: true, ...options });
     leg.notify(progress('t1'));
     const res = await answer;
@@ -110,5 +85,34 @@ describe('a stdio leg', () => {
     await reader.read();
     await reader.cancel();
     expect(cancelled).toBe(1);
+  });
+
+  it('waits past any deadline when given none (a subscription)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const leg = createStdioLeg({ subscriptionId: 'bridge-1' });
+    let settled = false;
+    const answer = leg.answer({ ...options, sse: true, timeoutMs: undefined }).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(settled).toBe(false);
+    leg.finish(response);
+    expect((await answer).status).toBe(200);
+  });
+
+  it('ends a stream after what it carried when no response will come, or answers the fallback when nothing came', async () => {
+    const streamed = createStdioLeg();
+    const answer = streamed.answer({ ...options, sse: true });
+    streamed.notify(log);
+    const res = await answer;
+    streamed.end({ error: 'ended' });
+    const text = await res.text();
+    expect(text).toContain('"notifications/message"');
+    expect(text).not.toContain('ended');
+
+    const quiet = createStdioLeg();
+    const nothing = quiet.answer({ ...options, sse: true });
+    quiet.end({ error: 'ended' });
+    const fallback = await nothing;
+    expect(fallback.status).toBe(502);
+    expect(await fallback.json()).toEqual({ error: 'ended' });
   });
 });

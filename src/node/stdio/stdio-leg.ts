@@ -1,42 +1,33 @@
 /**
  * One request in flight through the stdio bridge, and how its answer goes back to the page. Notifications the server
- * writes while the request runs (progress, logging, list changes) are related to it as the streamable HTTP transport
- * relates them: on the request's own SSE stream, before the final response. The first thing the server writes
- * decides the shape: the response first (nothing to stream) -> one `application/json` answer, exactly as before; a
- * notification first (and the page accepts `text/event-stream`) -> an SSE stream of every notification, then the
- * response. Pure over Web streams; the bridge feeds it.
+ * writes while the request runs (progress, logging, list changes; a subscription's notifications) are related to it
+ * as the streamable HTTP transport relates them: on the request's own SSE stream, before the final response. The
+ * first thing the server writes decides the shape: the response first (nothing to stream) -> one `application/json`
+ * answer, exactly as before; a notification first (and the page accepts `text/event-stream`) -> an SSE stream of every
+ * notification, then the response. Pure over Web streams; the bridge feeds it (stdio-routing.ts says which leg).
  */
 
 export type RpcMessage = Record<string, unknown>;
 
-/** Which in-flight requests a notification from a stdio server belongs to (stdio carries no other link). */
-export function relatedLegs<L extends { progressToken?: unknown }>(note: RpcMessage, legs: readonly L[]): L[] {
-  const params = (typeof note.params === 'object' && note.params !== null ? note.params : {}) as RpcMessage;
-  if (note.method === 'notifications/progress' && params.progressToken !== undefined) {
-    // a progress notification names its request by the token the page sent
-    return legs.filter((l) => l.progressToken !== undefined && l.progressToken === params.progressToken);
-  }
-  // anything else (a log message, list_changed): every request in flight when it was written
-  return [...legs];
-}
-
-/** The `_meta.progressToken` a request carries, if any. */
-export function progressTokenOf(message: RpcMessage): unknown {
-  const params = message.params;
-  if (typeof params !== 'object' || params === null) return undefined;
-  const meta = (params as RpcMessage)._meta;
-  if (typeof meta !== 'object' || meta === null) return undefined;
-  return (meta as RpcMessage).progressToken;
-}
-
 export interface StdioLeg {
   progressToken?: unknown;
+  /** set on a `subscriptions/listen` leg: the id the server knows it by, which its notifications carry */
+  subscriptionId?: string;
   notify(note: RpcMessage): void;
-  finish(response: RpcMessage): void;
-  /** the answer for the page; `onCancel` runs when the page closes a stream before the response */
+  /** the response (or an error the bridge made, answered with `status` when no stream has begun) */
+  finish(response: RpcMessage, status?: number): void;
+  /**
+   * no response will come (a subscription the server tore down): a stream ends after what it carried; a page that
+   * got nothing yet gets `fallback` instead
+   */
+  end(fallback: RpcMessage): void;
+  /**
+   * the answer for the page; `timeoutMs` undefined waits as long as the page does (a subscription), `onCancel` runs
+   * when the page closes a stream before the response
+   */
   answer(opts: {
     sse: boolean;
-    timeoutMs: number;
+    timeoutMs: number | undefined;
     onTimeout: () => RpcMessage;
     onCancel: () => void;
   }): Promise<Response>;
@@ -49,9 +40,11 @@ function sseEvent(message: RpcMessage): string {
   return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 }
 
-export function createStdioLeg(progressToken?: unknown): StdioLeg {
+export function createStdioLeg(link: { progressToken?: unknown; subscriptionId?: string } = {}): StdioLeg {
   const notes: RpcMessage[] = [];
   let response: RpcMessage | undefined;
+  let status = 200;
+  let ended: RpcMessage | undefined;
   let wake: () => void = () => {};
   let changed = new Promise<void>((resolve) => (wake = resolve));
   const signal = () => {
@@ -61,33 +54,43 @@ export function createStdioLeg(progressToken?: unknown): StdioLeg {
   };
   const leg: StdioLeg = {
     notify(note) {
-      if (response) return;
+      if (response || ended) return;
       notes.push(note);
       signal();
     },
-    finish(message) {
-      if (response) return;
+    finish(message, answerStatus = 200) {
+      if (response || ended) return;
       response = message;
+      status = answerStatus;
+      signal();
+    },
+    end(fallback) {
+      if (response || ended) return;
+      ended = fallback;
       signal();
     },
     async answer({ sse, timeoutMs, onTimeout, onCancel }) {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const waitChange = () =>
-        Promise.race([
-          changed,
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-          }),
-        ]).finally(() => clearTimeout(timer));
+        deadline === Infinity
+          ? changed
+          : Promise.race([
+              changed,
+              new Promise<void>((resolve) => {
+                timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+              }),
+            ]).finally(() => clearTimeout(timer));
       // the page cannot read a stream: it gets the response alone (notifications stay in the bridge's log)
-      while (!response && (!sse || notes.length === 0)) {
+      while (!response && !ended && (!sse || notes.length === 0)) {
         if (Date.now() >= deadline)
           return new Response(JSON.stringify(onTimeout()), { status: 504, headers: JSON_HEADERS });
         await waitChange();
       }
-      if (response && (!sse || notes.length === 0)) {
-        return new Response(JSON.stringify(response), { status: 200, headers: JSON_HEADERS });
+      if (!sse || notes.length === 0) {
+        return response
+          ? new Response(JSON.stringify(response), { status, headers: JSON_HEADERS })
+          : new Response(JSON.stringify(ended), { status: 502, headers: JSON_HEADERS });
       }
       const encoder = new TextEncoder();
       let sent = 0;
@@ -100,8 +103,8 @@ export function createStdioLeg(progressToken?: unknown): StdioLeg {
               sent = notes.length;
               return;
             }
-            if (response || Date.now() >= deadline) {
-              controller.enqueue(encoder.encode(sseEvent(response ?? onTimeout())));
+            if (ended || response || Date.now() >= deadline) {
+              if (!ended) controller.enqueue(encoder.encode(sseEvent(response ?? onTimeout())));
               closed = true;
               controller.close();
               return;
@@ -110,12 +113,13 @@ export function createStdioLeg(progressToken?: unknown): StdioLeg {
           }
         },
         cancel() {
-          if (!closed && !response) onCancel();
+          if (!closed && !response && !ended) onCancel();
         },
       });
       return new Response(body, { status: 200, headers: SSE_HEADERS });
     },
   };
-  if (progressToken !== undefined) leg.progressToken = progressToken;
+  if (link.progressToken !== undefined) leg.progressToken = link.progressToken;
+  if (link.subscriptionId !== undefined) leg.subscriptionId = link.subscriptionId;
   return leg;
 }
