@@ -54,7 +54,7 @@ function readServers(text: string): Servers {
       ok: false,
       problem:
         `it does not parse as JSON: ${printParseErrorCode(first.error)} at line ${at.line}, column ${at.column}` +
-        `${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}. Fix the file (or restore it) and run again.`,
+        `${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}; fix the file (or restore it) and run again`,
     };
   }
   if (!isObject(root))
@@ -167,7 +167,7 @@ export function unwrapLine(command: string, args: readonly string[], launcher?: 
 }
 
 /** The wrapped command line for one server. */
-export function wrapLine(
+function wrapLine(
   name: string,
   line: { command: string; args: readonly string[] },
   { launcher, inspector }: WrapOptions,
