@@ -241,3 +241,16 @@ describe('a file wrap cannot use is left untouched with a message', () => {
     );
   });
 });
+
+describe('a file wrap cannot write', () => {
+  it('says so and leaves the file as it was when the backup cannot be written', async () => {
+    const t = setup(DESKTOP_CONFIG);
+    mkdirSync(`${t.file}.mrtr-backup`);
+    expect(await t.run.wrap()).toBe(2);
+    expect(t.err).toEqual([
+      `mrtr-inspector wrap: ${t.file}: writing failed: ${t.file}.mrtr-backup is a folder, not a file. Each write replaces the whole file at once, so it holds its old content or the new; run wrap again to see which`,
+    ]);
+    expect(t.read()).toBe(DESKTOP_CONFIG);
+    expect(readdirSync(t.dir).sort()).toEqual(['claude_desktop_config.json', 'claude_desktop_config.json.mrtr-backup']);
+  });
+});

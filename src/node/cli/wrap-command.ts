@@ -18,6 +18,7 @@ import {
 } from './wrap-entries.ts';
 import {
   backupPath,
+  describeError,
   encode,
   forgetWrap,
   readBackup,
@@ -58,6 +59,10 @@ export function processIo(entry: string): WrapIo {
     env: { platform: process.platform, home: homedir(), env: process.env, cwd: process.cwd() },
     launcher: () => selfLauncher(entry),
   };
+}
+
+function writeFailed(err: unknown, command: string): string {
+  return `writing failed: ${describeError(err)}. Each write replaces the whole file at once, so it holds its old content or the new; run ${command} again to see which`;
 }
 
 type Located = { ok: true; path: string; how: string } | { ok: false; problem: string };
@@ -117,7 +122,12 @@ export async function wrapCommand(cmd: Extract<Command, { kind: 'wrap' }>, io: W
     io.log('Nothing changed.');
     return 0;
   }
-  const written = await writeWrapped(file, encode(result.text, file.bom), hasWrappedEntry(file.text, launcher));
+  let written: Awaited<ReturnType<typeof writeWrapped>>;
+  try {
+    written = await writeWrapped(file, encode(result.text, file.bom), hasWrappedEntry(file.text, launcher));
+  } catch (err) {
+    return fail(`${file.path}: `, writeFailed(err, 'wrap'));
+  }
   const backup = backupPath(file.path);
   io.log(
     written.backup === 'written'
@@ -157,8 +167,12 @@ export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, i
       const listed = unwrapText(file.text, known);
       io.log(`${file.path}${where.how}:`);
       if (listed.ok && listed.outcomes.length) io.log(outcomeLines(listed.outcomes).join('\n'));
-      await writeAtomic(file.path, original);
-      await forgetWrap(file.path);
+      try {
+        await writeAtomic(file.path, original);
+        await forgetWrap(file.path);
+      } catch (err) {
+        return fail(`${file.path}: `, writeFailed(err, 'unwrap'));
+      }
       io.log(`Restored byte for byte from ${backup}: the file had not changed since wrap. The backup stays beside it.`);
       return 0;
     }
@@ -171,8 +185,12 @@ export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, i
     return 0;
   }
   io.log(outcomeLines(result.outcomes).join('\n'));
-  await writeAtomic(file.path, encode(result.text, file.bom));
-  await forgetWrap(file.path);
+  try {
+    await writeAtomic(file.path, encode(result.text, file.bom));
+    await forgetWrap(file.path);
+  } catch (err) {
+    return fail(`${file.path}: `, writeFailed(err, 'unwrap'));
+  }
   const why = existsSync(backup)
     ? `the file changed since wrap, so restoring ${backup} would undo those changes; every other field stays as it is now, and the backup stays beside it`
     : 'there is no backup beside it; every other field stays as it is';

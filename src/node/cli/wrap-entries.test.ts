@@ -78,11 +78,28 @@ describe('wrapText', () => {
   });
 
   it('keeps the Windows line ends and the tab indentation of the file', () => {
-    const text = '{\r\n\t"mcpServers": {\r\n\t\t"a": { "command": "srv" }\r\n\t}\r\n}\r\n';
+    const text =
+      '{\r\n\t"mcpServers": {\r\n\t\t"a": {\r\n\t\t\t"command": "srv",\r\n\t\t\t"args": [\r\n\t\t\t\t"x"\r\n\t\t\t]\r\n\t\t}\r\n\t}\r\n}\r\n';
     const r = wrapText(text, { launcher: LAUNCHER });
     if (!r.ok) throw new Error(r.problem);
     expect(r.text.replace(/\r\n/g, '')).not.toContain('\n');
     expect(r.text).toContain('\r\n\t\t\t\t"tap",\r\n');
+  });
+
+  it('keeps a list written on one line on one line, so its line comment stays beside it', () => {
+    const r = wrapText(VSCODE_CONFIG, { launcher: LAUNCHER, only: ['files'] });
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.text).toContain(
+      '"args": ["/opt/mrtr/dist-node/cli.js", "tap", "--name", "files", "--", "npx", "-y", "@modelcontextprotocol/server-filesystem", "${workspaceFolder}"], // inline note\n',
+    );
+    const entryOnOneLine = '{ "mcpServers": { "a": { "command": "srv" } } }';
+    const added = wrapText(entryOnOneLine, { launcher: LAUNCHER });
+    expect(added.ok && added.text).toBe(
+      '{ "mcpServers": { "a": { "command": "/usr/local/bin/node", "args": ["/opt/mrtr/dist-node/cli.js", "tap", "--name", "a", "--", "srv"] } } }',
+    );
+    // and an in-place unwrap of it gives the original line back
+    const back = unwrapText(r.text);
+    expect(back.ok && back.text).toBe(VSCODE_CONFIG);
   });
 
   it('leaves an entry it does not know how to carry alone, saying why', () => {
@@ -121,7 +138,7 @@ describe('wrapText', () => {
     expect(wrapText('{"mcp": {"servers": {}}}', { launcher: LAUNCHER })).toEqual({
       ok: false,
       problem:
-        'a shape not known (expected a top-level "mcpServers" object (Claude Desktop, Cursor, Claude Code) or "servers" object (VS Code mcp.json)); its top-level keys are "mcp" ("mcp.servers" is the old settings.json place: VS Code reads .vscode/mcp.json now)',
+        'a shape not known (expected a top-level "mcpServers" object (Claude Desktop, Cursor, Claude Code) or "servers" object (VS Code mcp.json)); its top-level keys are "mcp" ("mcp.servers" is the old settings.json place: VS Code reads .vscode/mcp.json now); point --config at the file where the host lists its MCP servers',
     });
     expect(wrapText('[]', { launcher: LAUNCHER })).toMatchObject({
       ok: false,

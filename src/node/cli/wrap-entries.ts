@@ -7,7 +7,17 @@
  * top-level `servers` object (VS Code's `mcp.json`, beside its `inputs`). A stdio entry (one with a `command`) becomes
  * `<launcher> tap [--inspector URL] --name <server> -- <command> <args…>`; every other field stays.
  */
-import { applyEdits, modify, parse, printParseErrorCode, type FormattingOptions, type ParseError } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  parse,
+  parseTree,
+  printParseErrorCode,
+  type FormattingOptions,
+  type JSONPath,
+  type ParseError,
+} from 'jsonc-parser';
 import { isSecretHeader, REDACTED } from '../../session/io/redact.ts';
 
 /** How a host starts `mrtr-inspector`: the executable and the arguments before `tap`. */
@@ -58,10 +68,13 @@ function readServers(text: string): Servers {
     };
   }
   if (!isObject(root))
-    return { ok: false, problem: `its top level is ${describe(root)}, not an object: ${KNOWN_SHAPES}` };
+    return { ok: false, problem: `its top level is ${describe(root)}, not an object: ${KNOWN_SHAPES}; ${NEXT}` };
   const has = (k: ConfigKey) => Object.hasOwn(root, k);
   if (has('mcpServers') && has('servers'))
-    return { ok: false, problem: `it has both "mcpServers" and "servers" at the top level: a shape not known` };
+    return {
+      ok: false,
+      problem: `it has both "mcpServers" and "servers" at the top level: a shape not known; ${NEXT}`,
+    };
   const key: ConfigKey | undefined = has('mcpServers') ? 'mcpServers' : has('servers') ? 'servers' : undefined;
   if (!key) {
     const keys = Object.keys(root);
@@ -71,7 +84,7 @@ function readServers(text: string): Servers {
         : '';
     return {
       ok: false,
-      problem: `${KNOWN_SHAPES}; its top-level keys are ${keys.length ? keys.map((k) => `"${k}"`).join(', ') : 'none'}${nested}`,
+      problem: `${KNOWN_SHAPES}; its top-level keys are ${keys.length ? keys.map((k) => `"${k}"`).join(', ') : 'none'}${nested}; ${NEXT}`,
     };
   }
   const servers = root[key];
@@ -80,6 +93,7 @@ function readServers(text: string): Servers {
   return { ok: true, key, servers };
 }
 
+const NEXT = 'point --config at the file where the host lists its MCP servers';
 const KNOWN_SHAPES =
   'a shape not known (expected a top-level "mcpServers" object (Claude Desktop, Cursor, Claude Code) or "servers" object (VS Code mcp.json))';
 
@@ -195,11 +209,27 @@ function formattingOf(text: string): FormattingOptions {
   return { insertSpaces: true, tabSize: indent?.length ?? 2, eol };
 }
 
+/**
+ * Set one value in place. Where the value (or, for a new one, its entry) is written on one line, the new value stays on
+ * one line, spaced as people write it; otherwise it is laid out in the file's own indentation.
+ */
+function setValue(text: string, path: JSONPath, value: string | string[]): string {
+  const tree = parseTree(text, [], PARSE_OPTIONS);
+  const span = tree && (findNodeAtLocation(tree, path) ?? findNodeAtLocation(tree, path.slice(0, -1)));
+  const oneLine = span !== undefined && !text.slice(span.offset, span.offset + span.length).includes('\n');
+  if (!oneLine) return applyEdits(text, modify(text, path, value, { formattingOptions: formattingOf(text) }));
+  const compact = JSON.stringify(value);
+  const spaced = Array.isArray(value) ? `[${value.map((v) => JSON.stringify(v)).join(', ')}]` : compact;
+  const edits = modify(text, path, value, {}).map((e) => ({
+    ...e,
+    // a function, so a `$` in a value is never read as a replacement pattern
+    content: e.content.replace(compact, () => spaced).replace(/^,(?=")/, ', '),
+  }));
+  return applyEdits(text, edits);
+}
+
 function setLine(text: string, path: [ConfigKey, string], line: { command: string; args: string[] }): string {
-  const formattingOptions = formattingOf(text);
-  let out = applyEdits(text, modify(text, [...path, 'command'], line.command, { formattingOptions }));
-  out = applyEdits(out, modify(out, [...path, 'args'], line.args, { formattingOptions }));
-  return out;
+  return setValue(setValue(text, [...path, 'command'], line.command), [...path, 'args'], line.args);
 }
 
 /** The edit must leave every server as intended and parse cleanly; anything else is a bug, and nothing is written. */

@@ -21,11 +21,12 @@ export interface ConfigFile {
 
 export type ReadConfig = { ok: true; file: ConfigFile } | { ok: false; problem: string };
 
-function message(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a folder, not a file';
+/** An fs error in words a user acts on. */
+export function describeError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException & { dest?: string };
+  if (e.code === 'ENOENT') return 'no such file';
+  if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';
+  if (e.code === 'EISDIR') return `${e.dest ?? e.path ?? 'it'} is a folder, not a file`;
   return err instanceof Error ? err.message : String(err);
 }
 
@@ -36,7 +37,7 @@ export async function readConfig(path: string): Promise<ReadConfig> {
     real = await realpath(path);
     bytes = await readFile(real);
   } catch (err) {
-    return { ok: false, problem: `cannot read it: ${message(err)}` };
+    return { ok: false, problem: `cannot read it: ${describeError(err)}` };
   }
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     return { ok: false, problem: 'it is saved as UTF-16; save it as UTF-8 (hosts read UTF-8) and run again' };
