@@ -103,6 +103,14 @@ describe('wrap and unwrap a desktop host config', () => {
     expect(again).toContain('  already wrapped  filesystem (left alone): /usr/local/bin/node');
     expect(again).toContain('Nothing changed.');
     expect(readFileSync(`${t.file}.mrtr-backup`, 'utf8')).toBe(DESKTOP_CONFIG);
+    // a wrap from another Node or install leaves it alone too, and says how to move it to this one
+    t.io.launcher = () => ({ command: '/opt/node22/bin/node', args: LAUNCHER.args });
+    expect(await t.run.wrap()).toBe(0);
+    expect(t.read()).toBe(once);
+    expect(t.printed()).toContain(
+      '  already wrapped  github (left alone; it starts another Node or install of mrtr-inspector: unwrap, then wrap, to start this one): /usr/local/bin/node',
+    );
+    t.io.launcher = () => LAUNCHER;
 
     expect(await t.run.unwrap()).toBe(0);
     expect(readFileSync(t.file)).toEqual(Buffer.from(DESKTOP_CONFIG));

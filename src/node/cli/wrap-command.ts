@@ -91,7 +91,9 @@ function outcomeLines(outcomes: readonly ServerOutcome[]): string[] {
         lines.push(`      after:  ${commandLineText(o.after)}`);
         break;
       case 'already-wrapped':
-        lines.push(`  already wrapped  ${o.name} (left alone): ${commandLineText(o.line)}`);
+        lines.push(
+          `  already wrapped  ${o.name} (left alone${o.byAnotherInstall ? '; it starts another Node or install of mrtr-inspector: unwrap, then wrap, to start this one' : ''}): ${commandLineText(o.line)}`,
+        );
         break;
       case 'skipped':
         lines.push(`  skipped  ${o.name}: ${o.reason}`);

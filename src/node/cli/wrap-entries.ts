@@ -28,7 +28,7 @@ export interface TapLauncher {
 
 export type ServerOutcome =
   | { name: string; status: 'wrapped' | 'unwrapped'; before: string[]; after: string[] }
-  | { name: string; status: 'already-wrapped'; line: string[] }
+  | { name: string; status: 'already-wrapped'; line: string[]; byAnotherInstall: boolean }
   | { name: string; status: 'skipped'; reason: string };
 
 export type EditResult =
@@ -269,7 +269,14 @@ export function wrapText(text: string, options: WrapOptions): EditResult {
       continue;
     }
     if (unwrapLine(line.command, line.args, options.launcher)) {
-      outcomes.push({ name, status: 'already-wrapped', line: [line.command, ...line.args] });
+      const { launcher } = options;
+      const same = line.command === launcher.command && launcher.args.every((a, k) => line.args[k] === a);
+      outcomes.push({
+        name,
+        status: 'already-wrapped',
+        line: [line.command, ...line.args],
+        byAnotherInstall: !same || line.args[launcher.args.length] !== 'tap',
+      });
       continue;
     }
     const wrapped = wrapLine(name, line, options);
