@@ -189,6 +189,19 @@ describe('wrap and unwrap a desktop host config', () => {
 });
 
 describe("wrap and unwrap VS Code's commented mcp.json", () => {
+  it('keeps the byte order mark and the Windows line ends a Windows editor saved', async () => {
+    const windows = `\uFEFF${VSCODE_CONFIG.replace(/\n/g, '\r\n')}`;
+    const t = setup(windows, 'mcp.json');
+    expect(await t.run.wrap()).toBe(0);
+    const wrapped = t.read();
+    expect(wrapped.startsWith('\uFEFF{\r\n  // Servers for this workspace\r\n')).toBe(true);
+    expect(wrapped.replace(/\r\n/g, '')).not.toContain('\n');
+    writeFileSync(t.file, wrapped.replace('"uv"', '"uvx"'));
+    expect(await t.run.unwrap()).toBe(0);
+    // in place, the lists wrap rewrote are written afresh (the trailing comma inside one goes); all else is as it was
+    expect(t.read()).toBe(windows.replace('"uv"', '"uvx"').replace('"server.py",]', '"server.py"]'));
+  });
+
   it('wraps the stdio servers in place, skips the HTTP one, and unwrap gives the same bytes back', async () => {
     const t = setup(VSCODE_CONFIG, 'mcp.json');
     expect(await t.run.wrap()).toBe(0);

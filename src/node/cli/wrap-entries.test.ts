@@ -105,7 +105,7 @@ describe('wrapText', () => {
   it('leaves an entry it does not know how to carry alone, saying why', () => {
     const text = JSON.stringify({
       mcpServers: {
-        sse: { type: 'sse', url: 'http://h/sse' },
+        sse: { type: 'sse', url: 'http://h/sse?key=k-123' },
         odd: { type: 'ws', command: 'x' },
         bad: { command: 'x', args: 'one string' },
         empty: {},
@@ -118,7 +118,7 @@ describe('wrapText', () => {
         name: 'sse',
         status: 'skipped',
         reason:
-          'an HTTP server (type "sse", url http://h/sse): the tap carries stdio only; point the inspector\'s --proxy at it instead',
+          'an HTTP server (type "sse", url http://h/sse?key=%5Bredacted%5D): the tap carries stdio only; point the inspector\'s --proxy at it instead',
       },
       { name: 'odd', status: 'skipped', reason: 'its type is "ws", not "stdio"' },
       { name: 'bad', status: 'skipped', reason: '"args" is not a list of strings' },

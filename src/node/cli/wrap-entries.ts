@@ -18,7 +18,7 @@ import {
   type JSONPath,
   type ParseError,
 } from 'jsonc-parser';
-import { isSecretHeader, REDACTED } from '../../session/io/redact.ts';
+import { isSecretHeader, REDACTED, redactUrl } from '../../session/io/redact.ts';
 
 /** How a host starts `mrtr-inspector`: the executable and the arguments before `tap`. */
 export interface TapLauncher {
@@ -118,7 +118,7 @@ function stdioLine(entry: unknown): { command: string; args: string[] } | { reas
   if (entry.command === undefined) {
     if (typeof entry.url === 'string' || type === 'http' || type === 'sse')
       return {
-        reason: `an HTTP server (${typeof type === 'string' ? `type "${type}", ` : ''}url ${typeof entry.url === 'string' ? entry.url : 'not set'}): the tap carries stdio only; point the inspector's --proxy at it instead`,
+        reason: `an HTTP server (${typeof type === 'string' ? `type "${type}", ` : ''}url ${typeof entry.url === 'string' ? redactUrl(entry.url) : 'not set'}): the tap carries stdio only; point the inspector's --proxy at it instead`,
       };
     return { reason: 'no "command": not a stdio server entry' };
   }
