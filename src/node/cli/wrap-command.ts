@@ -10,6 +10,7 @@ import type { Command, ConfigTarget } from './args.ts';
 import { hostConfigPaths, type HostEnvironment } from './host-config-paths.ts';
 import {
   commandLineText,
+  configProblem,
   hasWrappedEntry,
   unwrapText,
   wrapText,
@@ -113,6 +114,8 @@ export async function wrapCommand(cmd: Extract<Command, { kind: 'wrap' }>, io: W
   const read = await readConfig(where.path);
   if (!read.ok) return fail(`${where.path}: `, `${read.problem}. Nothing was changed.`);
   const { file } = read;
+  const problem = configProblem(file.text);
+  if (problem) return fail(`${file.path}: `, `${problem}. Nothing was changed.`);
   const launcher = io.launcher();
   if ('problem' in launcher) return fail('', launcher.problem);
   const opts = { launcher, only: cmd.servers, ...(cmd.inspector ? { inspector: cmd.inspector } : {}) };

@@ -321,6 +321,12 @@ export function unwrapText(text: string, launcher?: TapLauncher): EditResult {
   return { ok: true, text: out, key: read.key, outcomes };
 }
 
+/** Why the text is not a config wrap can edit (a parse error, a shape not known), or undefined when it is one. */
+export function configProblem(text: string): string | undefined {
+  const read = readServers(text);
+  return read.ok ? undefined : read.problem;
+}
+
 /** Whether any entry of the text is wrapped (false for a text that does not read as a config). */
 export function hasWrappedEntry(text: string, launcher?: TapLauncher): boolean {
   const read = readServers(text);

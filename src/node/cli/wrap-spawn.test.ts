@@ -1,23 +1,27 @@
 /**
- * The wrapped entry, started the way a host starts a stdio server (its command and args, no shell, its env over the
- * host's, its cwd), reaches the tap with the tap's options, and the tap's `-- <command> <args…>` is exactly the
- * original entry. `mrtr-inspector tap` is not on this branch: a stub stands in for it, which reads the tap's options,
- * reports them on stderr and starts what follows `--` as the real tap does. So this proves the wrapped command line
- * and the argument passing, not the tap itself.
+ * wrap and unwrap as processes. First the wrapped entry, started the way a host starts a stdio server (its command
+ * and args, no shell, its env over the host's, its cwd): it reaches the tap with the tap's options, and the tap's
+ * `-- <command> <args…>` is exactly the original entry. `mrtr-inspector tap` is not on this branch: a stub stands in
+ * for it, which reads the tap's options, reports them on stderr and starts what follows `--` as the real tap does. So
+ * this proves the wrapped command line and the argument passing, not the tap itself. Then the command line itself.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { selfLauncher, wrapCommand, type WrapIo } from './wrap-command.ts';
+import { DESKTOP_CONFIG, LAUNCHER } from './wrap.fixtures.ts';
+
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const ECHO_SERVER = `process.stdout.write(JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env.WRAP_TEST }));`;
 
-const TAP_STUB = `import { spawn } from 'node:child_process';
+const TAP_STUB = `import { execFile, spawn } from 'node:child_process';
 const args = process.argv.slice(2);
 if (args[0] !== 'tap') { console.error('not a tap command line: ' + JSON.stringify(args)); process.exit(64); }
 const options = {};
@@ -89,3 +93,39 @@ it('names the build step when the command line is run from source and not built'
     problem: `the built command line is missing (${join(dir, 'dist-node', 'cli.js')}): run npm run build:node, then wrap again (the host starts that file)`,
   });
 });
+
+/** The command line as a user runs it: its exit status and what it prints. */
+function cli(args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', MAIN, ...args], (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+it('the command line exits 2 on a file that does not parse, and unwrap restores a wrapped file', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'mrtr-wrap-cli-'));
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, '{ "mcpServers": { "a": { "command": "x" }, }\n');
+  const good = join(dir, 'claude_desktop_config.json');
+  writeFileSync(good, DESKTOP_CONFIG);
+  const io: WrapIo = {
+    log: () => {},
+    error: () => {},
+    env: { platform: 'linux', home: dir, env: {}, cwd: dir },
+    launcher: () => LAUNCHER,
+  };
+  await wrapCommand({ kind: 'wrap', target: { config: good }, servers: [] }, io);
+  expect(readFileSync(good, 'utf8')).not.toBe(DESKTOP_CONFIG);
+
+  const [wrap, unwrap] = await Promise.all([cli(['wrap', '--config', bad]), cli(['unwrap', '--config', good])]);
+  expect(wrap).toEqual({
+    code: 2,
+    stdout: '',
+    stderr: `mrtr-inspector wrap: ${bad}: it does not parse as JSON: CloseBraceExpected at line 2, column 1; fix the file (or restore it) and run again. Nothing was changed.\n`,
+  });
+  expect(readFileSync(bad, 'utf8')).toBe('{ "mcpServers": { "a": { "command": "x" }, }\n');
+  expect(unwrap.code).toBe(0);
+  expect(unwrap.stdout).toContain('Restored byte for byte');
+  expect(readFileSync(good, 'utf8')).toBe(DESKTOP_CONFIG);
+}, 30_000);
