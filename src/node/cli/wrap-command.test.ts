@@ -95,6 +95,7 @@ describe('wrap and unwrap a desktop host config', () => {
       after:  /usr/local/bin/node /opt/mrtr/dist-node/cli.js tap --inspector http://127.0.0.1:6280 --name filesystem -- npx -y @modelcontextprotocol/server-filesystem /Users/ada/Desktop`);
     expect(report).toContain('  skipped  remote: an HTTP server (url https://mcp.example.com/mcp)');
     expect(report).toContain(`Backup: ${t.file}.mrtr-backup (the file as it was before this wrap).`);
+    expect(report).toContain(`Undo: mrtr-inspector unwrap --config ${t.file}`);
     expect(readFileSync(`${t.file}.mrtr-backup`, 'utf8')).toBe(DESKTOP_CONFIG);
 
     expect(await t.run.wrap({ inspector: 'http://127.0.0.1:6280' })).toBe(0);

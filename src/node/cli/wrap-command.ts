@@ -148,7 +148,7 @@ export async function wrapCommand(cmd: Extract<Command, { kind: 'wrap' }>, io: W
       "Note: this mrtr-inspector runs from npx's cache, which npm may clear; install it (npm install -g mrtr-inspector) and wrap again for a path that lasts.",
     );
   io.log(
-    `Restart the host (or reload its MCP servers) to start them through the tap. Undo: mrtr-inspector unwrap --config ${JSON.stringify(file.path)}`,
+    `Restart the host (or reload its MCP servers) to start them through the tap. Undo: mrtr-inspector unwrap --config ${/\s/.test(file.path) ? `"${file.path}"` : file.path}`,
   );
   return 0;
 }
