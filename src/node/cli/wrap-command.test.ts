@@ -167,6 +167,18 @@ describe('wrap and unwrap a desktop host config', () => {
     expect(entry(after, 'mcpServers', 'github').command).toBe('docker');
   });
 
+  it('takes a fresh backup at the next wrap after an unwrap, so a later restore keeps what was edited in between', async () => {
+    const t = setup(DESKTOP_CONFIG);
+    await t.run.wrap();
+    await t.run.unwrap();
+    const edited = t.read().replace('"chat"', '"code"');
+    writeFileSync(t.file, edited);
+    await t.run.wrap();
+    expect(readFileSync(`${t.file}.mrtr-backup`, 'utf8')).toBe(edited);
+    await t.run.unwrap();
+    expect(t.read()).toBe(edited);
+  });
+
   it('wraps only the --server named, and refuses an unknown name without touching the file', async () => {
     const t = setup(DESKTOP_CONFIG);
     expect(await t.run.wrap({ servers: ['gitlab'] })).toBe(2);

@@ -2,7 +2,8 @@
  * The file side of `wrap` and `unwrap`: reading a config as exact bytes, writing it atomically, and the backup.
  *
  * Backup rule: `<file>.mrtr-backup` holds the file, byte for byte, as it was before the first wrap that changed it;
- * it is written only when the file has no wrapped entry yet, so a second wrap never overwrites it.
+ * it is written only when the file has no wrapped entry yet (or when there is no backup at all), so a second wrap never
+ * overwrites it, and the next wrap after an unwrap takes the file as it is then.
  * `<file>.mrtr-backup.sha256` records the file as the last wrap left it, and only while restoring the backup would
  * lose nothing: `unwrap` restores the backup when the file still matches that record, and otherwise un-wraps in place.
  */
