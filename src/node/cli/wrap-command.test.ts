@@ -288,3 +288,21 @@ describe('a file wrap cannot write', () => {
     expect(readdirSync(t.dir).sort()).toEqual(['claude_desktop_config.json', 'claude_desktop_config.json.mrtr-backup']);
   });
 });
+
+describe('a host that saves the file while wrap runs', () => {
+  it('keeps its write: wrap writes nothing over it and says to run again', async () => {
+    const t = setup(DESKTOP_CONFIG);
+    const saved = DESKTOP_CONFIG.replace('"chat"', '"code"');
+    // the launcher is asked after the file is read: the host saves its preferences then
+    t.io.launcher = () => {
+      writeFileSync(t.file, saved);
+      return LAUNCHER;
+    };
+    expect(await t.run.wrap()).toBe(2);
+    expect(t.err).toEqual([
+      `mrtr-inspector wrap: ${t.file}: the file changed while this command ran (the host saved it?); nothing was written to it: run wrap again`,
+    ]);
+    expect(t.read()).toBe(saved);
+    expect(readdirSync(t.dir).sort()).toEqual(['claude_desktop_config.json', 'claude_desktop_config.json.mrtr-backup']);
+  });
+});

@@ -19,6 +19,7 @@ import {
 } from './wrap-entries.ts';
 import {
   backupPath,
+  ChangedMeanwhile,
   describeError,
   encode,
   forgetWrap,
@@ -63,6 +64,7 @@ export function processIo(entry: string): WrapIo {
 }
 
 function writeFailed(err: unknown, command: string): string {
+  if (err instanceof ChangedMeanwhile) return `${err.message}; nothing was written to it: run ${command} again`;
   return `writing failed: ${describeError(err)}. Each write replaces the whole file at once, so it holds its old content or the new; run ${command} again to see which`;
 }
 
@@ -173,7 +175,7 @@ export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, i
       io.log(`${file.path}${where.how}:`);
       if (listed.ok && listed.outcomes.length) io.log(outcomeLines(listed.outcomes).join('\n'));
       try {
-        await writeAtomic(file.path, original);
+        await writeAtomic(file.path, original, { replaces: file.bytes });
         await forgetWrap(file.path);
       } catch (err) {
         return fail(`${file.path}: `, writeFailed(err, 'unwrap'));
@@ -191,7 +193,7 @@ export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, i
   }
   io.log(outcomeLines(result.outcomes).join('\n'));
   try {
-    await writeAtomic(file.path, encode(result.text, file.bom));
+    await writeAtomic(file.path, encode(result.text, file.bom), { replaces: file.bytes });
     await forgetWrap(file.path);
   } catch (err) {
     return fail(`${file.path}: `, writeFailed(err, 'unwrap'));

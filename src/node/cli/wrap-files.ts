@@ -53,14 +53,23 @@ export function encode(text: string, bom: boolean): Buffer {
   return Buffer.from(bom ? `\uFEFF${text}` : text, 'utf8');
 }
 
+/** The file was written by someone else (the host saving its own settings) between the read and the write. */
+export class ChangedMeanwhile extends Error {}
+
 /**
  * Write beside the file, then rename over it: a host reading the file sees the old bytes or the new, never half. The
- * new file keeps the old one's permissions (a config with secrets in `env` stays private).
+ * new file keeps the old one's permissions (a config with secrets in `env` stays private). With `replaces`, the write
+ * is dropped when the file no longer holds those bytes just before the rename: a host that saved the file meanwhile
+ * (Claude Desktop writes its preferences there) keeps its write.
  */
-export async function writeAtomic(path: string, bytes: Buffer, modeFrom?: string): Promise<void> {
+export async function writeAtomic(
+  path: string,
+  bytes: Buffer,
+  opts: { modeFrom?: string; replaces?: Buffer } = {},
+): Promise<void> {
   let mode = 0o600;
   try {
-    mode = (await stat(modeFrom ?? path)).mode & 0o777;
+    mode = (await stat(opts.modeFrom ?? path)).mode & 0o777;
   } catch {
     // a new file (the first backup): private by default
   }
@@ -74,6 +83,8 @@ export async function writeAtomic(path: string, bytes: Buffer, modeFrom?: string
     await handle.close();
   }
   try {
+    if (opts.replaces && !(await readFile(path)).equals(opts.replaces))
+      throw new ChangedMeanwhile('the file changed while this command ran (the host saved it?)');
     await rename(tmp, path);
   } catch (err) {
     await rm(tmp, { force: true });
@@ -129,9 +140,9 @@ export async function writeWrapped(file: ConfigFile, next: Buffer, hadWrapped: b
   // a backup of a file with wrapped entries cannot restore it unwrapped: only a matching record says it can
   const restorable = !hadWrapped || (await unchangedSinceWrap(file));
   const written = !hadWrapped || (await readOptional(backup)) === undefined;
-  if (written) await writeAtomic(backup, file.bytes, file.path);
-  await writeAtomic(file.path, next);
-  if (restorable) await writeAtomic(record, Buffer.from(`${sha256(next)}\n`), file.path);
+  if (written) await writeAtomic(backup, file.bytes, { modeFrom: file.path });
+  await writeAtomic(file.path, next, { replaces: file.bytes });
+  if (restorable) await writeAtomic(record, Buffer.from(`${sha256(next)}\n`), { modeFrom: file.path });
   else await rm(record, { force: true });
   return { backup: written ? 'written' : 'kept', restorable };
 }
