@@ -114,4 +114,37 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['audit', '--server', 'file:///etc/passwd'])).toThrow('must be an http: or https: URL');
     expect(() => parseArgs(['serve-me'])).toThrow('unknown command "serve-me"');
   });
+
+  it('reads wrap and unwrap with a config file or a host, the servers named and the inspector URL as typed', () => {
+    expect(
+      parseArgs(['wrap', '--config', 'c.json', '--server', 'a', '--server=b', '--inspector', 'http://127.0.0.1:6280']),
+    ).toEqual({
+      kind: 'wrap',
+      target: { config: 'c.json' },
+      servers: ['a', 'b'],
+      inspector: 'http://127.0.0.1:6280',
+    });
+    expect(parseArgs(['wrap', '--host', 'vscode'])).toEqual({ kind: 'wrap', target: { host: 'vscode' }, servers: [] });
+    expect(parseArgs(['unwrap', '--config', 'c.json'])).toEqual({ kind: 'unwrap', target: { config: 'c.json' } });
+    expect(parseArgs(['unwrap', '--host', 'claude-desktop'])).toEqual({
+      kind: 'unwrap',
+      target: { host: 'claude-desktop' },
+    });
+  });
+
+  it('refuses a wrap with no file, two targets, an unknown host or a bad inspector URL, naming what to give', () => {
+    expect(() => parseArgs(['wrap'])).toThrow(
+      'wrap needs --config FILE (or --host claude-desktop|vscode|cursor|claude-code)',
+    );
+    expect(() => parseArgs(['unwrap', '--config', 'a', '--host', 'vscode'])).toThrow(
+      'unwrap takes --config FILE or --host NAME, not both',
+    );
+    expect(() => parseArgs(['wrap', '--host', 'zed'])).toThrow(
+      '--host must be one of claude-desktop, vscode, cursor, claude-code, got "zed"',
+    );
+    expect(() => parseArgs(['wrap', '--config', 'c', '--inspector', 'localhost:6280'])).toThrow(
+      '--inspector must be an http: or https: URL',
+    );
+    expect(() => parseArgs(['unwrap', '--config', 'c', '--server', 'a'])).toThrow('unknown option --server');
+  });
 });

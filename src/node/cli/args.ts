@@ -4,6 +4,8 @@
  */
 import { parseHeaderLines } from '../../protocol/header-lines.ts';
 
+import { HOSTS, type Host } from './host-config-paths.ts';
+
 export const USAGE = `Usage:
   mrtr-inspector [--server URL] [--port N] [--mock] [--open] [--stdio "<command> <args>"]... [--proxy URL]...
       Serve the inspector (built app + relay) on 127.0.0.1 and print its URL.
@@ -26,6 +28,18 @@ export const USAGE = `Usage:
       --second-identity-header H  another user of the same client: state minted under --header is sent as it
       --expiry-wait SECONDS       for a token that shows no exp: wait this long after minting, then replay it
       --other-service URL         a different service believed to share the key: state minted here is sent there
+
+  mrtr-inspector wrap (--config FILE | --host claude-desktop|vscode|cursor|claude-code) [--server NAME]...
+                      [--inspector URL]
+      Put a host's stdio servers behind \`mrtr-inspector tap\`: each entry's command and args move after "--" and the
+      host starts the tap, which starts the server. HTTP entries are left alone. A backup FILE.mrtr-backup is kept.
+      --config FILE    the host's config (claude_desktop_config.json, .vscode/mcp.json, .cursor/mcp.json, .mcp.json)
+      --host NAME      find that host's usual config instead (the project's file first, then the user's)
+      --server NAME    only this server (repeatable); default: every stdio server
+      --inspector URL  the inspector the tap reports to
+
+  mrtr-inspector unwrap (--config FILE | --host NAME)
+      Undo wrap: restore the backup byte for byte if the file is as wrap left it, otherwise un-wrap each entry in place.
 `;
 
 export type Command =
@@ -53,7 +67,12 @@ export type Command =
       otherService?: string;
       /** options given with a value that cannot be used: the check they feed is skipped with this reason */
       unusable: Partial<Record<'principal' | 'expiry' | 'audience', string>>;
-    };
+    }
+  | { kind: 'wrap'; target: ConfigTarget; servers: string[]; inspector?: string }
+  | { kind: 'unwrap'; target: ConfigTarget };
+
+/** A config file named on the command line, or a host whose usual config file is looked for. */
+export type ConfigTarget = { config: string } | { host: Host };
 
 export class UsageError extends Error {}
 
@@ -62,13 +81,15 @@ interface Spec {
   flags: readonly string[];
 }
 
-const SPECS: Record<'serve' | 'replay' | 'audit', Spec> = {
+const SPECS: Record<'serve' | 'replay' | 'audit' | 'wrap' | 'unwrap', Spec> = {
   serve: { values: ['--server', '--port', '--stdio', '--proxy'], flags: ['--mock', '--open'] },
   replay: { values: ['--server', '--junit', '--ignore'], flags: ['--json'] },
   audit: {
     values: ['--server', '--only', '--header', '--second-identity-header', '--expiry-wait', '--other-service'],
     flags: ['--json'],
   },
+  wrap: { values: ['--config', '--host', '--server', '--inspector'], flags: [] },
+  unwrap: { values: ['--config', '--host'], flags: [] },
 };
 
 function parseWith(args: readonly string[], spec: Spec) {
@@ -161,6 +182,18 @@ function auditCommand(values: Map<string, string[]>, json: boolean): Command {
   return cmd;
 }
 
+function configTarget(values: Map<string, string[]>, command: string): ConfigTarget {
+  const config = values.get('--config')?.at(-1);
+  const host = values.get('--host')?.at(-1);
+  if (config !== undefined && host !== undefined)
+    throw new UsageError(`${command} takes --config FILE or --host NAME, not both`);
+  if (config !== undefined) return { config };
+  if (host === undefined) throw new UsageError(`${command} needs --config FILE (or --host ${HOSTS.join('|')})`);
+  if (!(HOSTS as readonly string[]).includes(host))
+    throw new UsageError(`--host must be one of ${HOSTS.join(', ')}, got "${host}"`);
+  return { host: host as Host };
+}
+
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   if (argv.includes('--version')) return { kind: 'version' };
@@ -185,6 +218,17 @@ export function parseArgs(argv: readonly string[]): Command {
     const { values, flags, positionals } = parseWith(rest, SPECS.audit);
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     return auditCommand(values, flags.has('--json'));
+  }
+  if (first === 'wrap' || first === 'unwrap') {
+    const { values, positionals } = parseWith(rest, SPECS[first]);
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const target = configTarget(values, first);
+    if (first === 'unwrap') return { kind: 'unwrap', target };
+    const cmd: Command = { kind: 'wrap', target, servers: values.get('--server') ?? [] };
+    const inspector = values.get('--inspector')?.at(-1);
+    // checked, but kept as typed: it goes into the user's file
+    if (inspector !== undefined && httpUrl(inspector, '--inspector')) cmd.inspector = inspector;
+    return cmd;
   }
   const { values, flags, positionals } = parseWith(argv, SPECS.serve);
   if (positionals.length) throw new UsageError(`unknown command "${positionals[0]}"`);

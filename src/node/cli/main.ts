@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The package's `bin`: `mrtr-inspector [serve options] | replay … | audit …` (see args.ts for the usage text).
+ * The package's `bin`: `mrtr-inspector [serve options] | replay … | audit … | wrap … | unwrap …` (see args.ts for the
+ * usage text).
  * Built to `dist-node/cli.js` (src/node/cli/vite.config.ts) so the installed package needs nothing from the dev tool chain.
  */
 import { existsSync } from 'node:fs';
@@ -75,6 +76,14 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     case 'audit': {
       const { auditCommand } = await import('./audit-command.ts');
       return auditCommand(cmd);
+    }
+    case 'wrap': {
+      const { wrapCommand, processIo } = await import('./wrap-command.ts');
+      return wrapCommand(cmd, processIo(fileURLToPath(import.meta.url)));
+    }
+    case 'unwrap': {
+      const { unwrapCommand, processIo } = await import('./wrap-command.ts');
+      return unwrapCommand(cmd, processIo(fileURLToPath(import.meta.url)));
     }
   }
 }
