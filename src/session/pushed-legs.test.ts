@@ -107,6 +107,43 @@ describe('pushed requests (2025-11-25) as legs', () => {
     expect(composed.sent.answeredKeys).toEqual(['elicitation/create #0']);
   });
 
+  it("marks the response with the task the pushed request was about (related-task in the result's _meta)", () => {
+    const related = { 'io.modelcontextprotocol/related-task': { taskId: 'task-7' } };
+    const pushed = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'elicitation/create',
+      params: { message: 'Region?', requestedSchema: schema, _meta: related },
+    };
+    const state = apply(
+      pushedElicitation(),
+      { type: 'draft/answer', conversationId: 'c', key: 'elicitation/create #0', response: { action: 'decline' } },
+      { type: 'leg/sent', conversationId: 'c', rpcId: 0, at: 1 },
+      {
+        type: 'leg/recorded',
+        conversationId: 'c',
+        legId: 'l2',
+        rpcId: 3,
+        exchange: exchange(pushed),
+        sent,
+        pushed: pushedFacts(3, 'elicitation/create'),
+      },
+      {
+        type: 'draft/answer',
+        conversationId: 'c',
+        key: 'elicitation/create #3',
+        response: { action: 'accept', content: { region: 'us-east-1' }, _meta: { mine: 1 } },
+      },
+    );
+    const c = state.conversations.c!;
+    // the composer's preview and the POST are this one body
+    expect(JSON.parse(composeRequest(c, c.draft!, { url }).body)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { action: 'accept', content: { region: 'us-east-1' }, _meta: { mine: 1, ...related } },
+    });
+  });
+
   it('names what is wrong when the response body edited by hand is not a JSON-RPC response', () => {
     const state = apply(pushedElicitation(), {
       type: 'draft/body',

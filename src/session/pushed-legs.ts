@@ -7,6 +7,7 @@
  */
 import type { Outcome } from '../protocol/classify.ts';
 import type { Exchange } from '../protocol/exchange.ts';
+import { withRelatedTask } from '../protocol/tasks/legacy-wire.ts';
 import { isJsonObject, type InputRequest, type JsonObject, type RpcId } from '../protocol/types.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, Leg, PushedFacts } from './model.ts';
@@ -99,11 +100,14 @@ export function undeliveredReason(answer: Exchange): string | undefined {
   return status >= 200 && status < 300 ? undefined : `the server answered HTTP ${status}`;
 }
 
-/** The JSON-RPC response a pushed draft composes: `result` is the answer given under the pushed key. */
+/**
+ * The JSON-RPC response a pushed draft composes: `result` is the answer given under the pushed key, marked with the
+ * task the pushed request was about, if any (`_meta["io.modelcontextprotocol/related-task"]`).
+ */
 export function pushedResponse(draft: Draft): JsonObject {
   const key = draft.respondTo?.key;
   const answer = key !== undefined ? draft.answers[key] : undefined;
-  return answer === undefined
-    ? { jsonrpc: '2.0', id: draft.rpcId }
-    : { jsonrpc: '2.0', id: draft.rpcId, result: answer };
+  if (answer === undefined || key === undefined) return { jsonrpc: '2.0', id: draft.rpcId };
+  const result = isJsonObject(answer) ? withRelatedTask(answer, draft.inputRequests[key]?.params) : answer;
+  return { jsonrpc: '2.0', id: draft.rpcId, result };
 }

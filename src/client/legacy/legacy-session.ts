@@ -15,6 +15,7 @@ import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
 import { readBody } from '../read-body.ts';
 import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from '../response-cap.ts';
 import { isJsonObject } from '../../protocol/types.ts';
+import { withRelatedTask } from '../../protocol/tasks/legacy-wire.ts';
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
@@ -325,9 +326,13 @@ export class LegacySession {
     return outcome;
   }
 
-  /** Posts the answer to a pushed request (the server acknowledges with 202). */
+  /**
+   * Posts the answer to a pushed request (the server acknowledges with 202); a result answering a request about a
+   * task names that task too (`withRelatedTask`).
+   */
   async answer(request: PushedRequest, answer: PushedAnswer, askedIn?: string): Promise<Exchange> {
-    return this.respond(request, JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }), {}, askedIn);
+    const sent = 'result' in answer ? { result: withRelatedTask(answer.result, request.params) } : answer;
+    return this.respond(request, JSON.stringify({ jsonrpc: '2.0', id: request.id, ...sent }), {}, askedIn);
   }
 
   /**

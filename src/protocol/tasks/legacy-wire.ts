@@ -103,3 +103,17 @@ export function relatedTaskId(paramsOrResult: unknown): string | undefined {
   const related = isJsonObject(meta) ? meta[RELATED_TASK_META] : undefined;
   return isJsonObject(related) && typeof related.taskId === 'string' ? related.taskId : undefined;
 }
+
+/**
+ * The result answering a request the server pushed about a task, marked as related to that task too: "All requests,
+ * notifications, and responses related to a task MUST include the io.modelcontextprotocol/related-task key in their
+ * _meta" (2025-11-25 basic/utilities/tasks). The task is the one the pushed request's params name; a result that
+ * already names one keeps it, and a request about no task leaves the result as it is.
+ */
+export function withRelatedTask<T extends Record<string, unknown>>(result: T, requestParams: unknown): T {
+  const taskId = relatedTaskId(requestParams);
+  if (taskId === undefined) return result;
+  const meta = isJsonObject(result._meta) ? result._meta : {};
+  if (RELATED_TASK_META in meta) return result;
+  return { ...result, _meta: { ...meta, [RELATED_TASK_META]: { taskId } } };
+}
