@@ -15,7 +15,7 @@ import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
 import { readBody } from '../read-body.ts';
 import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from '../response-cap.ts';
 import { isJsonObject } from '../../protocol/types.ts';
-import { withRelatedTask } from '../../protocol/tasks/legacy-wire.ts';
+import { asksForTask, taskIdIn, withRelatedTask } from '../../protocol/tasks/legacy-wire.ts';
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
@@ -73,6 +73,17 @@ function idIn(body: string): string | number | undefined {
   const id = isJsonObject(parsed) ? parsed.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
+
+/** The params a hand-written body carries, when it parses and has them. */
+function paramsIn(body: string): Record<string, unknown> | undefined {
+  const parsed = tryParseJson(body);
+  return isJsonObject(parsed) && isJsonObject(parsed.params) ? parsed.params : undefined;
+}
+
+/** A request pushed on a `tasks/cancel` sent for an aborted call belongs to nothing the inspector shows. */
+const refuseOnCancel = async (): Promise<PushedAnswer> => ({
+  error: { code: -32601, message: 'the inspector cancelled this task and answers nothing on its tasks/cancel' },
+});
 
 export class LegacyProtocolError extends Error {
   constructor(
@@ -363,7 +374,10 @@ export class LegacySession {
    * each answer is POSTed as soon as `onPushed` resolves. A stream that ends before the response is resumed with
    * `GET` + `Last-Event-ID` (the last id any of its streams carried) after the server's `retry` delay (at most
    * `maxResumes` times). A 404 to the session's id means the server lost the session: a new `initialize` without the
-   * id, then the request again in the new session. An abort tells the server with `notifications/cancelled`.
+   * id, then the request again in the new session. An abort tells the server with `notifications/cancelled`; a
+   * task-augmented request (`params.task`) is never cancelled that way (2025-11-25 cancellation: `tasks/cancel` MUST be
+   * used instead), but with `tasks/cancel` once its stream has named the task (its CreateTaskResult, a status
+   * notification, a related-task); aborted before that, there is no task id to cancel.
    */
   async request(
     method: string,
@@ -377,9 +391,12 @@ export class LegacySession {
     const rawId = wire.body === undefined ? undefined : idIn(wire.body);
     if (rawId !== undefined) id = rawId;
     const extra = wire.headers ?? {};
+    const taskAugmented = asksForTask(wire.body === undefined ? params : paramsIn(wire.body));
+    let taskId: string | undefined;
     let response: Message | undefined;
     const answers: Promise<unknown>[] = [];
     const onMessage = (m: Message, via: PushedVia): boolean => {
+      if (taskAugmented && (!isResponse(m) || m.id === id)) taskId ??= taskIdIn(m);
       if (isResponse(m) && m.id === id) {
         response = m;
         return true;
@@ -423,7 +440,10 @@ export class LegacySession {
       ));
       lastEventId = sse?.lastEventId ?? lastEventId;
     }
-    if (!response && signal?.aborted) {
+    if (signal?.aborted && taskAugmented && taskId !== undefined) {
+      // the task may run on whether or not its CreateTaskResult came back: cancel the task itself
+      await this.request('tasks/cancel', { taskId }, refuseOnCancel).catch(() => undefined);
+    } else if (!response && signal?.aborted && !taskAugmented) {
       // the server may still be working on it: say the client gave up (2025-11-25 basic/utilities/cancellation)
       await this.notify('notifications/cancelled', { requestId: id, reason: 'aborted in the inspector' }).catch(
         () => undefined,

@@ -62,7 +62,7 @@ export function withTaskAugmentation(params: JsonObject, ttlMs = DEFAULT_TASK_TT
 }
 
 /** The call asked for task augmentation (`params.task` is an object). */
-export function asksForTask(params: JsonObject | undefined): boolean {
+export function asksForTask(params: Record<string, unknown> | undefined): boolean {
   return isJsonObject(params?.task);
 }
 
@@ -116,4 +116,18 @@ export function withRelatedTask<T extends Record<string, unknown>>(result: T, re
   const meta = isJsonObject(result._meta) ? result._meta : {};
   if (RELATED_TASK_META in meta) return result;
   return { ...result, _meta: { ...meta, [RELATED_TASK_META]: { taskId } } };
+}
+
+/**
+ * The task a message of a task-augmented call's stream names, if any: a CreateTaskResult's `task.taskId`, a
+ * `notifications/tasks/status` (its params are the Task), or the related-task any other message carries.
+ */
+export function taskIdIn(message: unknown): string | undefined {
+  if (!isJsonObject(message)) return undefined;
+  const result = isJsonObject(message.result) ? message.result : undefined;
+  const task = isJsonObject(result?.task) ? result.task : undefined;
+  if (typeof task?.taskId === 'string') return task.taskId;
+  const params = isJsonObject(message.params) ? message.params : undefined;
+  if (message.method === 'notifications/tasks/status' && typeof params?.taskId === 'string') return params.taskId;
+  return relatedTaskId(params) ?? relatedTaskId(result);
 }
