@@ -39,6 +39,12 @@ export function listsTasks(capabilities: JsonObject | undefined): boolean {
   return isJsonObject(tasks) && isJsonObject(tasks.list);
 }
 
+/** The server's capabilities offer `tasks/cancel` (`tasks.cancel`). */
+export function cancelsTasks(capabilities: JsonObject | undefined): boolean {
+  const tasks = capabilities?.tasks;
+  return isJsonObject(tasks) && isJsonObject(tasks.cancel);
+}
+
 /** What a `tasks/list` answered (all its pages): the tasks that read, and why each of the others does not. */
 export interface TaskList {
   tasks: TaskSnapshot[];
