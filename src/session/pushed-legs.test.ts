@@ -4,7 +4,7 @@ import { ALL_CAPABILITIES } from '../protocol/envelope.ts';
 import { composeRequest } from './compose.ts';
 import type { SessionEvent } from './events.ts';
 import { emptySession, type SentFacts, type SessionState } from './model.ts';
-import { pushedFacts } from './pushed-legs.ts';
+import { pushedFacts, undeliveredReason } from './pushed-legs.ts';
 import { reduce } from './reducer.ts';
 import { conversationStatus } from './selectors.ts';
 import { timelineRows } from './timeline-rows.ts';
@@ -206,6 +206,16 @@ describe('pushed requests (2025-11-25) as legs', () => {
     const dropped = { kind: 'network' as const, message: 'dropped in the inspector (held request)' };
     expect(answered({ ...unanswered, failure: dropped }).answerUndelivered).toBe(true);
     expect(answered({ ...exchange(undefined, 202), failure: dropped }).answerUndelivered).toBe(true);
+  });
+
+  it('says the session that asked is gone when the answer gets 404 to its Mcp-Session-Id', () => {
+    const gone = exchange(undefined, 404);
+    expect(undeliveredReason(gone)).toBe('the server answered HTTP 404');
+    const withSession: Exchange = {
+      ...gone,
+      request: { ...gone.request, headers: [...gone.request.headers, ['mcp-session-id', 's-1']] },
+    };
+    expect(undeliveredReason(withSession)).toMatch(/^the server answered HTTP 404: the session that asked is gone/);
   });
 
   it("shows a watched client's undelivered answer in rows already drawn (a new conversation object for the cache)", () => {

@@ -6,7 +6,7 @@
  * brings the next pushed request or the call's own response. Pure.
  */
 import type { Outcome } from '../protocol/classify.ts';
-import type { Exchange } from '../protocol/exchange.ts';
+import { headerValue, type Exchange } from '../protocol/exchange.ts';
 import { withRelatedTask } from '../protocol/tasks/legacy-wire.ts';
 import { isJsonObject, type InputRequest, type JsonObject, type RpcId } from '../protocol/types.ts';
 import type { SessionEvent } from './events.ts';
@@ -97,6 +97,9 @@ export function undeliveredReason(answer: Exchange): string | undefined {
   if (answer.failure) return answer.failure.message;
   const status = answer.response?.status;
   if (status === undefined) return 'no answer came';
+  // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
+  if (status === 404 && headerValue(answer.request.headers, 'Mcp-Session-Id') !== undefined)
+    return 'the server answered HTTP 404: the session that asked is gone, so nothing waits for this answer any more (a new session was started)';
   return status >= 200 && status < 300 ? undefined : `the server answered HTTP ${status}`;
 }
 
