@@ -147,6 +147,25 @@ describe('LegacySession after the server lost the session (HTTP 404)', () => {
     expect(s.sessionId).toBe('sess-2');
   });
 
+  it('remembers which session asked a request answered later by id alone (a request on the session stream)', async () => {
+    const server = restartingServer((call) => {
+      if (call.method === 'GET')
+        return new Response('data: {"jsonrpc":"2.0","id":5,"method":"roots/list"}\n\n', {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      if (call.body?.method === 'tools/list') return json({ jsonrpc: '2.0', id: call.body.id, result: { tools: [] } });
+      return new Response(null, { status: 202 });
+    });
+    const s = session(server.fetch);
+    await s.initialize();
+    await s.listenOnce(async () => null, new AbortController().signal);
+    server.restart();
+    await s.request('tools/list', {}, async () => null);
+    expect(s.sessionId).toBe('sess-2');
+    await s.respond({ id: 5, method: 'roots/list' }, '{"jsonrpc":"2.0","id":5,"result":{"roots":[]}}');
+    expect(server.calls.at(-1)).toMatchObject({ sessionId: 'sess-1', body: { id: 5 } });
+  });
+
   it('starts a new session when the standalone stream gets 404, and opens that stream again in it', async () => {
     const server = restartingServer((call) =>
       call.method === 'GET' ? new Response(null, { status: 405 }) : new Response(null, { status: 202 }),
