@@ -222,6 +222,12 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
       await expect(tasks.panel).toContainText('completed');
       await expect(app.result).toContainText('Research Report: python (snake)');
       await expect(app.timeline).toContainText('tasks/result');
+      // over stdio too: the task's status notifications reach its panel, and tasks/list lists it
+      await expect(tasks.panel).toContainText(/\d+ notifications\/tasks\/status received/);
+      const taskId = ((await tasks.panel.getByRole('heading').first().textContent()) ?? '').replace(/^Task /, '');
+      const serverTasks = page.getByRole('group', { name: 'Server tasks' });
+      await serverTasks.getByRole('button', { name: 'List tasks' }).click();
+      await expect(serverTasks.getByRole('listitem').filter({ hasText: taskId })).toContainText('completed');
       await noLint(app);
     });
   });

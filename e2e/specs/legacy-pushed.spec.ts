@@ -64,6 +64,36 @@ test.describe('Requests a 2025-11-25 server pushes are legs, answered from the c
     await expect(legacy.pushedLeg(1, 'elicitation/create')).not.toContainText('not delivered');
   });
 
+  test('an answer whose session the server lost (404) is not delivered, and the session is renewed at once', async ({
+    inspector,
+    page,
+  }) => {
+    const legacy = await provisionAccepted(inspector, page);
+    // the server loses the session that asked (as a restart would): it is ended behind the page's back
+    const sessionId = /session ([0-9a-f-]{8,})/.exec((await inspector.status.textContent()) ?? '')?.[1];
+    expect(sessionId).toBeDefined();
+    const { mockUrl } = await page.request
+      .get('/__inspector/config')
+      .then((r) => r.json() as Promise<{ mockUrl: string }>);
+    expect((await page.request.delete(mockUrl, { headers: { 'mcp-session-id': sessionId! } })).status()).toBe(200);
+
+    await legacy.sendResponse();
+    await expect(legacy.pushedLeg(1, 'elicitation/create')).toContainText(
+      'answers elicitation/create #0 (not delivered)',
+    );
+    await expect(inspector.result.getByRole('status')).toContainText('the session that asked is gone');
+
+    // that 404 already started a new session: the next call goes straight to it, with no 404 leg of its own first
+    await inspector.callTool('test_simple_text');
+    await expect(inspector.result).toContainText('This is a simple text response for testing.');
+    await expect(
+      inspector.timeline.getByRole('button', { name: /^Round 1 tools\/call test_simple_text/ }),
+    ).toBeVisible();
+    await expect(inspector.timeline.getByRole('button', { name: /^Round 2 tools\/call test_simple_text/ })).toHaveCount(
+      0,
+    );
+  });
+
   test('a pushed URL-mode elicitation goes through consent; accepted, the call signs in', async ({
     inspector,
     context,

@@ -50,11 +50,15 @@ test.describe('2025-11-25 tasks: the everything server’s simulate-research-que
     await card.getByLabel('Clarification').selectOption({ label: 'Python snake species' });
     await card.getByRole('button', { name: 'Accept', exact: true }).click();
     await expect(legacy.responseBody()).toContainText('"interpretation": "snake"');
+    // the answer names the task its request was about, as the spec requires of every message related to a task
+    await expect(legacy.responseBody()).toContainText('"io.modelcontextprotocol/related-task"');
     await legacy.sendResponse();
 
     await expect(inspector.result).toContainText('Research Report: python (snake)');
     await expect(tasks.panel).toContainText('completed');
     await expect(tasks.panel).toContainText('1 answer(s) on tasks/result');
+    // the server's task store tells every status change on the session's own stream as well
+    await expect(tasks.panel).toContainText(/\d+ notifications\/tasks\/status received/);
     await expect(inspector.timeline).toContainText('tasks/get');
     await expect(inspector.timeline).toContainText('tasks/result');
   });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TaskPanel } from '../../features/tasks/task-panel.tsx';
 import { declaresTasks, isTerminalStatus } from '../../protocol/tasks/wire.ts';
+import { cancelsTasks } from '../../protocol/tasks/legacy-wire.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
@@ -29,6 +30,14 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
   const offered = s.wanted && declaresTasks(discover.data?.capabilities) && !conversation?.task?.era;
   const sameServer = conversation?.serverUrl === s.connectedUrl;
   const listen = s.poll?.listen;
+  // a 2025-11-25 server says whether it supports tasks/cancel (`capabilities.tasks.cancel`)
+  const cancelUnavailable =
+    conversation?.task?.era &&
+    sameServer &&
+    discover.data?.era === 'legacy' &&
+    !cancelsTasks(discover.data.capabilities)
+      ? 'Cancel is unavailable: this server does not declare tasks.cancel in its capabilities, so it does not support tasks/cancel (2025-11-25 tasks). The task runs until it ends or its TTL passes.'
+      : undefined;
   useEffect(() => {
     if (running && offered && sameServer && listen === undefined) void actions.listenTask(conversationId);
   }, [running, offered, sameServer, listen, actions, conversationId]);
@@ -59,6 +68,7 @@ export function TaskSection({ conversationId }: { conversationId: string }) {
       onAutoPoll={() => void actions.autoPollTask(conversationId)}
       onStopAutoPoll={() => actions.stopAutoPoll(conversationId)}
       onCancel={() => void actions.cancelTask(conversationId)}
+      {...(cancelUnavailable ? { cancelUnavailable } : {})}
       onListen={() => void actions.listenTask(conversationId)}
       onStopListening={() => actions.stopListening(conversationId)}
       {...(view.era ? { era: view.era, answers: view.answers } : {})}

@@ -54,8 +54,8 @@ export function pushedExchange(request: PushedRequest, via: PushedVia, now: numb
 export class LegacyCall {
   private readonly steps: CallStep[] = [];
   private waiting?: (step: CallStep) => void;
-  /** pushed requests not answered yet, by id */
-  private readonly open = new Map<string, PushedRequest>();
+  /** pushed requests not answered yet, by id, with the session that asked each */
+  private readonly open = new Map<string, { request: PushedRequest; askedIn?: string }>();
   done = false;
 
   constructor(
@@ -68,7 +68,7 @@ export class LegacyCall {
     wire: LegacyWire = {},
   ) {
     const onPushed: PushedHandler = async (request, via) => {
-      this.open.set(String(request.id), request);
+      this.open.set(String(request.id), { request, ...(via.sessionId ? { askedIn: via.sessionId } : {}) });
       this.push({ kind: 'pushed', request, exchange: pushedExchange(request, via, now()) });
       return null; // answered by `respond`, when the user sends it
     };
@@ -102,10 +102,13 @@ export class LegacyCall {
     return new Promise((resolve) => (this.waiting = resolve));
   }
 
-  /** Posts `body` as the answer to the pushed request `id` (the server acknowledges with 202). */
+  /**
+   * Posts `body` as the answer to the pushed request `id` (the server acknowledges with 202), to the session that
+   * asked it (see `LegacySession.respond`).
+   */
   async respond(id: string | number, body: string, headers: Record<string, string> = {}): Promise<Exchange> {
-    const request = this.open.get(String(id)) ?? { id, method: 'response' };
+    const open = this.open.get(String(id));
     this.open.delete(String(id));
-    return this.session.respond(request, body, headers);
+    return this.session.respond(open?.request ?? { id, method: 'response' }, body, headers, open?.askedIn);
   }
 }

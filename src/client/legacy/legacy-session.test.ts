@@ -110,6 +110,34 @@ describe('LegacySession', () => {
     expect(JSON.parse(server.calls[3]!.body!)).toEqual({ jsonrpc: '2.0', id: 'srv-7', result: { action: 'decline' } });
   });
 
+  it('marks an answer to a request about a task with that task (related-task in the result _meta)', async () => {
+    const related = '"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t-1"}}';
+    const server = fakeServer((call) => {
+      const early = initialized(call);
+      if (early) return early;
+      const body = JSON.parse(call.body!);
+      if (body.method === 'tasks/result')
+        return sse(
+          `id: 1\ndata: {"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage","params":{"messages":[],${related}}}\n\n` +
+            'id: 2\ndata: {"jsonrpc":"2.0","id":2,"result":{"content":[]}}\n\n',
+        );
+      return new Response(null, { status: 202 });
+    });
+    const s = new LegacySession({
+      url: 'http://x/mcp',
+      fetch: server.fetch,
+      clientInfo: { name: 'c', version: '1' },
+      capabilities: {},
+    });
+    await s.initialize();
+    await s.request('tasks/result', { taskId: 't-1' }, async () => ({ result: { role: 'assistant' } }));
+    expect(JSON.parse(server.calls[3]!.body!)).toEqual({
+      jsonrpc: '2.0',
+      id: 'srv-1',
+      result: { role: 'assistant', _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't-1' } } },
+    });
+  });
+
   it('throws a readable error naming the status when initialize is refused', async () => {
     const server = fakeServer(() => new Response('nope', { status: 404 }));
     const s = new LegacySession({

@@ -15,16 +15,21 @@ import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
 import { readBody } from '../read-body.ts';
 import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from '../response-cap.ts';
 import { isJsonObject } from '../../protocol/types.ts';
+import { asksForTask, taskIdIn, withRelatedTask } from '../../protocol/tasks/legacy-wire.ts';
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
 /** What a pushed request is answered with: its `result`, or an `error`. */
 export type PushedAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
-/** Where a pushed request arrived: the HTTP exchange of its stream (still being read) and its SSE event. */
+/**
+ * Where a pushed request arrived: the HTTP exchange of its stream (still being read), its SSE event, and the session
+ * whose stream it was (its answer goes to that session, even after a new one replaced it).
+ */
 export interface PushedVia {
   label: string;
   exchange: Exchange;
   event?: SseEventRecord;
+  sessionId?: string;
 }
 /** Answers a pushed request; `null`: the caller posts the answer itself (`respond`). */
 export type PushedHandler = (request: PushedRequest, via: PushedVia) => Promise<PushedAnswer | null>;
@@ -69,6 +74,17 @@ function idIn(body: string): string | number | undefined {
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
+/** The params a hand-written body carries, when it parses and has them. */
+function paramsIn(body: string): Record<string, unknown> | undefined {
+  const parsed = tryParseJson(body);
+  return isJsonObject(parsed) && isJsonObject(parsed.params) ? parsed.params : undefined;
+}
+
+/** A request pushed on a `tasks/cancel` sent for an aborted call belongs to nothing the inspector shows. */
+const refuseOnCancel = async (): Promise<PushedAnswer> => ({
+  error: { code: -32601, message: 'the inspector cancelled this task and answers nothing on its tasks/cancel' },
+});
+
 export class LegacyProtocolError extends Error {
   constructor(
     message: string,
@@ -105,6 +121,10 @@ export class LegacySession {
   onRenewed?: () => void;
   /** the extra headers of every request: the given ones, with the Authorization in force */
   private extraHeaders: Record<string, string>;
+  /** the new session being started after a 404 to the old one's id: every 404 of that id waits for this one */
+  private renewing?: Promise<void>;
+  /** the session each pushed request not answered yet was asked in, by its JSON-RPC id */
+  private readonly askedIn = new Map<string, string | undefined>();
 
   constructor(private readonly opts: LegacySessionOptions) {
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
@@ -131,21 +151,46 @@ export class LegacySession {
     return this.opts.url;
   }
 
-  private headers(extra: Record<string, string> = {}): HeaderList {
+  private headers(extra: Record<string, string> = {}, sessionId = this.sessionId): HeaderList {
     const h: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       ...this.extraHeaders,
       ...extra,
     };
-    if (this.sessionId) h['mcp-session-id'] = this.sessionId;
+    if (sessionId) h['mcp-session-id'] = sessionId;
     if (this.server) h['mcp-protocol-version'] = this.protocolVersion;
     return Object.entries(h);
   }
 
   /**
+   * Starts a new session because the server answered 404 to `gone`, the id a request carried (2025-11-25 transports:
+   * the client MUST start a new session). One renewal however many requests hit the 404: while it runs, each of them
+   * waits for it; a 404 to an id already replaced starts nothing. Throws when the new `initialize` is refused.
+   */
+  private renew(gone: string): Promise<void> {
+    if (this.renewing) return this.renewing;
+    if (this.sessionId !== gone) return Promise.resolve();
+    const renewing = (async () => {
+      this.sessionId = undefined;
+      this.server = undefined;
+      try {
+        await this.initialize();
+      } finally {
+        this.renewing = undefined;
+      }
+      this.onRenewed?.();
+    })();
+    this.renewing = renewing;
+    return renewing;
+  }
+
+  /**
    * Sends one HTTP request and reads its answer. JSON and SSE bodies are both read; each message of an SSE body is
-   * handed to `onMessage` as it arrives. Never throws for HTTP statuses: the caller reads the exchange.
+   * handed to `onMessage` as it arrives. Never throws for HTTP statuses: the caller reads the exchange. It goes to
+   * the session in force (after any renewal under way), or to `opts.sessionId` when given. A 404 to a session id
+   * (the server lost the session) is labelled so and starts the one renewal (`renewal`: the caller may wait for it);
+   * `opts.renew: false` keeps the handshake itself from starting one.
    */
   private async http(
     label: string,
@@ -154,9 +199,12 @@ export class LegacySession {
     onMessage: (m: Message, via: PushedVia) => boolean | void,
     extra: Record<string, string> = {},
     signal?: AbortSignal,
-    relabel?: (res: Response) => string | undefined,
-  ): Promise<{ exchange: Exchange; sse?: SseReadResult }> {
-    const headers = this.headers(method === 'POST' ? extra : { ...extra, 'content-type': '' });
+    opts: { renew?: boolean; sessionId?: string } = {},
+  ): Promise<{ exchange: Exchange; sse?: SseReadResult; renewal?: Promise<void> }> {
+    const renews = opts.renew !== false && method !== 'DELETE';
+    if (renews && this.renewing) await this.renewing.catch(() => undefined);
+    const sessionId = opts.sessionId ?? this.sessionId;
+    const headers = this.headers(method === 'POST' ? extra : { ...extra, 'content-type': '' }, sessionId);
     const sentHeaders = headers.filter(([, v]) => v !== '');
     const startedAt = this.now();
     // RecordedRequest is POST-shaped; GET/DELETE legs record their method in the label and an empty body.
@@ -180,7 +228,9 @@ export class LegacySession {
       return { exchange };
     }
     exchange.headersMs = this.now() - startedAt;
-    label = relabel?.(res) ?? label;
+    // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
+    const gone = res.status === 404 ? sessionId : undefined;
+    if (gone !== undefined) label = `${label} (session gone: HTTP 404)`;
     const contentType = res.headers.get('content-type') ?? '';
     const recorded = {
       status: res.status,
@@ -208,7 +258,7 @@ export class LegacySession {
           if (!isJsonObject(m)) return false;
           if (isResponse(m)) exchange.message = m;
           else notifications.push(m);
-          return onMessage(m, { label, exchange, event });
+          return onMessage(m, this.via(m, { label, exchange, event }, sessionId));
         },
         cap,
       );
@@ -225,11 +275,20 @@ export class LegacySession {
         exchange.failure = { kind: 'stream', message: `the connection dropped while reading the body: ${body.error}` };
       const m = body.text && !body.overCap && body.error === undefined ? tryParseJson(body.text) : undefined;
       if (m !== undefined) exchange.message = m;
-      if (isJsonObject(m)) onMessage(m, { label, exchange });
+      if (isJsonObject(m)) onMessage(m, this.via(m, { label, exchange }, sessionId));
     }
     exchange.durationMs = this.now() - startedAt;
     this.opts.onExchange?.({ label, exchange });
-    return { exchange, sse };
+    const renewal = gone !== undefined && renews && !signal?.aborted ? this.renew(gone) : undefined;
+    return renewal ? { exchange, sse, renewal } : { exchange, sse };
+  }
+
+  /** Where `m` came: a pushed request also notes the session that asked it (its answer goes there). */
+  private via(m: Message, via: PushedVia, sessionId: string | undefined): PushedVia {
+    const pushed = toPushed(m);
+    if (!pushed) return via;
+    this.askedIn.set(String(pushed.id), sessionId);
+    return sessionId === undefined ? via : { ...via, sessionId };
   }
 
   /** `initialize`, then `notifications/initialized`. Throws LegacyProtocolError when the server refuses. */
@@ -245,7 +304,7 @@ export class LegacySession {
         clientInfo: this.opts.clientInfo,
       },
     });
-    const { exchange } = await this.http('initialize', 'POST', body, () => {});
+    const { exchange } = await this.http('initialize', 'POST', body, () => {}, {}, undefined, { renew: false });
     const m = exchange.message;
     if (!exchange.response || !isJsonObject(m) || !isJsonObject(m.result)) {
       const why = isJsonObject(m) && isJsonObject(m.error) ? `${String(m.error.code)} ${String(m.error.message)}` : '';
@@ -271,18 +330,43 @@ export class LegacySession {
       'POST',
       JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
       () => {},
+      {},
+      undefined,
+      { renew: false },
     );
     return outcome;
   }
 
-  /** Posts the answer to a pushed request (the server acknowledges with 202). */
-  async answer(request: PushedRequest, answer: PushedAnswer): Promise<Exchange> {
-    return this.respond(request, JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }));
+  /**
+   * Posts the answer to a pushed request (the server acknowledges with 202); a result answering a request about a
+   * task names that task too (`withRelatedTask`).
+   */
+  async answer(request: PushedRequest, answer: PushedAnswer, askedIn?: string): Promise<Exchange> {
+    const sent = 'result' in answer ? { result: withRelatedTask(answer.result, request.params) } : answer;
+    return this.respond(request, JSON.stringify({ jsonrpc: '2.0', id: request.id, ...sent }), {}, askedIn);
   }
 
-  /** Posts `body` (a JSON-RPC response written or edited by hand) as the answer to `request`, byte for byte. */
-  async respond(request: PushedRequest, body: string, extra: Record<string, string> = {}): Promise<Exchange> {
-    return (await this.http(`answer ${request.method}`, 'POST', body, () => {}, extra)).exchange;
+  /**
+   * Posts `body` (a JSON-RPC response written or edited by hand) as the answer to `request`, byte for byte. It goes
+   * to the session that asked (`askedIn`, else the one whose stream last brought that id), even when a new session
+   * has replaced it since: the new session never asked it, and its server numbers its own requests afresh, so the
+   * same id there could name a different request. The old session's server then answers 404, which is recorded: the
+   * answer was not delivered. A 404 to the session in force starts a new session (the answer is not sent again).
+   */
+  async respond(
+    request: PushedRequest,
+    body: string,
+    extra: Record<string, string> = {},
+    askedIn?: string,
+  ): Promise<Exchange> {
+    const key = String(request.id);
+    const sessionId = askedIn ?? this.askedIn.get(key);
+    this.askedIn.delete(key);
+    const sent = await this.http(`answer ${request.method}`, 'POST', body, () => {}, extra, undefined, {
+      ...(sessionId !== undefined ? { sessionId } : {}),
+    });
+    await sent.renewal?.catch(() => undefined);
+    return sent.exchange;
   }
 
   /**
@@ -290,7 +374,10 @@ export class LegacySession {
    * each answer is POSTed as soon as `onPushed` resolves. A stream that ends before the response is resumed with
    * `GET` + `Last-Event-ID` (the last id any of its streams carried) after the server's `retry` delay (at most
    * `maxResumes` times). A 404 to the session's id means the server lost the session: a new `initialize` without the
-   * id, then the request again in the new session. An abort tells the server with `notifications/cancelled`.
+   * id, then the request again in the new session. An abort tells the server with `notifications/cancelled`; a
+   * task-augmented request (`params.task`) is never cancelled that way (2025-11-25 cancellation: `tasks/cancel` MUST be
+   * used instead), but with `tasks/cancel` once its stream has named the task (its CreateTaskResult, a status
+   * notification, a related-task); aborted before that, there is no task id to cancel.
    */
   async request(
     method: string,
@@ -304,30 +391,27 @@ export class LegacySession {
     const rawId = wire.body === undefined ? undefined : idIn(wire.body);
     if (rawId !== undefined) id = rawId;
     const extra = wire.headers ?? {};
+    const taskAugmented = asksForTask(wire.body === undefined ? params : paramsIn(wire.body));
+    let taskId: string | undefined;
     let response: Message | undefined;
     const answers: Promise<unknown>[] = [];
     const onMessage = (m: Message, via: PushedVia): boolean => {
+      if (taskAugmented && (!isResponse(m) || m.id === id)) taskId ??= taskIdIn(m);
       if (isResponse(m) && m.id === id) {
         response = m;
         return true;
       }
       const pushed = toPushed(m);
-      if (pushed) answers.push(onPushed(pushed, via).then((a) => a && this.answer(pushed, a)));
+      if (pushed) answers.push(onPushed(pushed, via).then((a) => a && this.answer(pushed, a, via.sessionId)));
       else if (!isResponse(m)) this.opts.onNotification?.(m);
       return false;
     };
     const bodyOf = () => wire.body ?? JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
-    const heldSession = this.sessionId;
-    let { exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, extra, signal, (res) =>
-      // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
-      heldSession !== undefined && res.status === 404 ? `${method} (session gone: HTTP 404)` : undefined,
-    );
-    if (heldSession !== undefined && exchange.response?.status === 404 && !signal?.aborted) {
-      // start a new session without the old id, then send the request again in it (with a new id)
-      this.sessionId = undefined;
-      this.server = undefined;
-      await this.initialize();
-      this.onRenewed?.();
+    const first = await this.http(method, 'POST', bodyOf(), onMessage, extra, signal);
+    let { exchange, sse } = first;
+    if (first.renewal) {
+      // the session was gone: once the new one is up, the request goes again in it (with a new id)
+      await first.renewal;
       if (wire.body === undefined) id = this.nextId++;
       ({ exchange, sse } = await this.http(method, 'POST', bodyOf(), onMessage, extra, signal));
     }
@@ -356,7 +440,10 @@ export class LegacySession {
       ));
       lastEventId = sse?.lastEventId ?? lastEventId;
     }
-    if (!response && signal?.aborted) {
+    if (signal?.aborted && taskAugmented && taskId !== undefined) {
+      // the task may run on whether or not its CreateTaskResult came back: cancel the task itself
+      await this.request('tasks/cancel', { taskId }, refuseOnCancel).catch(() => undefined);
+    } else if (!response && signal?.aborted && !taskAugmented) {
       // the server may still be working on it: say the client gave up (2025-11-25 basic/utilities/cancellation)
       await this.notify('notifications/cancelled', { requestId: id, reason: 'aborted in the inspector' }).catch(
         () => undefined,
@@ -370,10 +457,15 @@ export class LegacySession {
     );
   }
 
-  /** A notification POST (202 expected). */
+  /**
+   * A notification POST (202 expected). A 404 to the session starts a new one; the notification is not sent again
+   * (what it said was about the session that is gone).
+   */
   async notify(method: string, params?: Record<string, unknown>): Promise<Exchange> {
     const body = JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) });
-    return (await this.http(method, 'POST', body, () => {})).exchange;
+    const sent = await this.http(method, 'POST', body, () => {});
+    await sent.renewal?.catch(() => undefined);
+    return sent.exchange;
   }
 
   /**
@@ -392,12 +484,14 @@ export class LegacySession {
   ): Promise<{ exchange: Exchange; lastEventId?: string }> {
     const onMessage = (m: Message, via: PushedVia) => {
       const pushed = toPushed(m);
-      if (pushed) void onPushed(pushed, via).then((a) => a && this.answer(pushed, a));
+      if (pushed) void onPushed(pushed, via).then((a) => a && this.answer(pushed, a, via.sessionId));
       else if (!isResponse(m)) this.opts.onNotification?.(m);
     };
     const label = lastEventId ? `GET (standalone stream, resume after ${lastEventId})` : 'GET (standalone stream)';
     const extra: Record<string, string> = lastEventId ? { 'last-event-id': lastEventId } : {};
-    const { exchange, sse } = await this.http(label, 'GET', undefined, onMessage, extra, signal);
+    const { exchange, sse, renewal } = await this.http(label, 'GET', undefined, onMessage, extra, signal);
+    // a 404: the session is gone; the new one opens its own stream (`onRenewed`)
+    await renewal?.catch(() => undefined);
     return sse?.lastEventId ? { exchange, lastEventId: sse.lastEventId } : { exchange };
   }
 

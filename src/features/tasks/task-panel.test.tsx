@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TaskPanel, type TaskPanelProps } from './task-panel.tsx';
 
 afterEach(cleanup);
@@ -45,5 +45,28 @@ describe('TaskPanel poll interval', () => {
     expect(screen.getByText('Notifications').nextElementSibling?.textContent).toBe(
       '2 notifications/tasks/status received',
     );
+  });
+});
+
+describe('TaskPanel Cancel task', () => {
+  it('is disabled and says why when the server does not offer tasks/cancel; a press sends nothing', () => {
+    const onCancel = vi.fn();
+    render(<TaskPanel {...props({ era: '2025-11-25', onCancel, cancelUnavailable: 'no tasks.cancel here' })} />);
+    const cancel = screen.getByRole('button', { name: 'Cancel task' });
+    expect(cancel.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(cancel.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'no tasks.cancel here',
+    );
+    fireEvent.click(cancel);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('cancels when the server offers it', () => {
+    const onCancel = vi.fn();
+    render(<TaskPanel {...props({ era: '2025-11-25', onCancel })} />);
+    const cancel = screen.getByRole('button', { name: 'Cancel task' });
+    expect(cancel.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(cancel);
+    expect(onCancel).toHaveBeenCalledOnce();
   });
 });

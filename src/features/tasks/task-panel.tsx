@@ -44,6 +44,8 @@ export interface TaskPanelProps {
   onAutoPoll: () => void;
   onStopAutoPoll: () => void;
   onCancel: () => void;
+  /** why "Cancel task" cannot be used (the server does not offer tasks/cancel): the button is disabled and says so */
+  cancelUnavailable?: string;
   onListen: () => void;
   onStopListening: () => void;
   /**
@@ -149,7 +151,12 @@ export function TaskPanel(p: TaskPanelProps) {
             ) : (
               <Button onClick={p.onAutoPoll}>Auto-poll</Button>
             )}
-            <Button variant="danger" onClick={p.onCancel}>
+            <Button
+              variant="danger"
+              aria-disabled={p.cancelUnavailable !== undefined || undefined}
+              aria-describedby={p.cancelUnavailable !== undefined ? `task-cancel-${p.taskId}` : undefined}
+              onClick={() => p.cancelUnavailable === undefined && p.onCancel()}
+            >
               Cancel task
             </Button>
             {p.era ? null : p.listen === 'listening' || p.listen === 'connecting' ? (
@@ -163,6 +170,11 @@ export function TaskPanel(p: TaskPanelProps) {
               </span>
             )}
           </div>
+        )}
+        {!p.terminal && p.cancelUnavailable !== undefined && (
+          <p id={`task-cancel-${p.taskId}`} className="text-xs text-slate-600">
+            {p.cancelUnavailable}
+          </p>
         )}
         {p.note && (
           <p role="status" className="text-xs text-slate-700">

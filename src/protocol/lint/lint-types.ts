@@ -110,6 +110,8 @@ export const LEGACY_SPEC = {
   sessionManagement: legacySpecRef('basic/transports', 'Session Management'),
   protocolVersionHeader: legacySpecRef('basic/transports', 'Protocol Version Header'),
   responses: legacySpecRef('basic', 'Responses'),
+  taskLifetime: legacySpecRef('basic/utilities/tasks', 'TTL and Resource Management'),
+  taskRelated: legacySpecRef('basic/utilities/tasks', 'Associating Task-Related Messages'),
 } as const;
 
 /** "2026-07-28 basic/patterns/mrtr § Client Requirements (Basic Workflow)" */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsTaskCalls,
   asksForTask,
+  cancelsTasks,
   listsTasks,
   readCreateTaskResult,
   readLegacyTask,
@@ -111,6 +112,13 @@ describe('2025-11-25 task wire shapes', () => {
     expect(listsTasks({ tasks: { cancel: {} } })).toBe(false);
     expect(listsTasks({ tasks: { list: true } })).toBe(false);
     expect(listsTasks(undefined)).toBe(false);
+  });
+
+  it('sees tasks/cancel offered only under capabilities.tasks.cancel', () => {
+    expect(cancelsTasks({ tasks: { list: {}, cancel: {} } })).toBe(true);
+    expect(cancelsTasks({ tasks: { list: {}, requests: { tools: { call: {} } } } })).toBe(false);
+    expect(cancelsTasks({ tasks: { cancel: true } })).toBe(false);
+    expect(cancelsTasks(undefined)).toBe(false);
   });
 
   it('reads the tasks a tasks/list returned, and says which entries do not read', () => {

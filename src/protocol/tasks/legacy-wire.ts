@@ -39,6 +39,12 @@ export function listsTasks(capabilities: JsonObject | undefined): boolean {
   return isJsonObject(tasks) && isJsonObject(tasks.list);
 }
 
+/** The server's capabilities offer `tasks/cancel` (`tasks.cancel`). */
+export function cancelsTasks(capabilities: JsonObject | undefined): boolean {
+  const tasks = capabilities?.tasks;
+  return isJsonObject(tasks) && isJsonObject(tasks.cancel);
+}
+
 /** What a `tasks/list` answered (all its pages): the tasks that read, and why each of the others does not. */
 export interface TaskList {
   tasks: TaskSnapshot[];
@@ -62,7 +68,7 @@ export function withTaskAugmentation(params: JsonObject, ttlMs = DEFAULT_TASK_TT
 }
 
 /** The call asked for task augmentation (`params.task` is an object). */
-export function asksForTask(params: JsonObject | undefined): boolean {
+export function asksForTask(params: Record<string, unknown> | undefined): boolean {
   return isJsonObject(params?.task);
 }
 
@@ -102,4 +108,32 @@ export function relatedTaskId(paramsOrResult: unknown): string | undefined {
   const meta = isJsonObject(paramsOrResult) ? paramsOrResult._meta : undefined;
   const related = isJsonObject(meta) ? meta[RELATED_TASK_META] : undefined;
   return isJsonObject(related) && typeof related.taskId === 'string' ? related.taskId : undefined;
+}
+
+/**
+ * The result answering a request the server pushed about a task, marked as related to that task too: "All requests,
+ * notifications, and responses related to a task MUST include the io.modelcontextprotocol/related-task key in their
+ * _meta" (2025-11-25 basic/utilities/tasks). The task is the one the pushed request's params name; a result that
+ * already names one keeps it, and a request about no task leaves the result as it is.
+ */
+export function withRelatedTask<T extends Record<string, unknown>>(result: T, requestParams: unknown): T {
+  const taskId = relatedTaskId(requestParams);
+  if (taskId === undefined) return result;
+  const meta = isJsonObject(result._meta) ? result._meta : {};
+  if (RELATED_TASK_META in meta) return result;
+  return { ...result, _meta: { ...meta, [RELATED_TASK_META]: { taskId } } };
+}
+
+/**
+ * The task a message of a task-augmented call's stream names, if any: a CreateTaskResult's `task.taskId`, a
+ * `notifications/tasks/status` (its params are the Task), or the related-task any other message carries.
+ */
+export function taskIdIn(message: unknown): string | undefined {
+  if (!isJsonObject(message)) return undefined;
+  const result = isJsonObject(message.result) ? message.result : undefined;
+  const task = isJsonObject(result?.task) ? result.task : undefined;
+  if (typeof task?.taskId === 'string') return task.taskId;
+  const params = isJsonObject(message.params) ? message.params : undefined;
+  if (message.method === 'notifications/tasks/status' && typeof params?.taskId === 'string') return params.taskId;
+  return relatedTaskId(params) ?? relatedTaskId(result);
 }

@@ -8,6 +8,8 @@ export interface RunNote {
     | 'aborted'
     | 'finished'
     | 'refused'
+    /** the call ended with an error or an answer that is no valid response: no result */
+    | 'ended'
     | 'not-sent'
     | 'tamper'
     | 'transport'

@@ -3,6 +3,7 @@ import { ask, comeBackLater, done, fakeWorld, rpcError, type Script, type Transp
 import { lastLeg } from '../selectors.ts';
 import { runToCompletion, type RunToCompletionDeps } from './run-to-completion.ts';
 import type { Exchange } from '../../protocol/exchange.ts';
+import { classifyExchange } from '../../protocol/classify-exchange.ts';
 import type { Leg } from '../model.ts';
 
 const CONFIRM = { confirm: { method: 'elicitation/create', params: { message: 'ok?', requestedSchema: {} } } };
@@ -215,5 +216,66 @@ describe('runToCompletion', () => {
       message:
         'Stopped: the response did not reach the server (the server answered HTTP 400). Fix it in the Next request, then Send response or run again.',
     });
+  });
+
+  it('ends without a result, not finished, when a retry is answered with another error, naming it', async () => {
+    const { id, deps, legs } = run((_c, p) =>
+      p.requestState ? rpcError(-32603, 'Handler returned an invalid result') : comeBackLater('s1'),
+    );
+    const note = await runToCompletion(id, deps);
+    expect(note).toEqual({
+      kind: 'ended',
+      message: 'Ended without a result: the server answered error -32603 (Handler returned an invalid result).',
+    });
+    expect(legs()).toBe(2);
+  });
+
+  it('ends without a result, not finished, when a retry is answered with something that is no valid response', async () => {
+    const { id, deps } = run((_c, p) => (p.requestState ? { resultType: 'later' } : comeBackLater('s1')));
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('ended');
+    expect(note.message).toMatch(
+      /^Ended without a result: what came back is not a valid response \(unknown resultType "later"/,
+    );
+  });
+
+  it.each([
+    [
+      'an HTML error page',
+      { status: 500, statusText: 'Internal Server Error', contentType: 'text/html', body: '<html>oops</html>' },
+      /HTTP 500/,
+    ],
+    [
+      'a stream that ended cleanly without the response',
+      {
+        status: 200,
+        statusText: 'OK',
+        contentType: 'text/event-stream',
+        body: 'id: 1\ndata: \n\n',
+        sseEvents: [{ id: '1', data: '', at: 0 }],
+      },
+      /the SSE stream ended after 1 event\(s\) without the JSON-RPC response/,
+    ],
+  ])('ends without a result when the call is over with %s, saying what came back', async (_what, response, says) => {
+    const { id, deps } = run(() => done('unused'));
+    const exchange: Exchange = {
+      request: {
+        url: 'http://s/mcp',
+        method: 'POST',
+        headers: [],
+        body: '{"jsonrpc":"2.0","id":2,"method":"tools/call"}',
+      },
+      response: { headers: [], size: response.body.length, ...response },
+      startedAt: 0,
+      durationMs: 1,
+    };
+    const before = deps.conversation;
+    // the call is over (no draft): its last leg is what came back
+    deps.conversation = () => ({ ...before()!, draft: undefined });
+    deps.lastLeg = () =>
+      ({ id: 'last', outcome: classifyExchange(exchange, 'tools/call', 2), exchange }) as unknown as Leg;
+    const note = await runToCompletion(id, deps);
+    expect(note.kind).toBe('ended');
+    expect(note.message).toMatch(says);
   });
 });

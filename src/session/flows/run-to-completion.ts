@@ -89,6 +89,27 @@ function refusedNote(leg: Leg | undefined, round: number): RunNote | undefined {
 }
 
 /**
+ * Any other error answer, or an answer that is no valid response (an HTML error page, a stream that ended cleanly
+ * without the response): the call ended without a result, and the note says what came back instead.
+ */
+function endedNote(leg: Leg | undefined): RunNote | undefined {
+  const outcome = leg?.outcome;
+  if (outcome?.kind === 'error') {
+    return {
+      kind: 'ended',
+      message: `Ended without a result: the server answered error ${outcome.error.code} (${outcome.error.message}).`,
+    };
+  }
+  if (outcome?.kind === 'invalid') {
+    return {
+      kind: 'ended',
+      message: `Ended without a result: what came back is not a valid response (${outcome.reason}).`,
+    };
+  }
+  return undefined;
+}
+
+/**
  * Send retry after retry until the server finishes, asks for input only a human can give, the call reaches the round
  * cap (more input_required results than the cap), a leg fails in transport, or the user stops. A leg that failed in transport (network error, timeout, dropped
  * stream) is never resent: the server may have acted on it, so resending is the user's deliberate Send retry. The cap
@@ -103,7 +124,7 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
     answerRoots(conversationId, deps);
     const conversation = deps.conversation();
     const draft = conversation?.draft;
-    if (!conversation || !draft) return FINISHED_NOTE;
+    if (!conversation || !draft) return endedNote(deps.lastLeg()) ?? FINISHED_NOTE;
     if (deps.signal.aborted) return { kind: 'aborted', message: 'Run to completion was aborted.' };
     if (!isDraftReady(draft)) {
       return { kind: 'needs-input', message: 'Paused: the server asked for input only you can give.' };
@@ -149,7 +170,7 @@ export async function runToCompletion(conversationId: string, deps: RunToComplet
       if (deps.signal.aborted) return { kind: 'aborted', message: 'Run to completion was aborted.' };
       return transportNote(leg, sent, false);
     }
-    const refusal = refusedNote(leg, sent);
+    const refusal = refusedNote(leg, sent) ?? endedNote(leg);
     if (refusal) return refusal;
   }
 }

@@ -4,7 +4,7 @@ import { ALL_CAPABILITIES } from '../../../protocol/envelope.ts';
 import { composeRequest } from '../../compose.ts';
 import type { SessionEvent } from '../../events.ts';
 import { emptySession, type SentFacts, type SessionState } from '../../model.ts';
-import { pushedFacts } from './pushed-legs.ts';
+import { pushedFacts, undeliveredReason } from './pushed-legs.ts';
 import { reduce } from '../../reducer.ts';
 import { conversationStatus } from '../../selectors.ts';
 import { timelineRows } from '../../timeline/timeline-rows.ts';
@@ -108,6 +108,43 @@ describe('pushed requests (2025-11-25) as legs', () => {
     expect(composed.sent.answeredKeys).toEqual(['elicitation/create #0']);
   });
 
+  it("marks the response with the task the pushed request was about (related-task in the result's _meta)", () => {
+    const related = { 'io.modelcontextprotocol/related-task': { taskId: 'task-7' } };
+    const pushed = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'elicitation/create',
+      params: { message: 'Region?', requestedSchema: schema, _meta: related },
+    };
+    const state = apply(
+      pushedElicitation(),
+      { type: 'draft/answer', conversationId: 'c', key: 'elicitation/create #0', response: { action: 'decline' } },
+      { type: 'leg/sent', conversationId: 'c', rpcId: 0, at: 1 },
+      {
+        type: 'leg/recorded',
+        conversationId: 'c',
+        legId: 'l2',
+        rpcId: 3,
+        exchange: exchange(pushed),
+        sent,
+        pushed: pushedFacts(3, 'elicitation/create'),
+      },
+      {
+        type: 'draft/answer',
+        conversationId: 'c',
+        key: 'elicitation/create #3',
+        response: { action: 'accept', content: { region: 'us-east-1' }, _meta: { mine: 1 } },
+      },
+    );
+    const c = state.conversations.c!;
+    // the composer's preview and the POST are this one body
+    expect(JSON.parse(composeRequest(c, c.draft!, { url }).body)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { action: 'accept', content: { region: 'us-east-1' }, _meta: { mine: 1, ...related } },
+    });
+  });
+
   it('names what is wrong when the response body edited by hand is not a JSON-RPC response', () => {
     const state = apply(pushedElicitation(), {
       type: 'draft/body',
@@ -170,6 +207,16 @@ describe('pushed requests (2025-11-25) as legs', () => {
     const dropped = { kind: 'network' as const, message: 'dropped in the inspector (held request)' };
     expect(answered({ ...unanswered, failure: dropped }).answerUndelivered).toBe(true);
     expect(answered({ ...exchange(undefined, 202), failure: dropped }).answerUndelivered).toBe(true);
+  });
+
+  it('says the session that asked is gone when the answer gets 404 to its Mcp-Session-Id', () => {
+    const gone = exchange(undefined, 404);
+    expect(undeliveredReason(gone)).toBe('the server answered HTTP 404');
+    const withSession: Exchange = {
+      ...gone,
+      request: { ...gone.request, headers: [...gone.request.headers, ['mcp-session-id', 's-1']] },
+    };
+    expect(undeliveredReason(withSession)).toMatch(/^the server answered HTTP 404: the session that asked is gone/);
   });
 
   it("shows a watched client's undelivered answer in rows already drawn (a new conversation object for the cache)", () => {

@@ -6,7 +6,8 @@
  * brings the next pushed request or the call's own response. Pure.
  */
 import type { Outcome } from '../../../protocol/classify.ts';
-import type { Exchange } from '../../../protocol/exchange.ts';
+import { headerValue, type Exchange } from '../../../protocol/exchange.ts';
+import { withRelatedTask } from '../../../protocol/tasks/legacy-wire.ts';
 import { isJsonObject, type InputRequest, type JsonObject, type RpcId } from '../../../protocol/types.ts';
 import type { SessionEvent } from '../../events.ts';
 import type { Conversation, Draft, Leg, PushedFacts } from '../../model.ts';
@@ -101,14 +102,20 @@ export function undeliveredReason(answer: Exchange): string | undefined {
   if (answer.failure) return answer.failure.message;
   const status = answer.response?.status;
   if (status === undefined) return 'no answer came';
+  // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
+  if (status === 404 && headerValue(answer.request.headers, 'Mcp-Session-Id') !== undefined)
+    return 'the server answered HTTP 404: the session that asked is gone, so nothing waits for this answer any more (a new session was started)';
   return status >= 200 && status < 300 ? undefined : `the server answered HTTP ${status}`;
 }
 
-/** The JSON-RPC response a pushed draft composes: `result` is the answer given under the pushed key. */
+/**
+ * The JSON-RPC response a pushed draft composes: `result` is the answer given under the pushed key, marked with the
+ * task the pushed request was about, if any (`_meta["io.modelcontextprotocol/related-task"]`).
+ */
 export function pushedResponse(draft: Draft): JsonObject {
   const key = draft.respondTo?.key;
   const answer = key !== undefined ? draft.answers[key] : undefined;
-  return answer === undefined
-    ? { jsonrpc: '2.0', id: draft.rpcId }
-    : { jsonrpc: '2.0', id: draft.rpcId, result: answer };
+  if (answer === undefined || key === undefined) return { jsonrpc: '2.0', id: draft.rpcId };
+  const result = isJsonObject(answer) ? withRelatedTask(answer, draft.inputRequests[key]?.params) : answer;
+  return { jsonrpc: '2.0', id: draft.rpcId, result };
 }

@@ -207,6 +207,46 @@ describe('a 2025-11-25 task conversation', () => {
     expect(taskLint(s, s.conversations.c1!)).toEqual([]);
   });
 
+  it("lints that era's own MUSTs: createdAt, lastUpdatedAt and ttl on task responses, related-task on tasks/result", () => {
+    const { createdAt: _c, ttl: _t, ...bare } = task('working');
+    const report = { content: [{ type: 'text', text: 'done' }] };
+    const related = { 'io.modelcontextprotocol/related-task': { taskId: 't1' } };
+    const s = apply(
+      pushed(created()),
+      recorded('l1', 2, { jsonrpc: '2.0', id: 2, result: bare }, 'tasks/get'),
+      recorded('l2', 3, { jsonrpc: '2.0', id: 3, result: report }, 'tasks/result'),
+      recorded('l3', 4, { jsonrpc: '2.0', id: 4, result: { ...report, _meta: related } }, 'tasks/result'),
+    );
+    const findings = taskLint(s, s.conversations.c1!);
+    expect(findings.map((f) => [f.legId, f.finding.rule, f.finding.severity])).toEqual([
+      ['l1', 'tasks-2025/missing-field', 'error'],
+      ['l2', 'tasks-2025/result-related-task', 'error'],
+    ]);
+    expect(findings[0]!.finding.message).toContain('lacks "createdAt", "ttl"');
+    expect(findings[1]!.finding.message).toContain('{"taskId": "t1"}');
+    expect(findings[1]!.finding.spec).toMatchObject({ revision: '2025-11-25', page: 'basic/utilities/tasks' });
+    // a CreateTaskResult whose task lacks its timestamps is found too
+    const { lastUpdatedAt: _l, ...noUpdate } = task('working');
+    const made = apply(
+      emptySession,
+      {
+        type: 'conversation/started',
+        kind: 'legacy-call',
+        id: 'c1',
+        title: 't',
+        method: 'tools/call',
+        params: PARAMS,
+        serverUrl: URL,
+        capabilities: {},
+        at: 0,
+      },
+      recorded('l0', 1, { jsonrpc: '2.0', id: 1, result: { task: noUpdate } }),
+    );
+    expect(taskLint(made, made.conversations.c1!).map((f) => f.finding.message)).toEqual([
+      expect.stringContaining('tools/call answer lacks "lastUpdatedAt"'),
+    ]);
+  });
+
   it('a request pushed on tasks/result waits in the composer as a response; polls keep it, and keep its wait', () => {
     let s = pushed(
       apply(created(), recorded('l1', 2, { jsonrpc: '2.0', id: 2, result: task('input_required') }, 'tasks/get')),

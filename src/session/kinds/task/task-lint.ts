@@ -3,6 +3,7 @@ import { headerValue } from '../../../protocol/exchange.ts';
 import type { LintFinding } from '../../../protocol/lint/lint-types.ts';
 import { isJsonObject, type InputRequests } from '../../../protocol/types.ts';
 import { lintTaskLegs, missingTaskFields, type TaskLegFacts } from '../../../protocol/tasks/lint.ts';
+import { lintLegacyTaskLegs } from '../../../protocol/tasks/legacy-lint.ts';
 import type { Conversation, Leg, SessionState } from '../../model.ts';
 
 const SIDE: Record<string, LintFinding['side']> = {
@@ -47,13 +48,28 @@ function facts(c: Conversation, leg: Leg): TaskLegFacts {
   return out;
 }
 
+/** A 2025-11-25 task's findings per leg id: that era's own rules (protocol/tasks/legacy-lint.ts). */
+function legacyTaskLint(c: Conversation, legs: Leg[], taskId: string): { legId: string; finding: LintFinding }[] {
+  const facts = legs.map((leg) => {
+    const o = leg.outcome;
+    const result = o.kind === 'task' || o.kind === 'complete' ? o.result : undefined;
+    return {
+      method: leg.sent.method ?? c.method,
+      ...(result ? { result } : {}),
+      ...(leg.pushed ? { pushed: true } : {}),
+    };
+  });
+  return lintLegacyTaskLegs(facts, taskId).map((f) => ({ legId: legs[f.index]!.id, finding: f.finding }));
+}
+
 /**
- * Task findings per leg id (empty for a conversation without a task, and for a 2025-11-25 task: these rules are the
- * tasks extension's wire, and that era's tasks have another: no Mcp-Name, `ttl` and `pollInterval`).
+ * Task findings per leg id (empty for a conversation without a task). A 2025-11-25 task has that era's rules: the
+ * extension's below do not apply to its wire (no Mcp-Name, `ttl` and `pollInterval`).
  */
 export function taskLint(state: SessionState, c: Conversation): { legId: string; finding: LintFinding }[] {
-  if (!c.task || c.task.era) return [];
+  if (!c.task) return [];
   const legs = c.legIds.map((id) => state.legs[id]).filter((l): l is Leg => Boolean(l));
+  if (c.task.era) return legacyTaskLint(c, legs, c.task.taskId);
   return lintTaskLegs(legs.map((leg) => facts(c, leg))).map((f) => ({
     legId: legs[f.index]!.id,
     finding: {
