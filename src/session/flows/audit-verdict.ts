@@ -30,7 +30,7 @@ export function verdictOf(leg: Leg, asked: InputRequests): Verdict {
   const http = leg.exchange.response?.status;
   // a server that failed (HTTP 5xx) did not judge the state: its answer is no refusal
   if (http !== undefined && http >= 500) {
-    const what = o.kind === 'error' ? `${o.error.code} ${o.error.message}` : o.kind;
+    const what = o.kind === 'error' ? `${o.error.code} ${o.error.message}` : 'reason' in o ? o.reason : o.kind;
     return { kind: 'broken', summary: `HTTP ${http}: ${what}` };
   }
   switch (o.kind) {
