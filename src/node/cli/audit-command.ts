@@ -1,6 +1,13 @@
-/** `mrtr-inspector audit --server URL [--server URL …] [--json] [--only a,b]`: exit 0 when nothing fails, 1 otherwise. */
+/**
+ * `mrtr-inspector audit --server URL [--server URL …] [--json] [--only a,b] [--junit|--sarif|--html FILE]
+ * [--fail-on fail|warn]`: exit 0 when nothing fails (or warns, with `--fail-on warn`), 1 otherwise, 2 when nothing was
+ * audited. The report files are renderers of the one JSON report.
+ */
+import { writeFile } from 'node:fs/promises';
 import { auditReportJson, runAudit, type AuditReport } from '../../session/flows/audit.ts';
 import type { Command } from './args.ts';
+import { auditJunit } from './audit-junit.ts';
+import { auditSarif } from './audit-sarif.ts';
 import { identityOf, nodeDriver } from './node-driver.ts';
 
 const MARK = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', skip: 'skip' } as const;
@@ -55,6 +62,24 @@ export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Pr
       : (card) => console.error(`audited ${card.method} ${card.name}: ${card.score.percent}%`),
   });
   console.log(cmd.json ? auditReportJson(report) : formatAudit(report));
+  await writeReports(report, cmd);
+  return auditExitCode(report, cmd.failOn);
+}
+
+/** The report files asked for (`--junit`, `--sarif`, `--html`); the page's renderer loads only when asked. */
+async function writeReports(report: AuditReport, cmd: Extract<Command, { kind: 'audit' }>): Promise<void> {
+  const { junit, sarif, html } = cmd.reports;
+  if (junit) await writeFile(junit, auditJunit(report, cmd.failOn));
+  if (sarif) await writeFile(sarif, `${JSON.stringify(auditSarif(report), null, 2)}\n`);
+  if (html) {
+    const { auditHtml } = await import('./audit-html.tsx');
+    await writeFile(html, auditHtml(report));
+  }
+}
+
+/** 2: nothing audited; 1: a check failed (or warned, with `failOn` warn); 0 otherwise. */
+export function auditExitCode(report: AuditReport, failOn: 'fail' | 'warn'): number {
   if (!report.scorecards.length && !report.notAsking.length) return 2;
-  return report.scorecards.some((c) => c.score.fail > 0) ? 1 : 0;
+  const bad = (s: AuditReport['scorecards'][number]['score']) => s.fail > 0 || (failOn === 'warn' && s.warn > 0);
+  return report.scorecards.some((c) => bad(c.score)) ? 1 : 0;
 }

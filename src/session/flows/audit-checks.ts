@@ -82,7 +82,7 @@ export async function variant(
 export const NO_STATE = 'the server gave no requestState: nothing to protect';
 
 /** A variant's answer for the evidence, led by `accepted` when the server went on with state it should refuse. */
-export function answered(v: Verdict, accepted = 'ACCEPTED, '): string {
+function answered(v: Verdict, accepted = 'ACCEPTED, '): string {
   return `${v.kind === 'advanced' ? accepted : ''}${v.summary}`;
 }
 
