@@ -4,8 +4,15 @@
  * audited. The report files are renderers of the one JSON report.
  */
 import { writeFile } from 'node:fs/promises';
-import { auditReportJson, runAudit, type AuditReport } from '../../session/flows/audit.ts';
+import {
+  auditReportJson,
+  legacyAuditNote,
+  legacyEraReport,
+  runAudit,
+  type AuditReport,
+} from '../../session/flows/audit.ts';
 import type { Command } from './args.ts';
+import { auditEra } from './audit-era.ts';
 import { auditJunit } from './audit-junit.ts';
 import { auditSarif } from './audit-sarif.ts';
 import { identityOf, nodeDriver } from './node-driver.ts';
@@ -17,6 +24,7 @@ export function formatAudit(report: AuditReport): string {
     `Audit of ${report.server}${report.fleet.length ? ` (fleet: ${report.fleet.join(', ')})` : ''}`,
     '',
   ];
+  if (report.era) lines.push(legacyAuditNote(report.era.reason), '');
   for (const p of report.problems) lines.push(`note: ${p.method} failed: ${p.message}`);
   for (const card of report.scorecards) {
     const s = card.score;
@@ -45,7 +53,20 @@ export function formatAudit(report: AuditReport): string {
 
 export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Promise<number> {
   const [server, ...fleet] = cmd.servers as [string, ...string[]];
-  const report = await runAudit({
+  const era = await auditEra(server, cmd.headers);
+  const report =
+    era.era === 'legacy' ? legacyEraReport(server, fleet, era.reason) : await runModernAudit(cmd, server, fleet);
+  console.log(cmd.json ? auditReportJson(report) : formatAudit(report));
+  await writeReports(report, cmd);
+  return auditExitCode(report, cmd.failOn);
+}
+
+function runModernAudit(
+  cmd: Extract<Command, { kind: 'audit' }>,
+  server: string,
+  fleet: string[],
+): Promise<AuditReport> {
+  return runAudit({
     driver: nodeDriver(server, undefined, cmd.headers),
     server,
     fleet,
@@ -61,9 +82,6 @@ export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Pr
       ? undefined
       : (card) => console.error(`audited ${card.method} ${card.name}: ${card.score.percent}%`),
   });
-  console.log(cmd.json ? auditReportJson(report) : formatAudit(report));
-  await writeReports(report, cmd);
-  return auditExitCode(report, cmd.failOn);
 }
 
 /** The report files asked for (`--junit`, `--sarif`, `--html`); the page's renderer loads only when asked. */
@@ -77,7 +95,7 @@ async function writeReports(report: AuditReport, cmd: Extract<Command, { kind: '
   }
 }
 
-/** 2: nothing audited; 1: a check failed (or warned, with `failOn` warn); 0 otherwise. */
+/** 2: nothing audited (a 2025-11-25 server included: there is nothing to score); 1: a check failed (or warned, with `failOn` warn); 0 otherwise. */
 export function auditExitCode(report: AuditReport, failOn: 'fail' | 'warn'): number {
   if (!report.scorecards.length && !report.notAsking.length) return 2;
   const bad = (s: AuditReport['scorecards'][number]['score']) => s.fail > 0 || (failOn === 'warn' && s.warn > 0);

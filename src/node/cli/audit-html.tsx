@@ -6,7 +6,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ScorecardView } from '../../features/audit/scorecard-view.tsx';
-import type { AuditReport } from '../../session/flows/audit.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/flows/audit.ts';
 
 /** The utility classes of the scorecard view and its badges, as the app's tailwind build defines them. */
 export const PAGE_CLASSES: Record<string, string> = {
@@ -81,6 +81,7 @@ function Page({ report }: { report: AuditReport }) {
         {report.scorecards.length} audited, {failed} with failures
         {report.fleet.length ? ` (fleet: ${report.fleet.join(', ')})` : ''}.
       </p>
+      {report.era && <p className="text-sm">{legacyAuditNote(report.era.reason)}</p>}
       {report.problems.map((p, i) => (
         <p key={i} className="text-xs text-amber-900">
           {p.method} failed: {p.message}

@@ -4,7 +4,7 @@
  * `<skipped>` with its reason; a listing the server refused is an `<error>`. Every text is escaped.
  */
 import type { CheckResult } from '../../session/flows/audit-checks.ts';
-import type { AuditReport } from '../../session/flows/audit.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/flows/audit.ts';
 import { xml } from './replay-command.ts';
 
 /** The spec text and the fix under the evidence: what the CI log shows for a failure. */
@@ -46,10 +46,19 @@ export function auditJunit(report: AuditReport, failOn: 'fail' | 'warn' = 'fail'
         '  </testsuite>',
       ].join('\n'),
     );
+  // a 2025-11-25 server: one skipped case that says why nothing was scored
+  if (report.era)
+    suites.push(
+      [
+        `  <testsuite name="era" tests="1" failures="0" errors="0" skipped="1">`,
+        `    <testcase classname="era" name="${xml(report.era.version)}">\n      <skipped message="${xml(legacyAuditNote(report.era.reason))}"/>\n    </testcase>`,
+        '  </testsuite>',
+      ].join('\n'),
+    );
   const checks = report.scorecards.flatMap((c) => c.checks);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(`mrtr-inspector audit ${report.server}`)}" tests="${checks.length + report.problems.length}" failures="${checks.filter(failing).length}" errors="${report.problems.length}">`,
+    `<testsuites name="${xml(`mrtr-inspector audit ${report.server}`)}" tests="${checks.length + report.problems.length + (report.era ? 1 : 0)}" failures="${checks.filter(failing).length}" errors="${report.problems.length}">`,
     ...suites,
     '</testsuites>',
     '',

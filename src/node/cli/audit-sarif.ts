@@ -4,7 +4,7 @@
  * the server's URL and the target (tool, prompt or resource), whose message holds the evidence, the spec and the fix.
  */
 import { CHECKS, type CheckId } from '../../session/flows/audit-spec.ts';
-import type { AuditReport } from '../../session/flows/audit.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/flows/audit.ts';
 import { DEFAULT_CLIENT_INFO_CLI } from '../../session/flows/driver.ts';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -50,7 +50,11 @@ export function auditSarif(report: AuditReport): object {
           },
         },
         results,
-        properties: { server: report.server, fleet: report.fleet },
+        properties: {
+          server: report.server,
+          fleet: report.fleet,
+          ...(report.era ? { era: report.era.version, note: legacyAuditNote(report.era.reason) } : {}),
+        },
       },
     ],
   };

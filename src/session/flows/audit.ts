@@ -3,7 +3,8 @@
  * and the MRTR rules around it, and score it. A plain async function over an injected driver, clock and sleep; the
  * command line prints the scorecards, tests assert them against the mock's variants.
  */
-import type { ClientCapabilities, InputRequests } from '../../protocol/types.ts';
+import { LEGACY_ERA_VERSION } from '../../protocol/era.ts';
+import { PROTOCOL_VERSION, type ClientCapabilities, type InputRequests } from '../../protocol/types.ts';
 import {
   answerCheck,
   bindingCheck,
@@ -85,6 +86,28 @@ export interface AuditReport {
   problems: ListingProblem[];
   /** set when the user stopped the audit: the scorecards are those finished before */
   cancelled?: boolean;
+  /** set when the server speaks the 2025-11-25 era: nothing was audited, and `legacyAuditNote` says why */
+  era?: { version: typeof LEGACY_ERA_VERSION; reason: string };
+}
+
+/**
+ * What applies to a server of the 2025-11-25 era, said plainly: it keeps a call's state in its session, so it hands
+ * out no requestState to score. `reason`: how the era was found (server/discover's answer, or the connection's).
+ */
+export function legacyAuditNote(reason: string): string {
+  return `This server speaks ${LEGACY_ERA_VERSION} (${reason}). A server of that era keeps a call's state in its session (Mcp-Session-Id) and asks for input with requests it pushes, so it hands out no requestState: there is nothing for this audit to score. Audit a ${PROTOCOL_VERSION} endpoint of the server, if it has one.`;
+}
+
+/** The report of an audit that found a 2025-11-25 server: no scorecards, the era and why. */
+export function legacyEraReport(server: string, fleet: readonly string[], reason: string): AuditReport {
+  return {
+    server,
+    fleet: [...fleet],
+    scorecards: [],
+    notAsking: [],
+    problems: [],
+    era: { version: LEGACY_ERA_VERSION, reason },
+  };
 }
 
 export function score(checks: readonly CheckResult[]): Scorecard['score'] {
