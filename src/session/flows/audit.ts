@@ -21,6 +21,7 @@ import {
   type ConnectionChange,
   type ExpiryPlan,
 } from './audit-checks.ts';
+import { capabilityCheck } from './audit-capability.ts';
 import { pinningCheck } from './audit-pinning.ts';
 import { audienceCheck, fleetCheck, principalCheck } from './audit-reach-checks.ts';
 import { listCandidates, probe, type AuditCandidate, type ListingProblem } from './audit-targets.ts';
@@ -184,6 +185,10 @@ async function baseline(ctx: CheckContext): Promise<Baseline> {
   };
 }
 
+/**
+ * The first leg of a fresh call, changed: no client capabilities declared (capability), or an Mcp-Name that disagrees
+ * with the body (header, which wants -32020).
+ */
 async function firstLegCheck(
   driver: SessionDriver,
   c: AuditCandidate,
@@ -201,12 +206,14 @@ async function firstLegCheck(
   if (id === 'header') input.headers = { 'Mcp-Name': `${c.name}-mismatch` };
   const conv = await driver.start(input);
   const leg = driver.lastLeg(conv)!;
+  if (id === 'capability') return capabilityCheck(leg);
   const v = verdictOf(leg, {});
   if (v.kind === 'broken') return result(id, 'skip', `not checked: the answer was broken (${v.summary})`);
-  const want = id === 'capability' ? -32021 : -32020;
-  const sent =
-    id === 'capability' ? 'called with no client capabilities' : 'called with an Mcp-Name that disagrees with the body';
-  return result(id, v.kind === 'rejected' && v.code === want ? 'pass' : 'fail', `${sent}: ${v.summary}`);
+  return result(
+    id,
+    v.kind === 'rejected' && v.code === -32020 ? 'pass' : 'fail',
+    `called with an Mcp-Name that disagrees with the body: ${v.summary}`,
+  );
 }
 
 /** Calls the state of one target can be moved to (binding): found among the other candidates, probed once each. */
