@@ -3,7 +3,9 @@
  * holds the server's requestState); every variant is a fork of that draft, so each sends exactly what a client would,
  * changed in one way. Each check returns its status and the evidence (what was sent, what came back).
  */
+import { decodeBase64 } from '../../protocol/request-state/base64.ts';
 import { decodeRequestState } from '../../protocol/request-state/decode-request-state.ts';
+import { printableRatio, utf8OrNull } from '../../protocol/request-state/decode-util.ts';
 import type { DecodedView } from '../../protocol/request-state/decoded-view.ts';
 import type { InputRequests, InputResponses } from '../../protocol/types.ts';
 import type { ConnectionContext } from '../compose.ts';
@@ -320,9 +322,26 @@ function clipJson(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
+/** A 12-byte nonce and a 16-byte tag: the least an AEAD-sealed token (AES-GCM, ChaCha20-Poly1305) carries. */
+const AEAD_MIN_BYTES = 28;
+
+/** Bytes that read as text: valid UTF-8, all printable. */
+function asText(bytes: Uint8Array): string | null {
+  const text = utf8OrNull(bytes);
+  return text !== null && text.length > 0 && printableRatio(text) === 1 ? text : null;
+}
+
+const quoted = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+
+/**
+ * Whether the client can read the state: a decoded payload (JSON, a JWT, the TS SDK's signed v1), text inside base64,
+ * or a token that is itself plain text all warn. Only bytes that decode to no text and are long enough to be sealed
+ * (high entropy, as AEAD output is) pass.
+ */
 export function opaqueCheck(ctx: CheckContext) {
   if (ctx.state === undefined) return result('opaque', 'skip', NO_STATE);
-  const views = decodeRequestState(ctx.state, ctx.now());
+  const token = ctx.state;
+  const views = decodeRequestState(token, ctx.now());
   const readable = views.find((v) => readableValue(v) !== null);
   if (readable)
     return result(
@@ -330,13 +349,26 @@ export function opaqueCheck(ctx: CheckContext) {
       'warn',
       `the client can read the payload (${readable.label}): ${clipJson(readableValue(readable))}`,
     );
-  const sealedV1 = views.some((v) => v.kind === 'v1-signed');
+  const v1 = token.startsWith('v1.');
+  const segments = (v1 ? token.slice(3) : token).split('.');
+  const decoded = segments.map((s) => (s ? decodeBase64(s) : null));
+  if (decoded.every((d) => d !== null)) {
+    const text = decoded.map((d) => asText(d!)).find((t) => t !== null);
+    if (text) return result('opaque', 'warn', `the client can read the payload (text inside base64): ${quoted(text)}`);
+    const bytes = decoded.reduce((n, d) => n + d!.length, 0);
+    if (bytes >= AEAD_MIN_BYTES)
+      return result(
+        'opaque',
+        'pass',
+        v1
+          ? "sealed: a v1. token whose body does not decode to JSON (encrypted, e.g. the Python SDK's AES-GCM)"
+          : `no readable payload: ${bytes} bytes of base64 that decode to no text (high entropy, as sealed state is)`,
+      );
+  }
   return result(
     'opaque',
-    'pass',
-    sealedV1
-      ? "sealed: a v1. token whose body does not decode to JSON (encrypted, e.g. the Python SDK's AES-GCM)"
-      : `no readable payload (${views.map((v) => v.kind).join(', ') || 'opaque'})`,
+    'warn',
+    `the token reads as plain text: ${quoted(token)} (too short or too plain to be sealed: a sealed token is base64 of at least ${AEAD_MIN_BYTES} bytes that decode to no text)`,
   );
 }
 
