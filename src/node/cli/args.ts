@@ -22,7 +22,8 @@ export const USAGE = `Usage:
                        [--junit FILE] [--sarif FILE] [--html FILE] [--fail-on fail|warn]
       Score how the server handles requestState for every tool, prompt and template that asks for input.
       Several --server URLs are treated as instances of one fleet (state is tried both ways between them).
-      Exit 0 when nothing fails, 1 on a failure (or a warning, with --fail-on warn), 2 when nothing was audited.
+      Exit 0 when nothing fails (and for a 2025-11-25 server, which has no requestState to score), 1 on a
+      failure (or a warning, with --fail-on warn), 2 when nothing was audited.
       --header H                  sent on every leg (e.g. "Authorization: Bearer <token>"; repeatable)
       --second-identity-header H  another user of the same client: state minted under --header is sent as it
       --expiry-wait SECONDS       for a token that shows no exp: wait this long after minting, then replay it

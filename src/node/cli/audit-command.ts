@@ -95,8 +95,11 @@ async function writeReports(report: AuditReport, cmd: Extract<Command, { kind: '
   }
 }
 
-/** 2: nothing audited (a 2025-11-25 server included: there is nothing to score); 1: a check failed (or warned, with `failOn` warn); 0 otherwise. */
+/**
+ * 0 for a 2025-11-25 server (the audit does not apply there, and says so: nothing failed); 2: nothing audited (no
+ * target listed, the server unreachable); 1: a check failed (or warned, with `failOn` warn); 0 otherwise. */
 export function auditExitCode(report: AuditReport, failOn: 'fail' | 'warn'): number {
+  if (report.era) return 0;
   if (!report.scorecards.length && !report.notAsking.length) return 2;
   const bad = (s: AuditReport['scorecards'][number]['score']) => s.fail > 0 || (failOn === 'warn' && s.warn > 0);
   return report.scorecards.some((c) => bad(c.score)) ? 1 : 0;
