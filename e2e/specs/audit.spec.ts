@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from '../axe.ts';
 import { test } from '../fixtures.ts';
 import { AuditPage } from '../pages/audit-page.ts';
+import { everythingEntry, startEverythingServer } from '../../src/node/test-servers/everything-server.fixtures.ts';
 
 const MOCK = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? 18765}`;
 
@@ -89,5 +90,27 @@ test.describe('Audit this server', () => {
     await expect(audit.run).toBeEnabled();
     // the session is untouched: the audit's legs never enter the Timeline
     await expect(inspector.legs()).toHaveCount(0);
+  });
+
+  test('on a 2025-11-25 server (the reference everything server) says plainly that there is no requestState to score', async ({
+    inspector,
+    page,
+  }) => {
+    test.skip(!everythingEntry(), '@modelcontextprotocol/server-everything is not installed (npm install)');
+    const everything = await startEverythingServer();
+    try {
+      const audit = new AuditPage(page);
+      await page.goto(`/?server=${encodeURIComponent(everything.url)}`);
+      await expect(inspector.status).toContainText('era 2025-11-25');
+      await audit.open.click();
+      await audit.run.click();
+      await expect(audit.summary).toContainText(
+        "This server speaks 2025-11-25 (found on Connect). A server of that era keeps a call's state in its session",
+      );
+      await expect(audit.summary).toContainText('there is nothing for this audit to score');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    } finally {
+      await everything.close();
+    }
   });
 });

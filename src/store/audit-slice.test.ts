@@ -130,4 +130,23 @@ describe('audit slice', () => {
     expect(new Set(auth)).toEqual(new Set(['Bearer alice', 'Bearer bob']));
     expect(auth.filter((a) => a === 'Bearer bob')).toHaveLength(2); // the control call and the replay
   });
+
+  it('finishes with the 2025-11-25 era and why nothing is scored when the connection speaks that era, sending nothing', async () => {
+    const server = fakeServer();
+    const store = createInspectorStore(
+      {
+        fetchFor: () => server.fetch,
+        now: () => Date.now(),
+        timeoutMs: 5_000,
+        eras: { legacyFor: (url: string) => (url === 'http://fake/mcp' ? ({} as never) : undefined) } as never,
+      },
+      { connectedUrl: 'http://fake/mcp', transportMode: 'direct' },
+    );
+    await store.getState().startAudit({});
+    const run = store.getState().audit;
+    expect(run?.status).toBe('done');
+    expect(run?.report?.era).toEqual({ version: '2025-11-25', reason: 'found on Connect' });
+    expect(run?.report?.scorecards).toEqual([]);
+    expect(server.methods).toEqual([]);
+  });
 });

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { legSenderFor } from './leg-senders.ts';
 import { sleep } from '../lib/sleep.ts';
-import { LEGACY_ERA_VERSION } from '../protocol/era.ts';
 import type { AuditProgress } from '../session/flows/audit.ts';
 import type { AuditInput, AuditRun } from '../session/flows/audit-run.ts';
 import { connectionContextOf } from '../session/selectors.ts';
@@ -50,13 +49,10 @@ export const createAuditSlice =
         const fleet = (input.fleet ?? []).filter((u) => u && u !== server);
         const base: AuditRun = { status: 'running', server, fleet, step: 'Starting…' };
         if (deps.eras?.legacyFor(server)) {
-          set({
-            audit: {
-              ...base,
-              status: 'failed',
-              error: `This connection speaks ${LEGACY_ERA_VERSION}, where multi-round-trip results do not exist: there is no requestState to audit.`,
-            },
-          });
+          // a 2025-11-25 server keeps its state in the session: a finished audit with nothing to score, and why
+          const { legacyEraReport } = await import('../session/flows/audit.ts');
+          const report = legacyEraReport(server, fleet, 'found on Connect');
+          set({ audit: { ...base, status: 'done', step: 'Finished', report } });
           return;
         }
         const stop = new AbortController();

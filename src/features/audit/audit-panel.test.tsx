@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { result } from '../../session/flows/audit-checks.ts';
-import { score, type Scorecard } from '../../session/flows/audit.ts';
+import { legacyEraReport, score, type Scorecard } from '../../session/flows/audit.ts';
 import type { AuditRun } from '../../session/flows/audit-run.ts';
 import { AuditPanel } from './audit-panel.tsx';
 
@@ -104,5 +104,22 @@ describe('AuditPanel', () => {
     const p = props();
     render(<AuditPanel {...p} run={{ status: 'failed', server: p.server, fleet: [], step: '', error: 'boom' }} />);
     expect(screen.getByRole('alert').textContent).toContain('The audit stopped: boom.');
+  });
+
+  it('says plainly what applies to a 2025-11-25 server: no requestState to score', () => {
+    const p = props();
+    const run: AuditRun = {
+      status: 'done',
+      server: p.server,
+      fleet: [],
+      step: 'Finished',
+      report: legacyEraReport(p.server, [], 'found on Connect'),
+    };
+    render(<AuditPanel {...p} run={run} />);
+    expect(screen.getByRole('status', { name: 'Audit summary' }).textContent).toMatch(
+      /^This server speaks 2025-11-25 \(found on Connect\)\. A server of that era keeps a call's state in its session .* there is nothing for this audit to score/,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/0 audited/)).toBeNull();
   });
 });

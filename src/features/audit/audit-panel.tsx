@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { CHECKS_PER_TARGET } from '../../session/flows/audit.ts';
+import { CHECKS_PER_TARGET, legacyAuditNote } from '../../session/flows/audit.ts';
 import type { AuditInput, AuditRun } from '../../session/flows/audit-run.ts';
 import { auditInput } from './audit-input.ts';
 import { CheckRow, ScorecardView } from './scorecard-view.tsx';
@@ -170,7 +170,12 @@ export function AuditPanel({ server, run, onStart, onCancel, onExport, onClose, 
           The audit stopped: {run.error}. The session is unchanged; fix the connection and run it again.
         </p>
       )}
-      {run && !running && run.status !== 'failed' && (
+      {report?.era && (
+        <p role="status" aria-label="Audit summary" className="rounded bg-slate-50 p-2">
+          {legacyAuditNote(report.era.reason)}
+        </p>
+      )}
+      {run && !running && run.status !== 'failed' && !report?.era && (
         <p role="status" aria-label="Audit summary" className="font-semibold">
           {run.status === 'cancelled' ? 'Cancelled: ' : ''}
           {report?.scorecards.length ?? 0} audited, {failed} with failures

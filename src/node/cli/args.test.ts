@@ -51,7 +51,31 @@ describe('parseArgs', () => {
       only: ['x'],
       headers: {},
       unusable: {},
+      reports: {},
+      failOn: 'fail',
     });
+  });
+
+  it('takes the report files and the verdict that fails an audit', () => {
+    const cmd = parseArgs([
+      'audit',
+      '--server',
+      'http://a/mcp',
+      '--junit',
+      'audit.xml',
+      '--sarif=audit.sarif',
+      '--html',
+      'audit.html',
+      '--fail-on',
+      'warn',
+    ]);
+    expect(cmd.kind === 'audit' && { reports: cmd.reports, failOn: cmd.failOn }).toEqual({
+      reports: { junit: 'audit.xml', sarif: 'audit.sarif', html: 'audit.html' },
+      failOn: 'warn',
+    });
+    expect(() => parseArgs(['audit', '--server', 'http://a/mcp', '--fail-on', 'skip'])).toThrow(
+      '--fail-on must be fail or warn, got "skip"',
+    );
   });
 
   it('takes the identity, second identity, expiry wait and other service of an audit', () => {
@@ -80,6 +104,8 @@ describe('parseArgs', () => {
       expiryWait: 601,
       otherService: 'http://b/mcp',
       unusable: {},
+      reports: {},
+      failOn: 'fail',
     });
   });
 

@@ -22,12 +22,19 @@ export const USAGE = `Usage:
 
   mrtr-inspector audit --server URL [--server URL ...] [--json] [--only name,...] [--header "Name: value"]...
                        [--second-identity-header "Name: value"]... [--expiry-wait SECONDS] [--other-service URL]
+                       [--junit FILE] [--sarif FILE] [--html FILE] [--fail-on fail|warn]
       Score how the server handles requestState for every tool, prompt and template that asks for input.
       Several --server URLs are treated as instances of one fleet (state is tried both ways between them).
+      Exit 0 when nothing fails (and for a 2025-11-25 server, which has no requestState to score), 1 on a
+      failure (or a warning, with --fail-on warn), 2 when nothing was audited.
       --header H                  sent on every leg (e.g. "Authorization: Bearer <token>"; repeatable)
       --second-identity-header H  another user of the same client: state minted under --header is sent as it
       --expiry-wait SECONDS       for a token that shows no exp: wait this long after minting, then replay it
       --other-service URL         a different service believed to share the key: state minted here is sent there
+      --junit FILE                also write JUnit XML: one test case per check per target
+      --sarif FILE                also write SARIF 2.1.0: each failure and warning with its spec text and fix
+      --html FILE                 also write one self-contained page of the scorecards
+      --fail-on fail|warn         the least verdict that makes the exit status 1 (default fail)
 
   mrtr-inspector wrap (--config FILE | --host claude-desktop|vscode|cursor|claude-code) [--server NAME]...
                       [--inspector URL]
@@ -67,6 +74,10 @@ export type Command =
       otherService?: string;
       /** options given with a value that cannot be used: the check they feed is skipped with this reason */
       unusable: Partial<Record<'principal' | 'expiry' | 'audience', string>>;
+      /** report files to write besides the output */
+      reports: { junit?: string; sarif?: string; html?: string };
+      /** the least verdict that makes the exit status 1 */
+      failOn: 'fail' | 'warn';
     }
   | { kind: 'wrap'; target: ConfigTarget; servers: string[]; inspector?: string }
   | { kind: 'unwrap'; target: ConfigTarget };
@@ -85,7 +96,18 @@ const SPECS: Record<'serve' | 'replay' | 'audit' | 'wrap' | 'unwrap', Spec> = {
   serve: { values: ['--server', '--port', '--stdio', '--proxy'], flags: ['--mock', '--open'] },
   replay: { values: ['--server', '--junit', '--ignore'], flags: ['--json'] },
   audit: {
-    values: ['--server', '--only', '--header', '--second-identity-header', '--expiry-wait', '--other-service'],
+    values: [
+      '--server',
+      '--only',
+      '--header',
+      '--second-identity-header',
+      '--expiry-wait',
+      '--other-service',
+      '--junit',
+      '--sarif',
+      '--html',
+      '--fail-on',
+    ],
     flags: ['--json'],
   },
   wrap: { values: ['--config', '--host', '--server', '--inspector'], flags: [] },
@@ -157,7 +179,18 @@ function auditCommand(values: Map<string, string[]>, json: boolean): Command {
     only: list(values.get('--only')),
     headers: first.headers,
     unusable: {},
+    reports: {},
+    failOn: 'fail',
   };
+  for (const kind of ['junit', 'sarif', 'html'] as const) {
+    const file = values.get(`--${kind}`)?.at(-1);
+    if (file !== undefined) cmd.reports[kind] = file;
+  }
+  const failOn = values.get('--fail-on')?.at(-1);
+  if (failOn !== undefined) {
+    if (failOn !== 'fail' && failOn !== 'warn') throw new UsageError(`--fail-on must be fail or warn, got "${failOn}"`);
+    cmd.failOn = failOn;
+  }
   const second = values.get('--second-identity-header');
   if (second) {
     const parsed = parseHeaders(second);

@@ -117,6 +117,37 @@ describe('audit against the mock variants', () => {
     );
   }, 30_000);
 
+  it('skips an instance that is down instead of reporting that the fleet shares no key', async () => {
+    const server = `${mock.url}/fleet/shared/a`;
+    const down = 'http://127.0.0.1:9/mcp';
+    const report = await runAudit({
+      driver: nodeDriver(server),
+      server,
+      fleet: [down],
+      only: ['approve_payment_signed'],
+      now,
+      sleep,
+    });
+    const fleet = report.scorecards[0]!.checks.find((c) => c.id === 'fleet')!;
+    expect(fleet.status).toBe('skip');
+    expect(fleet.evidence.split('\n')).toEqual([
+      'no other instance could be checked',
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:9\/mcp: not checked \(a fresh call there: transport: /),
+    ]);
+    // with a live instance beside it, the live one is checked both ways and the dead one named
+    const both = await runAudit({
+      driver: nodeDriver(server),
+      server,
+      fleet: [`${mock.url}/fleet/shared/b`, down],
+      only: ['approve_payment_signed'],
+      now,
+      sleep,
+    });
+    const mixed = both.scorecards[0]!.checks.find((c) => c.id === 'fleet')!;
+    expect(mixed.status).toBe('pass');
+    expect(mixed.evidence).toMatch(/^accepted both ways where it could be checked\n/);
+  }, 30_000);
+
   it("keeps another tool's own refusal of the state out of the frozen-error comparison", async () => {
     // the first other tool of the list is the unprotected one: it answers a foreign state with its own tool error
     const report = await audit(['/mcp'], ['approve_payment_signed', 'approve_payment_unprotected']);

@@ -1,6 +1,20 @@
-/** `mrtr-inspector audit --server URL [--server URL …] [--json] [--only a,b]`: exit 0 when nothing fails, 1 otherwise. */
-import { auditReportJson, runAudit, type AuditReport } from '../../session/flows/audit.ts';
+/**
+ * `mrtr-inspector audit --server URL [--server URL …] [--json] [--only a,b] [--junit|--sarif|--html FILE]
+ * [--fail-on fail|warn]`: exit 0 when nothing fails (or warns, with `--fail-on warn`), 1 otherwise, 2 when nothing was
+ * audited. The report files are renderers of the one JSON report.
+ */
+import { writeFile } from 'node:fs/promises';
+import {
+  auditReportJson,
+  legacyAuditNote,
+  legacyEraReport,
+  runAudit,
+  type AuditReport,
+} from '../../session/flows/audit.ts';
 import type { Command } from './args.ts';
+import { auditEra } from './audit-era.ts';
+import { auditJunit } from './audit-junit.ts';
+import { auditSarif } from './audit-sarif.ts';
 import { identityOf, nodeDriver } from './node-driver.ts';
 
 const MARK = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', skip: 'skip' } as const;
@@ -10,6 +24,7 @@ export function formatAudit(report: AuditReport): string {
     `Audit of ${report.server}${report.fleet.length ? ` (fleet: ${report.fleet.join(', ')})` : ''}`,
     '',
   ];
+  if (report.era) lines.push(legacyAuditNote(report.era.reason), '');
   for (const p of report.problems) lines.push(`note: ${p.method} failed: ${p.message}`);
   for (const card of report.scorecards) {
     const s = card.score;
@@ -38,7 +53,20 @@ export function formatAudit(report: AuditReport): string {
 
 export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Promise<number> {
   const [server, ...fleet] = cmd.servers as [string, ...string[]];
-  const report = await runAudit({
+  const era = await auditEra(server, cmd.headers);
+  const report =
+    era.era === 'legacy' ? legacyEraReport(server, fleet, era.reason) : await runModernAudit(cmd, server, fleet);
+  console.log(cmd.json ? auditReportJson(report) : formatAudit(report));
+  await writeReports(report, cmd);
+  return auditExitCode(report, cmd.failOn);
+}
+
+function runModernAudit(
+  cmd: Extract<Command, { kind: 'audit' }>,
+  server: string,
+  fleet: string[],
+): Promise<AuditReport> {
+  return runAudit({
     driver: nodeDriver(server, undefined, cmd.headers),
     server,
     fleet,
@@ -54,7 +82,25 @@ export async function auditCommand(cmd: Extract<Command, { kind: 'audit' }>): Pr
       ? undefined
       : (card) => console.error(`audited ${card.method} ${card.name}: ${card.score.percent}%`),
   });
-  console.log(cmd.json ? auditReportJson(report) : formatAudit(report));
+}
+
+/** The report files asked for (`--junit`, `--sarif`, `--html`); the page's renderer loads only when asked. */
+async function writeReports(report: AuditReport, cmd: Extract<Command, { kind: 'audit' }>): Promise<void> {
+  const { junit, sarif, html } = cmd.reports;
+  if (junit) await writeFile(junit, auditJunit(report, cmd.failOn));
+  if (sarif) await writeFile(sarif, `${JSON.stringify(auditSarif(report), null, 2)}\n`);
+  if (html) {
+    const { auditHtml } = await import('./audit-html.tsx');
+    await writeFile(html, auditHtml(report));
+  }
+}
+
+/**
+ * 0 for a 2025-11-25 server (the audit does not apply there, and says so: nothing failed); 2: nothing audited (no
+ * target listed, the server unreachable); 1: a check failed (or warned, with `failOn` warn); 0 otherwise. */
+export function auditExitCode(report: AuditReport, failOn: 'fail' | 'warn'): number {
+  if (report.era) return 0;
   if (!report.scorecards.length && !report.notAsking.length) return 2;
-  return report.scorecards.some((c) => c.score.fail > 0) ? 1 : 0;
+  const bad = (s: AuditReport['scorecards'][number]['score']) => s.fail > 0 || (failOn === 'warn' && s.warn > 0);
+  return report.scorecards.some((c) => bad(c.score)) ? 1 : 0;
 }

@@ -35,7 +35,8 @@ export function formatReplay(results: readonly ReplayResult[], server: string): 
   return lines.join('\n');
 }
 
-function xml(text: string): string {
+/** Text as XML character data or an attribute value. */
+export function xml(text: string): string {
   return text.replace(
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,

@@ -1,10 +1,12 @@
 /**
  * The audit's checks that carry round 1's state somewhere else: to another user of the same server (principal), to
  * another service believed to share the key (audience), and between the instances of a fleet in both directions
- * (rotation). Each first makes a control call there (a fresh call of the same target), so a refusal that has nothing
- * to do with the state (a token the server rejects outright, a service that is down or lacks the tool) is reported as
- * a skip with its reason rather than as a pass.
+ * (rotation). Each first makes a fresh call of the same target there, so a refusal that has nothing to do with the
+ * state (a token the server rejects outright, a service that is down or lacks the tool) is reported as a skip with its
+ * reason rather than as a pass; each variant then carries a state just minted and is checked by a control after it
+ * (audit-control.ts).
  */
+import { controlled, sendControl, type Round1 } from './audit-control.ts';
 import {
   mustRefuse,
   NO_STATE,
@@ -18,19 +20,21 @@ import { probe, type AuditCandidate } from './audit-targets.ts';
 import { answersFor } from './audit-values.ts';
 import { verdictOf } from './audit-verdict.ts';
 
-/** A fresh call of the target over `connection`: its probe id when it asks, else why it cannot be used. */
+/** A fresh call of the target over `connection`: that call paused at round 1 when it asks, else why it cannot be used. */
 async function control(
   ctx: CheckContext,
   c: AuditCandidate,
   connection: ConnectionChange,
-): Promise<{ probe: string } | { why: string }> {
+): Promise<Round1 | { why: string }> {
   const id = await probe(ctx.driver, c, c.params, connection);
   const leg = ctx.driver.lastLeg(id);
   if (!leg) return { why: 'no answer' };
   const status = leg.exchange.response?.status;
   if (status === 401 || status === 403) return { why: `HTTP ${status}` };
-  if (leg.outcome.kind === 'input_required' && ctx.driver.conversation(id).draft) return { probe: id };
-  return { why: verdictOf(leg, {}).summary };
+  const draft = ctx.driver.conversation(id).draft;
+  if (leg.outcome.kind !== 'input_required' || !draft) return { why: verdictOf(leg, {}).summary };
+  const asked = draft.inputRequests;
+  return { probe: id, state: draft.originalRequestState, asked, answers: answersFor(asked) };
 }
 
 export async function principalCheck(
@@ -54,7 +58,9 @@ export async function principalCheck(
       'skip',
       `not checked: the server refused the second identity outright (a fresh call as it: ${check.why}); give a token it accepts`,
     );
-  const v = await variant(ctx, 'state under the second identity', { connection: second, requestState: ctx.state });
+  const v = await controlled(ctx, 'the state under the second identity', (round) =>
+    variant(ctx, round, 'state under the second identity', { connection: second, mutation: true }),
+  );
   return mustRefuse('principal', "sent round 1's state (minted for the first identity) under the second identity", v);
 }
 
@@ -79,11 +85,10 @@ export async function audienceCheck(
       'skip',
       `not checked: ${otherService} cannot serve ${c.name} (a fresh call there: ${check.why})`,
     );
-  const v = await variant(ctx, `state at ${otherService}`, {
-    connection: { url: otherService },
-    requestState: ctx.state,
-    sameTarget: false,
-  });
+  // another service's own refusal says nothing about this server's errors: it stays out of the frozen check
+  const v = await controlled(ctx, `the state at ${otherService}`, (round) =>
+    variant(ctx, round, `state at ${otherService}`, { connection: { url: otherService } }),
+  );
   return mustRefuse(
     'audience',
     `sent round 1's state to ${otherService}`,
@@ -93,9 +98,11 @@ export async function audienceCheck(
 }
 
 /**
- * Each other instance: round 1's state (minted here) retried there, and a round minted there retried here. Both
- * ways accepted: the instances share a key. Neither: they do not. One way only: a rotation half rolled out, or the
- * minter promoted first (an instance mints with a key another cannot verify yet).
+ * Each other instance: a state minted here retried there, and a round minted there retried here, each checked by a
+ * control (the untouched state back where it was minted). Both ways accepted: the instances share a key. Neither:
+ * they do not. One way only: a rotation half rolled out, or the minter promoted first (an instance mints with a key
+ * another cannot verify yet). An instance that is down, or whose answers are broken, is not checked (never "no
+ * shared key").
  */
 export async function fleetCheck(
   ctx: CheckContext,
@@ -108,28 +115,31 @@ export async function fleetCheck(
   const lines: string[] = [];
   let oneWay = 0;
   let neither = 0;
-  let unchecked = 0;
+  let both = 0;
   for (const url of others) {
-    const there = await variant(ctx, `retry on ${url}`, { connection: { url }, requestState: ctx.state });
-    const forward = there.kind === 'advanced';
-    lines.push(`state minted on ${server}, retried on ${url}: ${there.summary}`);
-    const check = await control(ctx, c, { url });
-    if ('why' in check) {
-      unchecked += 1;
-      lines.push(`state minted on ${url}: not checked (a fresh call there: ${check.why})`);
-      if (!forward) neither += 1;
+    const there = await control(ctx, c, { url });
+    if ('why' in there) {
+      lines.push(`${url}: not checked (a fresh call there: ${there.why})`);
       continue;
     }
-    const asked = ctx.driver.conversation(check.probe).draft?.inputRequests ?? {};
-    const back = await variant(ctx, `retry of ${url}'s state on ${server}`, {
-      from: check.probe,
-      answers: answersFor(asked),
-      connection: { url: server },
-    });
-    const backward = back.kind === 'advanced';
-    lines.push(`state minted on ${url}, retried on ${server}: ${back.summary}`);
-    if (forward !== backward) oneWay += 1;
-    else if (!forward) neither += 1;
+    const forward = await controlled(ctx, `the state at ${url}`, (round) =>
+      variant(ctx, round, `retry on ${url}`, { connection: { url }, mutation: true }),
+    );
+    lines.push(
+      `state minted on ${server}, retried on ${url}: ${'skip' in forward ? forward.skip : forward.verdict.summary}`,
+    );
+    const back = await controlled(
+      ctx,
+      `${url}'s state on ${server}`,
+      (round) => variant(ctx, round, `retry of ${url}'s state on ${server}`, { connection: { url: server } }),
+      { round: there, control: (round) => sendControl(ctx, round, { url }) },
+    );
+    lines.push(`state minted on ${url}, retried on ${server}: ${'skip' in back ? back.skip : back.verdict.summary}`);
+    if ('skip' in forward || 'skip' in back) continue;
+    const ways = [forward.verdict.kind === 'advanced', back.verdict.kind === 'advanced'];
+    if (ways[0] !== ways[1]) oneWay += 1;
+    else if (ways[0]) both += 1;
+    else neither += 1;
   }
   if (oneWay)
     return result(
@@ -139,6 +149,8 @@ export async function fleetCheck(
     );
   if (neither)
     return result('fleet', 'fail', ["the instances refuse each other's state: no shared key", ...lines].join('\n'));
-  if (unchecked) return result('fleet', 'pass', ['accepted where it could be checked', ...lines].join('\n'));
+  if (!both) return result('fleet', 'skip', ['no other instance could be checked', ...lines].join('\n'));
+  if (both < others.length)
+    return result('fleet', 'pass', ['accepted both ways where it could be checked', ...lines].join('\n'));
   return result('fleet', 'pass', ['accepted in both directions', ...lines].join('\n'));
 }

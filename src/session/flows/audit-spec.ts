@@ -77,9 +77,9 @@ export const CHECKS: Record<CheckId, CheckSpec> = {
     fix: 'Treat action "cancel" as an answer: end the call with a result that says nothing was done.',
   },
   capability: {
-    title: 'An undeclared client capability gets -32021',
-    spec: `${MRTR}: "Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities." The 2026-07-28 transport answers such a request with 400 / -32021 and data.requiredCapabilities.`,
-    fix: "Read clientCapabilities from the request's _meta and answer -32021 (missing required client capability) instead of asking.",
+    title: 'Nothing is asked for that the client did not declare (-32021 when a capability is missing)',
+    spec: `${MRTR}: "Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities." A 2026-07-28 client declares them in every request's _meta["io.modelcontextprotocol/clientCapabilities"] ({} = none); a request lacking a capability it needs is answered HTTP 400 / -32021 with data.requiredCapabilities.`,
+    fix: "Read clientCapabilities from the request's _meta before asking; when one the call needs is missing, answer 400 / -32021 with data.requiredCapabilities naming it (the SDKs' resolver gate does), including in handlers that build their own input_required result.",
   },
   header: {
     title: 'A header that disagrees with the body gets -32020',

@@ -1,6 +1,7 @@
 /**
  * How the audit reads one answer of the server to a variant it sent: relative to the round it answered, did the call
- * go forward (the variant was accepted), start that round over, end with a tool error, or get a protocol error. Pure.
+ * go forward (the variant was accepted), start that round over, end with a tool error, or get a protocol error; or was
+ * the answer broken (no answer, a timeout, an HTTP 5xx), which judges nothing. Pure.
  */
 import type { Leg } from '../model.ts';
 import type { InputRequests } from '../../protocol/types.ts';
@@ -27,6 +28,11 @@ function text(result: Record<string, unknown>): string {
 export function verdictOf(leg: Leg, asked: InputRequests): Verdict {
   const o = leg.outcome;
   const http = leg.exchange.response?.status;
+  // a server that failed (HTTP 5xx) did not judge the state: its answer is no refusal
+  if (http !== undefined && http >= 500) {
+    const what = o.kind === 'error' ? `${o.error.code} ${o.error.message}` : 'reason' in o ? o.reason : o.kind;
+    return { kind: 'broken', summary: `HTTP ${http}: ${what}` };
+  }
   switch (o.kind) {
     case 'error': {
       const signature = JSON.stringify([http, o.error.code, o.error.message, o.error.data ?? null]);

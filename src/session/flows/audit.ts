@@ -3,7 +3,8 @@
  * and the MRTR rules around it, and score it. A plain async function over an injected driver, clock and sleep; the
  * command line prints the scorecards, tests assert them against the mock's variants.
  */
-import type { ClientCapabilities, InputRequests } from '../../protocol/types.ts';
+import { LEGACY_ERA_VERSION } from '../../protocol/era.ts';
+import { PROTOCOL_VERSION, type ClientCapabilities, type InputRequests } from '../../protocol/types.ts';
 import {
   answerCheck,
   bindingCheck,
@@ -12,18 +13,21 @@ import {
   opaqueCheck,
   result,
   reuseCheck,
-  tamperAndExpiryChecks,
+  tamperCheck,
+  expiryCheck,
   type BindingTarget,
   type CheckContext,
   type CheckResult,
   type ConnectionChange,
+  type ExpiryPlan,
 } from './audit-checks.ts';
+import { capabilityCheck } from './audit-capability.ts';
 import { pinningCheck } from './audit-pinning.ts';
 import { audienceCheck, fleetCheck, principalCheck } from './audit-reach-checks.ts';
 import { listCandidates, probe, type AuditCandidate, type ListingProblem } from './audit-targets.ts';
 import { answersFor, otherArguments } from './audit-values.ts';
 import { CHECKS, type CheckId } from './audit-spec.ts';
-import { verdictOf } from './audit-verdict.ts';
+import { verdictOf, type Verdict } from './audit-verdict.ts';
 import type { SessionDriver } from './driver.ts';
 
 export interface AuditOptions {
@@ -83,6 +87,28 @@ export interface AuditReport {
   problems: ListingProblem[];
   /** set when the user stopped the audit: the scorecards are those finished before */
   cancelled?: boolean;
+  /** set when the server speaks the 2025-11-25 era: nothing was audited, and `legacyAuditNote` says why */
+  era?: { version: typeof LEGACY_ERA_VERSION; reason: string };
+}
+
+/**
+ * What applies to a server of the 2025-11-25 era, said plainly: it keeps a call's state in its session, so it hands
+ * out no requestState to score. `reason`: how the era was found (server/discover's answer, or the connection's).
+ */
+export function legacyAuditNote(reason: string): string {
+  return `This server speaks ${LEGACY_ERA_VERSION} (${reason}). A server of that era keeps a call's state in its session (Mcp-Session-Id) and asks for input with requests it pushes, so it hands out no requestState: there is nothing for this audit to score. Audit a ${PROTOCOL_VERSION} endpoint of the server, if it has one.`;
+}
+
+/** The report of an audit that found a 2025-11-25 server: no scorecards, the era and why. */
+export function legacyEraReport(server: string, fleet: readonly string[], reason: string): AuditReport {
+  return {
+    server,
+    fleet: [...fleet],
+    scorecards: [],
+    notAsking: [],
+    problems: [],
+    era: { version: LEGACY_ERA_VERSION, reason },
+  };
 }
 
 export function score(checks: readonly CheckResult[]): Scorecard['score'] {
@@ -102,14 +128,19 @@ export function score(checks: readonly CheckResult[]): Scorecard['score'] {
 
 interface Baseline {
   check: CheckResult;
-  finalLegId?: string;
+  /** the completed flow's last answer, and that leg resent at once (the reuse check) */
+  final?: { verdict: Verdict; resent: Verdict };
   /** the input requests of every round answered, round 1 first (for the pinning check) */
   rounds: InputRequests[];
   completed: boolean;
 }
 
-/** The client's round cap in the baseline: legs sent after round 1 before the audit gives up. */
-const BASELINE_LEGS = 8;
+/**
+ * The client's round cap in the baseline: legs sent after round 1 before the audit gives up. Both SDKs' clients retry
+ * at most 10 times (the Python `input_required_max_rounds`, the TypeScript client's cap), so a flow they finish, the
+ * audit finishes too.
+ */
+const BASELINE_LEGS = 10;
 
 async function baseline(ctx: CheckContext): Promise<Baseline> {
   const { driver } = ctx;
@@ -121,9 +152,11 @@ async function baseline(ctx: CheckContext): Promise<Baseline> {
     const o = leg.outcome;
     if (o.kind === 'complete') {
       const v = verdictOf(leg, {});
+      // resent right away, so the state cannot age out before the reuse check reads the answer
+      const resent = verdictOf(await driver.sendDraft(driver.forkLeg(leg.id)), {});
       return {
         check: result('baseline', 'pass', `completed after ${legs + 1} legs: ${v.summary}`),
-        finalLegId: leg.id,
+        final: { verdict: v, resent },
         rounds,
         completed: true,
       };
@@ -156,6 +189,10 @@ async function baseline(ctx: CheckContext): Promise<Baseline> {
   };
 }
 
+/**
+ * The first leg of a fresh call, changed: no client capabilities declared (capability), or an Mcp-Name that disagrees
+ * with the body (header, which wants -32020).
+ */
 async function firstLegCheck(
   driver: SessionDriver,
   c: AuditCandidate,
@@ -173,17 +210,22 @@ async function firstLegCheck(
   if (id === 'header') input.headers = { 'Mcp-Name': `${c.name}-mismatch` };
   const conv = await driver.start(input);
   const leg = driver.lastLeg(conv)!;
+  if (id === 'capability') return capabilityCheck(leg);
   const v = verdictOf(leg, {});
-  const want = id === 'capability' ? -32021 : -32020;
-  const sent =
-    id === 'capability' ? 'called with no client capabilities' : 'called with an Mcp-Name that disagrees with the body';
-  return result(id, v.kind === 'rejected' && v.code === want ? 'pass' : 'fail', `${sent}: ${v.summary}`);
+  if (v.kind === 'broken') return result(id, 'skip', `not checked: the answer was broken (${v.summary})`);
+  return result(
+    id,
+    v.kind === 'rejected' && v.code === -32020 ? 'pass' : 'fail',
+    `called with an Mcp-Name that disagrees with the body: ${v.summary}`,
+  );
 }
 
 /** Calls the state of one target can be moved to (binding): found among the other candidates, probed once each. */
 interface SiblingProbes {
   /** another tool (same method, another name) and another method, each paused at round 1, when one asks */
   find(c: AuditCandidate): Promise<BindingTarget[]>;
+  /** a state just minted by the first other target that asks (a new call of it), for the tamper matrix */
+  freshState(c: AuditCandidate): Promise<{ label: string; value: string; target: string } | null>;
 }
 
 const SIBLING_TRIES = 3;
@@ -212,7 +254,20 @@ function siblingProbes(driver: SessionDriver, candidates: readonly AuditCandidat
     }
     return [];
   };
+  const others = (c: AuditCandidate) => [
+    ...candidates.filter((o) => o.method === c.method && o.name !== c.name),
+    ...candidates.filter((o) => o.method !== c.method),
+  ];
   return {
+    async freshState(c) {
+      for (const o of others(c).slice(0, SIBLING_TRIES)) {
+        if (!(await asking(o))) continue;
+        const id = await probe(driver, o);
+        const value = driver.conversation(id).draft?.originalRequestState;
+        return value === undefined ? null : { label: `${o.name} · round 1`, value, target: `${o.method} ${o.name}` };
+      }
+      return null;
+    },
     async find(c) {
       const sameMethod = candidates.filter((o) => o.method === c.method && o.name !== c.name);
       const otherMethod = candidates.filter((o) => o.method !== c.method);
@@ -243,6 +298,18 @@ async function auditOne(
     answers: answersFor(draft.inputRequests),
     now: opts.now,
     sleep: opts.sleep,
+    fresh: async () => {
+      const id = await probe(driver, c);
+      const leg = driver.lastLeg(id);
+      const next = driver.conversation(id).draft;
+      if (!leg || leg.outcome.kind !== 'input_required' || !next)
+        return { why: leg ? verdictOf(leg, {}).summary : 'no answer' };
+      if (ctx.state !== undefined && next.originalRequestState === undefined)
+        return { why: 'it gave no requestState this time' };
+      const asked = next.inputRequests;
+      return { probe: id, state: next.originalRequestState, asked, answers: answersFor(asked) };
+    },
+    foreign: () => siblings.freshState(c),
     bad: [],
   };
   if (draft.originalRequestState !== undefined) ctx.state = draft.originalRequestState;
@@ -281,7 +348,7 @@ async function auditOne(
     }),
   );
   checks.push(await step(() => principalCheck(ctx, c, opts.secondIdentity, unusable.principal)));
-  checks.push(await step(() => reuseCheck(ctx, base.finalLegId)));
+  checks.push(await step(() => reuseCheck(ctx, base.final)));
   checks.push(await step(() => missingCheck(ctx)));
   checks.push(await step(() => answerCheck(ctx, 'decline')));
   checks.push(await step(() => answerCheck(ctx, 'cancel')));
@@ -291,17 +358,13 @@ async function auditOne(
   checks.push(await step(() => pinningCheck(base.rounds, base.completed)));
   checks.push(await step(() => fleetCheck(ctx, c, opts.server, opts.fleet ?? [])));
   checks.push(await step(() => audienceCheck(ctx, c, opts.otherService, unusable.audience)));
-  // last of the checks that send the state: its replay-after-expiry row may wait for the state to expire
-  stopIfCancelled(opts.signal);
-  const plan: Parameters<typeof tamperAndExpiryChecks>[1] = { mintedAt };
+  const tamper = await step(() => tamperCheck(ctx));
+  checks.splice(1, 0, tamper);
+  const plan: ExpiryPlan = { mintedAt };
   if (opts.expiryWaitSeconds !== undefined) plan.waitSeconds = opts.expiryWaitSeconds;
   if (unusable.expiry) plan.unusable = unusable.expiry;
-  const [tamper, expiry] = await tamperAndExpiryChecks(ctx, plan);
-  stopIfCancelled(opts.signal);
-  emit(tamper);
-  emit(expiry);
-  checks.splice(1, 0, tamper);
-  checks.push(expiry, await step(() => frozenCheck(ctx)));
+  checks.push(await step(() => expiryCheck(ctx, plan)));
+  checks.push(await step(() => frozenCheck(ctx)));
   return { method: c.method, name: c.name, asks: Object.keys(draft.inputRequests), checks, score: score(checks) };
 }
 
