@@ -13,14 +13,19 @@ export interface ClientRun {
   exited(): boolean;
 }
 
-/** Calls `tool` on `url` over the era given, answering every elicitation itself. */
+/**
+ * Calls `tool` on `url` over the era given, answering every elicitation itself; with `oauth`, signs in first when the
+ * server asks (401).
+ */
 export function runTsClient(
   url: string,
   era: 'modern' | 'legacy',
   tool: string,
   args: Record<string, unknown> = {},
+  opts: { oauth?: boolean } = {},
 ): ClientRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, url, era, tool, JSON.stringify(args)], {
+  const argv = [SCRIPT, url, era, tool, JSON.stringify(args), ...(opts.oauth ? ['oauth'] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

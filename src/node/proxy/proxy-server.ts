@@ -13,6 +13,7 @@ import { networkErrorCode, RelayRefusal } from '../relay-http.ts';
 import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
+import { challengesToProxy, serveResourceMetadata } from './proxy-resource-metadata.ts';
 import { bodilessAnswer, requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
 import { cutTimers, DEFAULT_PROXY_LIMITS, readRequestBody, readWhole, type ProxyLimits } from './proxy-limits.ts';
 import { fetchUpstream, httpUpstream, type UpstreamAnswer, type UpstreamCall } from './proxy-upstream.ts';
@@ -61,7 +62,17 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const targetHref = target.href;
 
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    guardProxyRequest(req, hosts, path);
+    const asked = guardProxyRequest(req, hosts, path);
+    // the proxy as this client names it (its Host passed the guard): where its metadata says the resource is
+    const here = `http://${req.headers.host!.toLowerCase()}`;
+    if (asked === 'resource-metadata') {
+      return serveResourceMetadata(req, res, {
+        target,
+        proxyOrigin: here,
+        fetchImpl: opts.fetchImpl ?? fetch,
+        timeoutMs: limits.timeoutMs,
+      });
+    }
     const raw = await readRequestBody(req, limits.maxBodyBytes);
     const body = raw.toString('utf8');
     const id = hub.exchangeId();
@@ -151,7 +162,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         return await holdResponse(
           res,
           answer,
-          { id, status, headers: responseHeaders, requestBody: sentText },
+          { id, status, headers: responseHeaders, requestBody: sentText, here },
           goneSignal(),
           end,
         );
@@ -160,7 +171,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       // its first bytes, and keeps the server's length, so a small answer reaches the client in one write, unchunked
       const length = sse ? undefined : wholeLength(responseHeaders);
       res.writeHead(status, answer.statusText || undefined, {
-        ...toClient(responseHeaders),
+        ...toClient(challengesToProxy(responseHeaders, target, here)),
         ...(length ? { 'content-length': length } : {}),
       });
       if (sse) res.flushHeaders();
@@ -198,7 +209,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   async function holdResponse(
     res: ServerResponse,
     answer: UpstreamAnswer,
-    at: { id: string; status: number; headers: HeaderList; requestBody: string },
+    at: { id: string; status: number; headers: HeaderList; requestBody: string; here: string },
     gone: AbortSignal,
     end: (failure?: string) => void,
   ): Promise<void> {
@@ -229,7 +240,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     const out = decision.body ?? body;
     const headers = decision.headers ?? at.headers;
     const status = decision.status ?? at.status;
-    res.writeHead(status, { ...toClient(headers), 'content-length': Buffer.byteLength(out) });
+    res.writeHead(status, {
+      ...toClient(challengesToProxy(headers, target, at.here)),
+      'content-length': Buffer.byteLength(out),
+    });
     if (decision.body !== undefined || decision.headers || decision.status !== undefined) {
       hub.emit({ type: 'response-head', id: at.id, at: hub.now(), status, statusText: '', headers });
     }
