@@ -92,7 +92,13 @@ export type ProxyEvent =
   /** body text as it arrived (an SSE stream in the pieces it came in) */
   | { type: 'response-chunk'; id: string; at: number; text: string }
   /** the exchange ended: `failure` when no whole answer reached the client (network, limit, client gone, dropped) */
-  | { type: 'response-end'; id: string; at: number; failure?: string };
+  | { type: 'response-end'; id: string; at: number; failure?: string }
+  /**
+   * told first to a page that resumes after an event the history no longer holds after it (the page fell behind, was
+   * cut off, and the oldest traffic made way for newer): the events numbered from `from` to `to` are lost to it, so
+   * the exchanges it had open may never end
+   */
+  | { type: 'missed'; at: number; from: number; to: number };
 
 export type ProxyControl =
   | { action: 'hold'; proxyId: string; requests?: boolean; responses?: boolean }
