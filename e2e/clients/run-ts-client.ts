@@ -22,11 +22,13 @@ export function runTsClient(
   era: 'modern' | 'legacy',
   tool: string,
   args: Record<string, unknown> = {},
-  opts: { oauth?: boolean } = {},
+  opts: { oauth?: boolean; headers?: Record<string, string> } = {},
 ): ClientRun {
   const argv = [SCRIPT, url, era, tool, JSON.stringify(args), ...(opts.oauth ? ['oauth'] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // headers the client sends on every request besides its own (a cookie, an API key)
+    env: { ...process.env, TS_CLIENT_HEADERS: JSON.stringify(opts.headers ?? {}) },
   });
   let out = '';
   let err = '';

@@ -9,6 +9,8 @@
  * Metadata, registers itself (Dynamic Client Registration) and runs the authorization code flow, the browser's part
  * played here (the mock approves consent at once), then calls again with its token.
  *
+ * `TS_CLIENT_HEADERS` (a JSON object) adds headers to every request it sends (a cookie, an API key).
+ *
  * Prints one JSON line: {"text": ...} on success, {"error": {"code", "message"}} on a JSON-RPC error.
  *
  *   node --import tsx e2e/clients/ts-sdk-client.ts <url> <modern|legacy> <tool> [arguments JSON] [oauth]
@@ -119,7 +121,9 @@ async function main(
   });
   const authProvider = oauth ? memoryOAuth() : undefined;
   let attempt = 0;
-  let transport = new StreamableHTTPClientTransport(new URL(url), authProvider ? { authProvider } : {});
+  const requestInit = { headers: JSON.parse(process.env.TS_CLIENT_HEADERS ?? '{}') as Record<string, string> };
+  const transportOptions = { requestInit, ...(authProvider ? { authProvider } : {}) };
+  let transport = new StreamableHTTPClientTransport(new URL(url), transportOptions);
   /** `step`, signing in (or up, for a scope the call needs) and going again when the server asks */
   async function signedIn<T>(step: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -138,7 +142,7 @@ async function main(
   try {
     await signedIn(async () => {
       // a transport that failed to start is spent: a fresh one for each attempt
-      if (attempt++ > 0) transport = new StreamableHTTPClientTransport(new URL(url), { authProvider: authProvider! });
+      if (attempt++ > 0) transport = new StreamableHTTPClientTransport(new URL(url), transportOptions);
       await client.connect(transport);
     });
     const result = await signedIn(() => client.callTool({ name: tool, arguments: args }));
