@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 const SCRIPT = join(import.meta.dirname, 'ts-sdk-client.ts');
 
-type ClientOutcome = { text?: string; isError?: boolean; error?: { code: number; message: string } };
+type ClientOutcome = { text?: string; isError?: boolean; error?: { code: number; message: string; data?: unknown } };
 
 export interface ClientRun {
   child: ChildProcess;

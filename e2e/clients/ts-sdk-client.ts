@@ -11,7 +11,7 @@
  *
  * `TS_CLIENT_HEADERS` (a JSON object) adds headers to every request it sends (a cookie, an API key).
  *
- * Prints one JSON line: {"text": ...} on success, {"error": {"code", "message"}} on a JSON-RPC error.
+ * Prints one JSON line: {"text": ...} on success, {"error": {"code", "message", "data"?}} on a JSON-RPC error.
  *
  *   node --import tsx e2e/clients/ts-sdk-client.ts <url> <modern|legacy> <tool> [arguments JSON] [oauth]
  */
@@ -152,7 +152,9 @@ async function main(
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code !== 'number') throw error;
-    process.stdout.write(`${JSON.stringify({ error: { code, message: (error as Error).message } })}\n`);
+    const data = (error as { data?: unknown }).data;
+    const printed = { code, message: (error as Error).message, ...(data !== undefined ? { data } : {}) };
+    process.stdout.write(`${JSON.stringify({ error: printed })}\n`);
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { DROPPED_CODE, DROPPED_MESSAGE, type HeldStage } from '../../protocol/proxy-wire.ts';
+import { DROPPED_CODE, DROPPED_MESSAGE, INSPECTOR_ERROR_SOURCE, type HeldStage } from '../../protocol/proxy-wire.ts';
 import { copyReadable } from '../http-forwarding/copy-stream.ts';
 import { writeJsonError } from '../http-forwarding/json-error.ts';
 import type { TrafficHub } from './traffic-hub.ts';
@@ -30,9 +30,20 @@ export function rpcIdOf(body: string): string | number | undefined {
   }
 }
 
-/** The JSON-RPC error that tells the client the user dropped its request or the server's answer. */
+/**
+ * The JSON-RPC error that tells the client the user dropped its request or the server's answer; its `data` says the
+ * inspector made it (not the server) and which was dropped.
+ */
 export function droppedError(id: string | number, stage: HeldStage): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, error: { code: DROPPED_CODE, message: droppedMessage(stage) } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: DROPPED_CODE,
+      message: droppedMessage(stage),
+      data: { source: INSPECTOR_ERROR_SOURCE, dropped: stage },
+    },
+  };
 }
 
 function droppedMessage(stage: HeldStage): string {

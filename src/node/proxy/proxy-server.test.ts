@@ -148,7 +148,11 @@ describe('the proxy', () => {
     p.hub.decide(held.id, { kind: 'drop' });
     const body = (await (await answer).json()) as { id: number; error: { code: number; message: string } };
     expect(body.id).toBe(7);
+    // outside JSON-RPC's reserved -32768..-32000 (an SDK reads -32000 as its own "connection closed"), and said to be
+    // the inspector's, not the server's
     expect(body.error.code).toBe(DROPPED_CODE);
+    expect(body.error.code < -32768 || body.error.code > -32000).toBe(true);
+    expect(body.error).toMatchObject({ data: { source: 'mrtr-inspector', dropped: 'request' } });
     expect(body.error.message).toMatch(/Dropped by the MRTR Inspector/);
     expect(seen).toHaveLength(0);
     expect((await p.next('response-end')).failure).toMatch(/dropped/);
