@@ -3,7 +3,7 @@
  * rebinding page, a client naming another target, a huge body, a stalling or flooding server, a page stopping it)
  * and checks the proxy's refusal, and that nothing reached the server.
  */
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../clock.fixtures.ts';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
@@ -102,6 +102,36 @@ describe('the proxy refuses', () => {
     const p = await up(proxyFor((await countingServer(hits)).url, { limits: { maxBodyBytes: 1024 } }));
     const res = await rawRequest(p.url, { headers: { host: p.host }, body: 'x'.repeat(2048) });
     expect([res.status, code(res)]).toEqual([413, 'body_too_large']);
+    expect(hits).toEqual([]);
+  });
+
+  it('a chunked request body (no Content-Length) that passes the limit as it streams: 413, not a reset', async () => {
+    const hits: string[] = [];
+    const p = await up(proxyFor((await countingServer(hits)).url));
+    const answer = await new Promise<{ status: number; code: unknown; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: p.port, path: '/mcp', method: 'POST', headers: { host: p.host } },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, code: res.headers['x-proxy-error'], body }));
+        },
+      );
+      req.on('error', reject);
+      // 6 MiB in 64 KiB chunks, chunked (no length declared): past the 4 MiB default as it streams
+      const chunk = 'x'.repeat(64 * 1024);
+      let left = 96;
+      const more = (): void => {
+        while (left > 0) {
+          left--;
+          if (!req.write(chunk)) return void req.once('drain', more);
+        }
+        req.end();
+      };
+      more();
+    });
+    expect([answer.status, answer.code]).toEqual([413, 'body_too_large']);
+    expect(answer.body).toContain('exceeds the proxy limit of 4194304 bytes');
     expect(hits).toEqual([]);
   });
 

@@ -58,7 +58,7 @@ export function cutTimers(clock: Clock, limits: ProxyLimits, cut: (why: 'idle' |
 
 /**
  * The client's request body, read by its events (no async iterator, no copy beyond joining its chunks); refuses
- * (413) a declared or actual length over `maxBytes`, and then reads no further.
+ * (413) a declared or actual length over `maxBytes`, and then keeps nothing more of it.
  */
 export function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
@@ -80,8 +80,14 @@ export function readRequestBody(req: IncomingMessage, maxBytes: number): Promise
         chunks.push(chunk);
         return;
       }
+      // kept no more, but read on (and thrown away), so the client gets the 413: a socket closed with its bytes
+      // unread is reset, and the client would see the reset instead. As much again, then it is cut all the same.
       req.off('data', onData);
-      req.destroy();
+      let discarded = 0;
+      req.on('data', (more: Buffer) => {
+        discarded += more.byteLength;
+        if (discarded > maxBytes) req.destroy();
+      });
       reject(new RelayRefusal(413, 'body_too_large', `Request body exceeds the proxy limit of ${maxBytes} bytes.`));
     };
     req.on('data', onData);
