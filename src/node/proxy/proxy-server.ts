@@ -14,6 +14,7 @@ import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
 import { challengesToProxy, serveResourceMetadata } from './proxy-resource-metadata.ts';
+import { codingOf, decodeStream, decodeWhole, withoutCoding } from './proxy-encoding.ts';
 import { bodilessAnswer, requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
 import { cutTimers, DEFAULT_PROXY_LIMITS, readRequestBody, readWhole, type ProxyLimits } from './proxy-limits.ts';
 import { fetchUpstream, httpUpstream, type UpstreamAnswer, type UpstreamCall } from './proxy-upstream.ts';
@@ -42,10 +43,10 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** The server's Content-Length, when it sent one plain length for unencoded bytes (what the proxy passes on as is). */
+/** The server's Content-Length, when it sent one plain length (the bytes pass on untouched, encoded or not). */
 function wholeLength(headers: HeaderList): string | undefined {
   const lengths = headers.filter(([name]) => name === 'content-length');
-  if (lengths.length !== 1 || headers.some(([name]) => name === 'content-encoding')) return undefined;
+  if (lengths.length !== 1) return undefined;
   return /^\d+$/.test(lengths[0]![1]) ? lengths[0]![1] : undefined;
 }
 
@@ -156,7 +157,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       const contentType = responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? '';
       const sse = contentType.toLowerCase().startsWith('text/event-stream');
       // an answer with no body has nothing to edit: it goes straight on, as an SSE answer with no response event does
-      const holding = hub.proxy(opts.id)?.holdResponses && !bodilessAnswer(status, responseHeaders);
+      // one the proxy cannot decode (an unknown coding) is not held either: it passes on untouched
+      const coding = codingOf(responseHeaders);
+      const holding =
+        hub.proxy(opts.id)?.holdResponses && !bodilessAnswer(status, responseHeaders) && coding !== undefined;
       if (holding && !sse) {
         timers.stopIdle();
         return await holdResponse(
@@ -169,17 +173,20 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       }
       // a stream's head goes out at once (its first event may be long coming); a whole answer's head goes out with
       // its first bytes, and keeps the server's length, so a small answer reaches the client in one write, unchunked
+      // holding here means an SSE answer: its response event waits, found by the request's JSON-RPC id (and the
+      // stream goes on decoded, when the server encoded it)
+      const rpcId = holding && method === 'POST' ? rpcIdOf(sentText) : undefined;
+      const decoding = rpcId !== undefined && answer.body !== null && coding !== undefined && coding !== 'identity';
       const length = sse ? undefined : wholeLength(responseHeaders);
+      const headersOut = challengesToProxy(decoding ? withoutCoding(responseHeaders) : responseHeaders, target, here);
       res.writeHead(status, answer.statusText || undefined, {
-        ...toClient(challengesToProxy(responseHeaders, target, here)),
+        ...toClient(headersOut),
         ...(length ? { 'content-length': length } : {}),
       });
       if (sse) res.flushHeaders();
-      // holding here means an SSE answer: its response event waits, found by the request's JSON-RPC id
-      const rpcId = holding && method === 'POST' ? rpcIdOf(sentText) : undefined;
       const failure =
         answer.body && rpcId !== undefined
-          ? await holdSseResponse(answer.body, res, {
+          ? await holdSseResponse(decoding ? decodeStream(answer.body, coding) : answer.body, res, {
               id,
               rpcId,
               hub,
@@ -191,7 +198,12 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
               pause: timers.pause,
               resume: timers.resume,
             })
-          : await pipeAnswer(answer.body, res, { id, hub, maxBytes: limits.maxResponseBytes }, timers.touch);
+          : await pipeAnswer(
+              answer.body,
+              res,
+              { id, hub, maxBytes: limits.maxResponseBytes, coding: coding ?? 'identity' },
+              timers.touch,
+            );
       if (!failure) hub.count(opts.id, 'responses');
       end(
         failure === 'broken' && cut
@@ -213,7 +225,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     gone: AbortSignal,
     end: (failure?: string) => void,
   ): Promise<void> {
-    const bytes = await readWhole(answer.body, limits.maxResponseBytes);
+    const read = await readWhole(answer.body, limits.maxResponseBytes);
+    const coding = codingOf(at.headers);
+    // what the user reads and edits is the text: an encoded answer is decoded, and goes on so
+    const bytes = read instanceof Buffer && coding && coding !== 'identity' ? decodeWhole(read, coding) : read;
+    if (bytes === undefined && read instanceof Buffer) {
+      refuse(res, 502, 'bad_encoding', `MRTR Inspector proxy: the server's answer is not valid ${String(coding)}.`);
+      return end(`the answer is not valid ${String(coding)}`);
+    }
     if (!bytes) {
       refuse(res, 502, 'upstream_broken', 'MRTR Inspector proxy: the server broke off its answer');
       return end('the server broke off its answer');
@@ -238,7 +257,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       return end("dropped in the inspector (held server's answer)");
     }
     const out = decision.body ?? body;
-    const headers = decision.headers ?? at.headers;
+    const headers = withoutCoding(decision.headers ?? at.headers);
     const status = decision.status ?? at.status;
     res.writeHead(status, {
       ...toClient(challengesToProxy(headers, target, at.here)),
