@@ -151,17 +151,69 @@ describe('the proxy refuses', () => {
     expect((await p.next('response-end')).failure).toMatch(/limit of 3000 bytes/);
   });
 
-  it('to wait for ever on a server that never answers (idle limit)', async () => {
+  it('to wait for ever on a server that never answers (total limit)', async () => {
     const clock = createManualClock(0);
     const server = await up(listen(() => undefined, '/mcp'));
-    const p = await up(proxyFor(server.url, { clock, limits: { timeoutMs: 100 } }));
+    const p = await up(proxyFor(server.url, { clock, limits: { timeoutMs: 100, totalTimeoutMs: 1000 } }));
     const answer = rawRequest(p.url, { headers: { host: p.host }, body: '{}' });
-    // the idle and total limits are both counting: the request is with the server
-    await vi.waitFor(() => expect(clock.sleeping).toBe(2));
-    await clock.advance(100);
+    // only the total limit counts before the answer's head (a server may think long before answering)
+    await vi.waitFor(() => expect(clock.sleeping).toBe(1));
+    await clock.advance(999);
+    expect(p.events.some((e) => e.type === 'response-end')).toBe(false);
+    await clock.advance(1);
     const res = await answer;
     expect([res.status, code(res)]).toEqual([504, 'upstream_timeout']);
-    expect(res.body).toMatch(/idle limit of 100 ms/);
+    expect(res.body).toMatch(/total limit of 1000 ms/);
+  });
+
+  it('lets a server think past the idle limit before it answers, and an SSE answer run past the total limit', async () => {
+    const clock = createManualClock(0);
+    const waiting = new Set<() => void>();
+    const server = await up(
+      listen(async (req, res) => {
+        await readAll(req);
+        // each answer waits for the test to let it go
+        await new Promise<void>((resolve) => waiting.add(resolve));
+        if (req.headers.accept === 'text/event-stream') {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write(': open\n\n');
+          for (let i = 0; i < 12; i++) {
+            await new Promise<void>((resolve) => waiting.add(resolve));
+            res.write(': keep-alive\n\n');
+          }
+          res.end('data: {"jsonrpc":"2.0","id":1,"result":{}}\n\n');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      }, '/mcp'),
+    );
+    const release = () => {
+      for (const go of [...waiting]) {
+        waiting.delete(go);
+        go();
+      }
+    };
+    const p = await up(proxyFor(server.url, { clock, limits: { timeoutMs: 100, totalTimeoutMs: 1000 } }));
+    // a JSON answer 500 ms in coming: five idle limits, one total
+    const json = rawRequest(p.url, { headers: { host: p.host }, body: '{}' });
+    await vi.waitFor(() => expect(waiting.size).toBe(1));
+    await clock.advance(500);
+    release();
+    expect((await json).status).toBe(200);
+    // an SSE answer with a keep-alive every 90 ms, 1080 ms in all: past the total limit, never idle
+    const sse = rawRequest(p.url, { headers: { host: p.host, accept: 'text/event-stream' }, body: '{}' });
+    await vi.waitFor(() => expect(waiting.size).toBe(1));
+    release();
+    for (let i = 0; i < 12; i++) {
+      await vi.waitFor(() => expect(waiting.size).toBe(1));
+      await clock.advance(90);
+      release();
+    }
+    const streamed = await sse;
+    expect(streamed.body).toContain('"result"');
+    const ends = p.events.filter((e) => e.type === 'response-end');
+    expect(ends.map((e) => e.failure)).toEqual([undefined, undefined]);
   });
 
   it('to be stopped by anyone but the page: no token, a foreign origin or another Host leave it running', async () => {

@@ -156,6 +156,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       });
       const contentType = responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? '';
       const sse = contentType.toLowerCase().startsWith('text/event-stream');
+      timers.headArrived(sse);
       // an answer with no body has nothing to edit: it goes straight on, as an SSE answer with no response event does
       // one the proxy cannot decode (an unknown coding) is not held either: it passes on untouched
       const coding = codingOf(responseHeaders);
