@@ -85,6 +85,9 @@ describe('the proxy controls', () => {
     const a = await up(proxyApp());
     expect((await controlRequest(a, { action: 'forward' })).headers['x-relay-error']).toBe('bad_control');
     expect((await controlRequest(a, { action: 'forward', id: 'x1', headers: [['a']] })).status).toBe(400);
+    // an interim status is no answer to send a client
+    const interim = await controlRequest(a, { action: 'forward', id: 'x1', status: 103 });
+    expect(interim.headers['x-relay-error']).toBe('bad_control');
     expect((await controlRequest(a, { action: 'drop', id: 'x9' })).headers['x-relay-error']).toBe('not_held');
     expect((await controlRequest(a, { action: 'hold', proxyId: 'p9', requests: true })).status).toBe(404);
     const credentials = await controlRequest(a, { action: 'start', target: 'http://user:pw@127.0.0.1:1/mcp' });

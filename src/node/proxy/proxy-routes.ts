@@ -45,7 +45,8 @@ function parseControl(raw: Uint8Array): ProxyControl {
             headers.every((h) => Array.isArray(h) && h.length === 2 && h.every((x) => typeof x === 'string')));
         const okBody = c.body === undefined || typeof c.body === 'string';
         const okStatus =
-          c.status === undefined || (Number.isInteger(c.status) && Number(c.status) >= 100 && Number(c.status) <= 599);
+          // a final status (1xx are interim, and not a held answer's to take)
+          c.status === undefined || (Number.isInteger(c.status) && Number(c.status) >= 200 && Number(c.status) <= 599);
         if (okHeaders && okBody && okStatus) return value as ProxyControl;
       }
       break;

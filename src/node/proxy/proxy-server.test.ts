@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { DROPPED_CODE } from '../../protocol/proxy-wire.ts';
-import { proxyFor } from './proxy.fixtures.ts';
+import { proxyFor, rawRequest } from './proxy.fixtures.ts';
 
 const up = closedAfterEach();
 const CALL = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"greet"}}';
@@ -201,6 +201,19 @@ describe('the proxy', () => {
     const res = await answer;
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(((await res.json()) as { result: { resultType: string } }).result.resultType).toBe('input_required');
+  });
+
+  it('sends a held answer edited to a 204 or 304 with no body and no length', async () => {
+    const server = await jsonServer();
+    const p = await up(proxyFor(server.url));
+    p.hub.setHolds('p1', { responses: true });
+    for (const status of [204, 304]) {
+      const answer = rawRequest(p.url, { headers: { host: p.host, 'content-type': 'application/json' }, body: CALL });
+      const held = await p.next('held', (e) => !p.events.some((r) => r.type === 'released' && r.id === e.id));
+      p.hub.decide(held.id, { kind: 'forward', status });
+      const res = await answer;
+      expect([res.status, res.headers['content-length'], res.body]).toEqual([status, undefined, '']);
+    }
   });
 
   it('passes a reply with no body straight through while holding answers: a 202, a 204, a Content-Length of 0', async () => {

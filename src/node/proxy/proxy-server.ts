@@ -257,12 +257,13 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       answerDropped(res, at.requestBody, 'response');
       return end("dropped in the inspector (held server's answer)");
     }
-    const out = decision.body ?? body;
-    const headers = withoutCoding(decision.headers ?? at.headers);
     const status = decision.status ?? at.status;
+    // a 204 or 304 has no body (RFC 9110): an edit that makes one of them sends none, and no length
+    const out = status === 204 || status === 304 ? '' : (decision.body ?? body);
+    const headers = withoutCoding(decision.headers ?? at.headers);
     res.writeHead(status, {
       ...toClient(challengesToProxy(headers, target, at.here)),
-      'content-length': Buffer.byteLength(out),
+      ...(status === 204 || status === 304 ? {} : { 'content-length': Buffer.byteLength(out) }),
     });
     if (decision.body !== undefined || decision.headers || decision.status !== undefined) {
       hub.emit({ type: 'response-head', id: at.id, at: hub.now(), status, statusText: '', headers });
