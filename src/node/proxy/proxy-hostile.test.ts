@@ -9,6 +9,7 @@ import { createManualClock } from '../clock.fixtures.ts';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
+import { createProxySet } from './proxy-set.ts';
 import { controlRequest, PROXY_APP_TOKEN, proxyApp, proxyFor, rawRequest } from './proxy.fixtures.ts';
 
 const up = closedAfterEach();
@@ -214,6 +215,32 @@ describe('the proxy refuses', () => {
     expect(streamed.body).toContain('"result"');
     const ends = p.events.filter((e) => e.type === 'response-end');
     expect(ends.map((e) => e.failure)).toEqual([undefined, undefined]);
+  });
+
+  it("to open a second 2025-11-25 session on a stdio server's one process: initialize and GET refused, 2026 passes", async () => {
+    const hits: string[] = [];
+    const server = await countingServer(hits);
+    // what a proxy for a CLI stdio endpoint is: reached in-process, one session for everyone
+    const p = await up(proxyFor(server.url, { fetchImpl: fetch, oneSession: true }));
+    const post = (body: string) =>
+      rawRequest(p.url, { headers: { host: p.host, 'content-type': 'application/json' }, body });
+    const initialize = await post('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}');
+    expect([initialize.status, code(initialize)]).toEqual([409, 'stdio_one_session']);
+    expect(initialize.body).toMatch(/one process with one 2025-11-25 session/);
+    const stream = await rawRequest(p.url, { method: 'GET', headers: { host: p.host } });
+    expect([stream.status, code(stream)]).toEqual([409, 'stdio_one_session']);
+    expect(hits).toEqual([]);
+    // a 2026-07-28 call has no session to take: it goes on
+    const call = await post('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"a"}}');
+    expect(call.status).toBe(200);
+    expect(hits).toEqual(['POST /mcp']);
+    // the proxies of the inspector's process treat every target they reach in-process so
+    const set = createProxySet({ fetchFor: () => fetch });
+    const started = await set.start(server.url);
+    const host = new URL(started.url).host;
+    const viaSet = await rawRequest(started.url, { method: 'GET', headers: { host } });
+    await set.close();
+    expect(code(viaSet)).toBe('stdio_one_session');
   });
 
   it('to be stopped by anyone but the page: no token, a foreign origin or another Host leave it running', async () => {

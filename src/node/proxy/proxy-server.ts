@@ -32,6 +32,11 @@ export interface ProxyOptions {
   limits?: Partial<ProxyLimits>;
   /** send through this instead of `node:http(s)` (the CLI's fetch reaches its in-process stdio endpoints) */
   fetchImpl?: typeof fetch;
+  /**
+   * the target is one process with one 2025-11-25 session for everyone (a stdio server behind the inspector's bridge,
+   * whose session the page holds): a client's `initialize` and GET stream, which would take it over, are refused
+   */
+  oneSession?: boolean;
   clock?: Clock;
 }
 
@@ -48,6 +53,30 @@ function wholeLength(headers: HeaderList): string | undefined {
   const lengths = headers.filter(([name]) => name === 'content-length');
   if (lengths.length !== 1) return undefined;
   return /^\d+$/.test(lengths[0]![1]) ? lengths[0]![1] : undefined;
+}
+
+/**
+ * A stdio server has one 2025-11-25 session (no `Mcp-Session-Id` tells two apart): a client opening its own (an
+ * `initialize`) would re-initialize the server under the page's session, and its GET stream would take the server's
+ * requests from the page's. 2026-07-28 traffic, which has no session, passes.
+ */
+function refuseSecondSession(method: string, body: string): void {
+  let opening = method === 'GET';
+  if (method === 'POST') {
+    try {
+      opening = (JSON.parse(body) as { method?: unknown }).method === 'initialize';
+    } catch {
+      opening = false;
+    }
+  }
+  if (!opening) return;
+  throw new RelayRefusal(
+    409,
+    'stdio_one_session',
+    'MRTR Inspector proxy: this target is a stdio server, one process with one 2025-11-25 session, which the ' +
+      "inspector's page holds; a second client cannot open its own (initialize) or take its stream (GET). Use " +
+      '2026-07-28, which has no session, or run the server over HTTP to watch a 2025-11-25 client.',
+  );
 }
 
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
@@ -76,6 +105,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     }
     const raw = await readRequestBody(req, limits.maxBodyBytes);
     const body = raw.toString('utf8');
+    if (opts.oneSession) refuseSecondSession(req.method!, body);
     const id = hub.exchangeId();
     const method = req.method!;
     let headers = requestHeaderList(req.rawHeaders);
