@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { refuse } from './proxy-answers.ts';
 
-export const RESOURCE_METADATA_PREFIX = '/.well-known/oauth-protected-resource';
+const RESOURCE_METADATA_PREFIX = '/.well-known/oauth-protected-resource';
 /** larger than any real metadata document, small enough never to matter */
 const MAX_METADATA_BYTES = 256 * 1024;
 
