@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 const SCRIPT = join(import.meta.dirname, 'ts-sdk-client.ts');
 
-type ClientOutcome = { text?: string; isError?: boolean; error?: { code: number; message: string } };
+type ClientOutcome = { text?: string; isError?: boolean; error?: { code: number; message: string; data?: unknown } };
 
 export interface ClientRun {
   child: ChildProcess;
@@ -13,15 +13,22 @@ export interface ClientRun {
   exited(): boolean;
 }
 
-/** Calls `tool` on `url` over the era given, answering every elicitation itself. */
+/**
+ * Calls `tool` on `url` over the era given, answering every elicitation itself; with `oauth`, signs in first when the
+ * server asks (401).
+ */
 export function runTsClient(
   url: string,
   era: 'modern' | 'legacy',
   tool: string,
   args: Record<string, unknown> = {},
+  opts: { oauth?: boolean; headers?: Record<string, string> } = {},
 ): ClientRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, url, era, tool, JSON.stringify(args)], {
+  const argv = [SCRIPT, url, era, tool, JSON.stringify(args), ...(opts.oauth ? ['oauth'] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // headers the client sends on every request besides its own (a cookie, an API key)
+    env: { ...process.env, TS_CLIENT_HEADERS: JSON.stringify(opts.headers ?? {}) },
   });
   let out = '';
   let err = '';

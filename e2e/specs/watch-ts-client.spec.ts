@@ -102,7 +102,11 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     await retry.getByRole('button', { name: 'Drop' }).click();
     await expect(retry).toBeHidden();
     expect(await retryDropped.done).toEqual({
-      error: { code: DROPPED_CODE, message: expect.stringContaining(`${DROPPED_MESSAGE}request.`) },
+      error: {
+        code: DROPPED_CODE,
+        message: expect.stringContaining(`${DROPPED_MESSAGE}request.`),
+        data: { source: 'mrtr-inspector', dropped: 'request' },
+      },
     });
     await expect(inspector.page.getByRole('region', { name: 'Held request' })).toHaveCount(0);
     await watch.holdRequests.uncheck();
@@ -114,7 +118,11 @@ test.describe('a TypeScript SDK client through the proxy', () => {
     await answer.getByRole('button', { name: 'Drop' }).click();
     await expect(answer).toBeHidden();
     expect(await answerDropped.done).toEqual({
-      error: { code: DROPPED_CODE, message: expect.stringContaining(`${DROPPED_MESSAGE}server's answer.`) },
+      error: {
+        code: DROPPED_CODE,
+        message: expect.stringContaining(`${DROPPED_MESSAGE}server's answer.`),
+        data: { source: 'mrtr-inspector', dropped: 'response' },
+      },
     });
     await watch.holdResponses.uncheck();
 

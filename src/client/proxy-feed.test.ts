@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Exchange } from '../protocol/exchange.ts';
 import type { ProxyEvent } from '../protocol/proxy-wire.ts';
-import { INSPECTOR_RESTARTED, runProxyFeed, watchedExchanges } from './proxy-feed.ts';
+import { INSPECTOR_RESTARTED, PAGE_MISSED, runProxyFeed, watchedExchanges } from './proxy-feed.ts';
 
 function collect() {
   const done: Record<string, Exchange> = {};
@@ -106,6 +106,33 @@ describe('a restarted inspector (a new run, numbering its exchanges from x1 agai
     expect(done['old/x2']!.failure?.message).toContain(INSPECTOR_RESTARTED);
     expect(done['old/x3']!.failure).toBeUndefined();
     expect(done['old/x3']!.message).toMatchObject({ id: 3, result: {} });
+  });
+});
+
+describe('a page that fell behind the stream', () => {
+  it('records the exchanges it had open as cut, saying why, when told it missed events', async () => {
+    const { done, feed } = collect();
+    feed(request, 'r');
+    feed({ ...request, id: 'x2' }, 'r');
+    feed(
+      {
+        type: 'response-head',
+        id: 'x2',
+        at: 1001,
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'text/event-stream']],
+      },
+      'r',
+    );
+    feed({ type: 'missed', at: 3000, from: 9, to: 40 }, 'r');
+    await vi.waitFor(() => expect(Object.keys(done).sort()).toEqual(['r/x1', 'r/x2']));
+    expect(done['r/x1']!.failure?.message).toBe(PAGE_MISSED);
+    expect(done['r/x2']!.failure?.message).toContain(PAGE_MISSED);
+    // what follows is recorded as usual
+    feed({ ...request, id: 'x41' }, 'r');
+    feed({ type: 'response-end', id: 'x41', at: 3002, failure: 'cut' }, 'r');
+    await vi.waitFor(() => expect(done['r/x41']).toBeDefined());
   });
 });
 

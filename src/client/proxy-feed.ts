@@ -125,6 +125,8 @@ export interface LiveMessages {
 
 /** Why an exchange of an earlier run never ends: the inspector that carried it is gone. */
 export const INSPECTOR_RESTARTED = 'the inspector restarted before this exchange ended';
+/** Why an exchange never ends in the page: the page fell behind the stream and part of it is no longer held. */
+export const PAGE_MISSED = "this page fell behind the proxies' event stream and missed the rest of this exchange";
 
 /** A JSON answer longer than this is told only when its exchange is recorded. */
 const LIVE_JSON_BYTES = 1 << 20;
@@ -175,7 +177,8 @@ function pushedExchange(p: Pending, event: EventSourceMessage, message: unknown,
  * and notifications are the app's own. The request recorded is the one that went to the server (edited, if it was).
  * `live` is told what an answer carries as it arrives (a client may act on it before the exchange is recorded).
  * Exchanges are named by their key (`watchedExchangeKey`: run and id). When a new run begins (the inspector restarted),
- * the exchanges of the old run still open are recorded as failed: nothing more of them will come.
+ * the exchanges of the old run still open are recorded as failed: nothing more of them will come; so are those open
+ * when the page is told it `missed` events (it fell behind and their rest is gone).
  */
 export function watchedExchanges(
   onExchange: (exchangeId: string, exchange: Exchange) => void,
@@ -224,19 +227,21 @@ export function watchedExchanges(
     if (rpc?.kind === 'response') onAnswer?.(id, rpc.message);
   }
 
-  /** Every exchange still open ends as failed: it belonged to a run whose inspector is gone. */
-  function endAll(): void {
+  /** Every exchange still open ends as failed (`why`): nothing more of it will come. */
+  function endAll(why: string): void {
     for (const [key, p] of pending) {
       start(key, p);
-      if (!p.stream) p.fail!(new Error(INSPECTOR_RESTARTED));
-      else p.stream.error(new Error(INSPECTOR_RESTARTED));
+      if (!p.stream) p.fail!(new Error(why));
+      else p.stream.error(new Error(why));
     }
     pending.clear();
   }
 
   return (event: ProxyEvent, run = ''): void => {
-    if (currentRun !== undefined && run !== currentRun) endAll();
+    if (currentRun !== undefined && run !== currentRun) endAll(INSPECTOR_RESTARTED);
     currentRun = run;
+    // events of the exchanges open are lost: what was recorded of them is kept, as cut
+    if (event.type === 'missed') return endAll(PAGE_MISSED);
     if (event.type === 'request') {
       const key = watchedExchangeKey(run, event.id);
       if (pending.has(key)) return;

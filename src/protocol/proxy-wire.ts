@@ -92,7 +92,13 @@ export type ProxyEvent =
   /** body text as it arrived (an SSE stream in the pieces it came in) */
   | { type: 'response-chunk'; id: string; at: number; text: string }
   /** the exchange ended: `failure` when no whole answer reached the client (network, limit, client gone, dropped) */
-  | { type: 'response-end'; id: string; at: number; failure?: string };
+  | { type: 'response-end'; id: string; at: number; failure?: string }
+  /**
+   * told first to a page that resumes after an event the history no longer holds after it (the page fell behind, was
+   * cut off, and the oldest traffic made way for newer): the events numbered from `from` to `to` are lost to it, so
+   * the exchanges it had open may never end
+   */
+  | { type: 'missed'; at: number; from: number; to: number };
 
 export type ProxyControl =
   | { action: 'hold'; proxyId: string; requests?: boolean; responses?: boolean }
@@ -104,6 +110,14 @@ export type ProxyControl =
   /** stop a proxy: its port closes, what it held is let go (the client's connection ends), its traffic is forgotten */
   | { action: 'stop'; proxyId: string };
 
-/** The JSON-RPC error a client gets when the user drops its request (or the server's answer) in the inspector. */
-export const DROPPED_CODE = -32000;
+/**
+ * The JSON-RPC error code a client gets when the user drops its request (or the server's answer) in the inspector:
+ * outside -32768..-32000, the range JSON-RPC reserves (MCP names -32000..-32019 legacy, and SDKs read -32000 as their
+ * own "connection closed" and -32001 as "request timeout"), so it is never taken for a protocol error or an SDK's own.
+ * Any other code is the application's; -1 is the plainest, MCP gives it no meaning, and `data.source` (below) says
+ * the inspector made it, so a server's own -1 is told apart.
+ */
+export const DROPPED_CODE = -1;
+/** `error.data.source` of every error the inspector makes up itself (never the server's) */
+export const INSPECTOR_ERROR_SOURCE = 'mrtr-inspector';
 export const DROPPED_MESSAGE = 'Dropped by the MRTR Inspector: the user chose Drop on the held ';

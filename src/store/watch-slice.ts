@@ -68,6 +68,8 @@ export interface WatchSlice {
   watchRun: string | null;
   /** the last proxy control that failed, said in words */
   watchError: string | null;
+  /** when this page last fell behind the proxies' stream and missed some of their traffic (ms epoch; null: never) */
+  watchMissedAt: number | null;
   /**
    * One event of the proxies' stream and its run (the composition root feeds them). An event of a new run means the
    * inspector restarted: what the old one held is gone, and the new one's exchanges (numbered from `x1` again) are
@@ -158,6 +160,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       watchConnected: false,
       heldItems: [],
       watchError: null,
+      watchMissedAt: null,
       watchGroups: { byState: {}, sessions: {}, other: {}, placed: {}, pushed: {} },
       watchSeen: {},
       watchRun: null,
@@ -187,6 +190,9 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
           switch (event.type) {
             case 'proxies':
               set({ proxies: event.proxies });
+              return;
+            case 'missed':
+              set({ watchMissedAt: event.at });
               return;
             case 'request': {
               const s = get();

@@ -11,11 +11,12 @@ const now = () => Date.now();
 
 /** Watched clients (the proxies and their switches) and each item they hold, mapped from the store. */
 export function WatchScreen() {
-  const { proxies, connected, held, error, connectedUrl } = useInspector((s) => ({
+  const { proxies, connected, held, error, missedAt, connectedUrl } = useInspector((s) => ({
     proxies: s.proxies,
     connected: s.watchConnected,
     held: s.heldItems,
     error: s.watchError,
+    missedAt: s.watchMissedAt,
     connectedUrl: s.connectedUrl,
   }));
   const { setProxyHold, startProxy, stopProxy } = useInspectorActions();
@@ -29,6 +30,7 @@ export function WatchScreen() {
         connected={connected}
         {...(connectedUrl ? { currentServer: connectedUrl } : {})}
         {...(error ? { error } : {})}
+        {...(missedAt !== null ? { missedAt } : {})}
         onHold={(id, stage, on) => void setProxyHold(id, stage, on)}
         onStart={(target) => void startProxy(target)}
         onStop={(id) => void stopProxy(id)}

@@ -3,6 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { JsonText } from '../../components/ui/json-text.tsx';
 import { isMcpHeader } from '../../protocol/headers.ts';
+import { redactHeaderValue } from '../../session/io/redact.ts';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { Countdown } from './countdown.tsx';
 import { StateEditor } from './state-editor.tsx';
@@ -156,7 +157,7 @@ export function Composer(p: ComposerProps) {
             {p.headers.map(([k, v]) => (
               <tr key={k} className={isMcpHeader(k) ? 'bg-indigo-100' : ''}>
                 <th className="pr-2 font-semibold whitespace-nowrap">{k}</th>
-                <td className="break-all">{/^authorization$/i.test(k) ? `${v.slice(0, 7)}•••` : v}</td>
+                <td className="break-all">{redactHeaderValue(k, v)}</td>
               </tr>
             ))}
           </tbody>

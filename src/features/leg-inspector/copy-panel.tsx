@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { curlPipesBody, toCurl, toFetch } from '../../protocol/curl.ts';
 import type { RecordedRequest } from '../../protocol/exchange.ts';
+import { isSecretHeader, redactHeaders } from '../../session/io/redact.ts';
 
 type Copied = { which: string; ok: boolean; message: string } | null;
 
@@ -18,13 +19,19 @@ function CommandBox({ label, text }: { label: string; text: string }) {
   );
 }
 
-/** Copy the leg's request as a curl command or a fetch call, each also shown in a read-only box. */
+/**
+ * Copy the leg's request as a curl command or a fetch call, each also shown in a read-only box. The boxes mask secret
+ * headers as every other view does (a screen is seen by others); the Copy buttons copy the command whole, since a
+ * user copies it to send the request again, as browsers' own "Copy as cURL" does, and the panel names each secret
+ * the copied command holds.
+ */
 export function CopyPanel({ request }: { request: RecordedRequest }) {
   const curl = toCurl(request);
   const piped = curlPipesBody(request);
   const fetchCall = toFetch(request);
+  const masked = { ...request, headers: redactHeaders(request.headers) };
+  const secrets = [...new Set(request.headers.filter(([k]) => isSecretHeader(k)).map(([k]) => k))];
   const [copied, setCopied] = useState<Copied>(null);
-  const hasAuth = request.headers.some(([k]) => /^authorization$/i.test(k));
 
   const copy = async (which: string, text: string) => {
     try {
@@ -34,16 +41,16 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
       setCopied({
         which,
         ok: false,
-        message: `The browser refused clipboard access (${err instanceof Error ? err.message : String(err)}): select the text below and copy it by hand.`,
+        message: `The browser refused clipboard access (${err instanceof Error ? err.message : String(err)}): select the text below and copy it by hand${secrets.length ? ', then put back the masked values' : ''}.`,
       });
     }
   };
 
   return (
     <div className="space-y-3">
-      {hasAuth && (
+      {secrets.length > 0 && (
         <p className="rounded bg-amber-50 p-2 text-xs text-amber-900">
-          These commands include the Authorization header in full: treat them as secrets.
+          Copied, these commands include {secrets.join(', ')} in full: treat them as secrets. They are masked below.
         </p>
       )}
       <div className="space-y-1">
@@ -56,11 +63,11 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
               : '.'}
           </span>
         </div>
-        <CommandBox label="cURL command" text={curl} />
+        <CommandBox label="cURL command" text={toCurl(masked)} />
       </div>
       <div className="space-y-1">
         <Button onClick={() => void copy('fetch', fetchCall)}>Copy as fetch</Button>
-        <CommandBox label="fetch call" text={fetchCall} />
+        <CommandBox label="fetch call" text={toFetch(masked)} />
       </div>
       {copied && (
         <p

@@ -1,7 +1,8 @@
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { isMcpHeader } from '../../protocol/headers.ts';
+import { redactHeaderValue } from '../../session/io/redact.ts';
 
-/** Headers as sent or received; MCP headers highlighted, Authorization masked. */
+/** Headers as sent or received; MCP headers highlighted, secret values masked (the one rule, `isSecretHeader`). */
 export function HeadersTable({ headers, label }: { headers: HeaderList; label: string }) {
   if (headers.length === 0) return <p className="text-xs text-slate-500">No headers.</p>;
   return (
@@ -13,7 +14,7 @@ export function HeadersTable({ headers, label }: { headers: HeaderList; label: s
               {k}
               {isMcpHeader(k) && <span className="sr-only"> (MCP header)</span>}
             </th>
-            <td className="break-all">{/^authorization$/i.test(k) ? `${v.slice(0, 7)}•••` : v}</td>
+            <td className="break-all">{redactHeaderValue(k, v)}</td>
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,18 @@ import { lintLeg } from '../../protocol/lint/lint-leg.ts';
 import { LegInspector } from './leg-inspector.tsx';
 import { SSE_EVENT_CHARS, SSE_EVENTS_PAGE } from './sse-event-list.tsx';
 
+/** Secrets a watched client and its server send, each a value that must show nowhere in clear. */
+const CLIENT_SECRETS: [string, string][] = [
+  ['Authorization', 'Bearer tok-auth-1111'],
+  ['Cookie', 'session=cookie-2222'],
+  ['X-Api-Key', 'key-3333'],
+];
+const SERVER_SECRETS: [string, string][] = [
+  ['X-Auth-Token', 'srv-token-4444'],
+  ['Set-Cookie', 'sid=set-cookie-5555; HttpOnly'],
+];
+const SECRET_VALUES = ['tok-auth-1111', 'cookie-2222', 'key-3333', 'srv-token-4444', 'set-cookie-5555'];
+
 afterEach(cleanup);
 
 describe('LegInspector', () => {
@@ -26,6 +38,51 @@ describe('LegInspector', () => {
     expect(box.readOnly).toBe(true);
     expect(box.value).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:1\/mcp'/);
     expect(box.value).toContain("-H 'Mcp-Method: tools/call'");
+  });
+
+  it('masks every secret header in every view of the leg: Request, Response, Raw and the Copy boxes', async () => {
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    const exchange = {
+      ...leg.exchange,
+      request: { ...leg.exchange.request, headers: [...leg.exchange.request.headers, ...CLIENT_SECRETS] },
+      response: { ...leg.exchange.response!, headers: [...leg.exchange.response!.headers, ...SERVER_SECRETS] },
+    };
+    render(<LegInspector exchange={exchange} title="t" />);
+    const shown = () => {
+      const panel = screen.getByRole('tabpanel');
+      const boxes = within(panel).queryAllByRole('textbox') as HTMLTextAreaElement[];
+      return `${panel.textContent ?? ''}${boxes.map((b) => b.value).join('')}`;
+    };
+    const views: string[] = [];
+    for (const raw of [false, true]) {
+      if (raw) await userEvent.click(screen.getByRole('checkbox', { name: 'Raw' }));
+      for (const tab of ['Request', 'Response', 'Copy']) {
+        await userEvent.click(screen.getByRole('tab', { name: tab }));
+        views.push(shown());
+      }
+    }
+    for (const view of views) for (const secret of SECRET_VALUES) expect(view).not.toContain(secret);
+    // the headers are there, masked, the scheme kept
+    expect(views[0]).toContain('Bearer [redacted]');
+    expect(views[0]).toContain('X-Api-Key');
+    expect(views[1]).toContain('X-Auth-Token');
+    // Copy: the boxes are masked; the panel names each secret the copied command holds in full
+    expect(views[2]).toContain('include Authorization, Cookie, X-Api-Key in full');
+  });
+
+  it('copies the command whole (to send it again), the secrets included', async () => {
+    const user = userEvent.setup();
+    const leg = testLeg({ result: askResult(['region'], 'S') });
+    const exchange = {
+      ...leg.exchange,
+      request: { ...leg.exchange.request, headers: [...leg.exchange.request.headers, ...CLIENT_SECRETS] },
+    };
+    render(<LegInspector exchange={exchange} title="t" />);
+    await user.click(screen.getByRole('tab', { name: 'Copy' }));
+    await user.click(screen.getByRole('button', { name: 'Copy as cURL' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain("-H 'X-Api-Key: key-3333'");
+    expect(copied).toContain("-H 'Cookie: session=cookie-2222'");
   });
 
   it('says why an answer that began did not arrive whole, beside what did arrive', () => {

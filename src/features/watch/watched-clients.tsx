@@ -1,3 +1,4 @@
+import { timeOfDay } from '../../lib/text.ts';
 import type { HeldStage, ProxyInfo } from '../../protocol/proxy-wire.ts';
 
 export interface WatchedClientsProps {
@@ -7,6 +8,8 @@ export interface WatchedClientsProps {
   /** the server the page is connected to, when a proxy can be started for it */
   currentServer?: string;
   error?: string;
+  /** this page fell behind the proxies' traffic and missed some of it (ms epoch of the notice) */
+  missedAt?: number;
   onHold: (proxyId: string, stage: HeldStage, on: boolean) => void;
   onStart: (target: string) => void;
   onStop: (proxyId: string) => void;
@@ -24,7 +27,7 @@ function counts(p: ProxyInfo): string {
  * counts and the hold switches. Their traffic is in the Timeline, one conversation per call, labelled with the client.
  */
 export function WatchedClients(props: WatchedClientsProps) {
-  const { proxies, connected, currentServer, error, onHold, onStart, onStop } = props;
+  const { proxies, connected, currentServer, error, missedAt, onHold, onStart, onStop } = props;
   const covered = currentServer !== undefined && proxies.some((p) => p.target === currentServer);
   const start = currentServer && !covered && (
     <button
@@ -53,6 +56,13 @@ export function WatchedClients(props: WatchedClientsProps) {
     <section aria-label="Watched clients" className="mb-4 rounded border border-slate-200 bg-white p-3 text-sm">
       <h2 className="mb-2 font-semibold">Watched clients</h2>
       {!connected && <p className="text-xs text-slate-600">Connecting to the inspector's proxies…</p>}
+      {missedAt !== undefined && (
+        <p role="status" className="text-xs text-amber-800">
+          This page fell behind the proxies' traffic (at {timeOfDay(missedAt)}) and missed some of it: the inspector
+          keeps only the most recent traffic for a page that stops reading. The calls in flight then are shown cut; the
+          traffic after them is complete.
+        </p>
+      )}
       {error && (
         <p role="alert" className="text-red-700">
           {error}

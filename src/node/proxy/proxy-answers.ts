@@ -5,8 +5,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { DROPPED_CODE, DROPPED_MESSAGE, type HeldStage } from '../../protocol/proxy-wire.ts';
+import { DROPPED_CODE, DROPPED_MESSAGE, INSPECTOR_ERROR_SOURCE, type HeldStage } from '../../protocol/proxy-wire.ts';
 import { copyReadable } from '../http-forwarding/copy-stream.ts';
+import { decodeWhole, type Coding } from './proxy-encoding.ts';
 import { writeJsonError } from '../http-forwarding/json-error.ts';
 import type { TrafficHub } from './traffic-hub.ts';
 
@@ -30,9 +31,20 @@ export function rpcIdOf(body: string): string | number | undefined {
   }
 }
 
-/** The JSON-RPC error that tells the client the user dropped its request or the server's answer. */
+/**
+ * The JSON-RPC error that tells the client the user dropped its request or the server's answer; its `data` says the
+ * inspector made it (not the server) and which was dropped.
+ */
 export function droppedError(id: string | number, stage: HeldStage): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, error: { code: DROPPED_CODE, message: droppedMessage(stage) } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: DROPPED_CODE,
+      message: droppedMessage(stage),
+      data: { source: INSPECTOR_ERROR_SOURCE, dropped: stage },
+    },
+  };
 }
 
 function droppedMessage(stage: HeldStage): string {
@@ -58,7 +70,7 @@ export function answerDropped(res: ServerResponse, requestBody: string, stage: H
 export async function pipeAnswer(
   body: Readable | null,
   res: ServerResponse,
-  at: { id: string; hub: TrafficHub; maxBytes: number },
+  at: { id: string; hub: TrafficHub; maxBytes: number; coding?: Coding | 'identity' },
   onChunk: () => void,
 ): Promise<string | undefined> {
   const { id, hub } = at;
@@ -68,14 +80,23 @@ export async function pipeAnswer(
   }
   // Node's own decoder: a character split between two chunks still comes out whole
   const decoder = new StringDecoder('utf8');
+  // an encoded answer goes to the client as it came; the page is told its decoded text once it is whole
+  const coding = at.coding === 'identity' ? undefined : at.coding;
+  const encoded: Buffer[] | undefined = coding ? [] : undefined;
   const end = await copyReadable(body, res, {
     maxBytes: at.maxBytes,
     onChunk,
     onWritten: (chunk) => {
+      if (encoded) return void encoded.push(Buffer.from(chunk));
       const text = decoder.write(chunk);
       if (text) hub.emit({ type: 'response-chunk', id, at: hub.now(), text });
     },
   });
+  if (encoded && coding && end === 'done') {
+    const whole = Buffer.concat(encoded);
+    const decoded = decodeWhole(whole, coding) ?? whole;
+    hub.emit({ type: 'response-chunk', id, at: hub.now(), text: decoded.toString('utf8') });
+  }
   switch (end) {
     case 'done':
       return undefined;

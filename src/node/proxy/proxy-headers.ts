@@ -23,7 +23,10 @@ function connectionOf(list: HeaderList): string | undefined {
   return joined;
 }
 
-/** What goes to the server: every header but hop-by-hop ones, `Host`, `Content-Length` (recomputed) and encodings. */
+/**
+ * What goes to the server: every header but hop-by-hop ones, `Host`, `Content-Length` (recomputed) and the client's
+ * `Accept-Encoding` (the proxy asks for `identity`, so the page can read what passes).
+ */
 export function upstreamHeaders(list: HeaderList): HeaderList {
   const listed = connectionListed(connectionOf(list));
   const out: HeaderList = [];
@@ -46,14 +49,18 @@ export function responseHeaderList(headers: Headers): HeaderList {
   return list;
 }
 
-/** The headers written to the client: the server's, minus connection-level ones and the framing the proxy redoes. */
+/**
+ * The headers written to the client: the server's, minus connection-level ones and the length (the proxy sets it
+ * when it knows it). `Content-Encoding` stays: the body goes on as the server encoded it, unless held (then it goes
+ * on decoded, and the caller leaves the encoding out).
+ */
 export function toClient(list: HeaderList): OutgoingHttpHeaders {
   const listed = connectionListed(connectionOf(list));
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of list) {
     const lower = name.toLowerCase();
     if (HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
-    if (lower === 'content-length' || lower === 'content-encoding') continue;
+    if (lower === 'content-length') continue;
     const prior = out[lower];
     out[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [String(prior)]), value];
   }

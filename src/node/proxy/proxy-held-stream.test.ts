@@ -104,6 +104,8 @@ describe('holding an SSE answer', () => {
     const error = JSON.parse(data) as { id: number; error: { code: number; message: string } };
     expect(error.id).toBe(7);
     expect(error.error.code).toBe(DROPPED_CODE);
+    expect(error.error.code < -32768 || error.error.code > -32000).toBe(true);
+    expect(error.error).toMatchObject({ data: { source: 'mrtr-inspector', dropped: 'response' } });
     expect(error.error.message).toMatch(/Dropped by the MRTR Inspector: .*server's answer/);
     expect((await p.next('response-end')).failure).toMatch(/dropped/);
   });

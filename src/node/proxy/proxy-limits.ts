@@ -12,9 +12,12 @@ export interface ProxyLimits {
   maxBodyBytes: number;
   /** largest server answer passed back (cut above it); default 64 MiB, as on the relay */
   maxResponseBytes: number;
-  /** to the answer's headers, then between two chunks; default 60 s */
+  /** between two chunks of the answer (not before its head); default 60 s */
   timeoutMs: number;
-  /** from the request to the answer's last byte (time held by the user not counted); default 10 min */
+  /**
+   * from the request to the answer's last byte, or to the head of an SSE answer (which has no total limit); time held
+   * by the user not counted; default 10 min
+   */
   totalTimeoutMs: number;
 }
 
@@ -26,39 +29,51 @@ export const DEFAULT_PROXY_LIMITS: ProxyLimits = {
 };
 
 /**
- * The idle and total limits of one exchange, each cutting it (`cut`) when it runs out. `touch` restarts the idle
- * limit (a chunk came); `pause` and `resume` leave out the time an item is held by the user.
+ * The idle and total limits of one exchange, each cutting it (`cut`) when it runs out. Until the answer's head comes
+ * only the total limit counts (a server may think long before it answers, as a tool call does: its SSE keep-alives
+ * come only once a stream is open). `headArrived` starts the idle limit, and ends the total one for an SSE answer (a
+ * stream may last as long as its client keeps it: a listen, a 2025 GET stream, a long call sending progress).
+ * `touch` restarts the idle limit (a chunk came); `pause` and `resume` leave out the time an item is held by the user.
  */
 export function cutTimers(clock: Clock, limits: ProxyLimits, cut: (why: 'idle' | 'total') => void) {
   const onIdle = (): void => cut('idle');
   const onTotal = (): void => cut('total');
   let totalLeft = limits.totalTimeoutMs;
   let since = clock.now();
-  let idle = restartableAfter(clock, limits.timeoutMs, onIdle);
-  let total = restartableAfter(clock, totalLeft, onTotal);
+  let idle: ReturnType<typeof restartableAfter> | undefined;
+  let total: ReturnType<typeof restartableAfter> | undefined = restartableAfter(clock, totalLeft, onTotal);
   return {
-    stopIdle: (): void => idle.cancel(),
-    touch: (): void => idle.restart(),
+    headArrived: (sse: boolean): void => {
+      idle = restartableAfter(clock, limits.timeoutMs, onIdle);
+      if (!sse) return;
+      total?.cancel();
+      total = undefined;
+    },
+    stopIdle: (): void => {
+      idle?.cancel();
+      idle = undefined;
+    },
+    touch: (): void => idle?.restart(),
     pause: (): void => {
-      idle.cancel();
-      total.cancel();
+      idle?.cancel();
+      total?.cancel();
       totalLeft -= clock.now() - since;
     },
     resume: (): void => {
       since = clock.now();
-      idle = restartableAfter(clock, limits.timeoutMs, onIdle);
-      total = restartableAfter(clock, Math.max(0, totalLeft), onTotal);
+      if (idle) idle = restartableAfter(clock, limits.timeoutMs, onIdle);
+      if (total) total = restartableAfter(clock, Math.max(0, totalLeft), onTotal);
     },
     stop: (): void => {
-      idle.cancel();
-      total.cancel();
+      idle?.cancel();
+      total?.cancel();
     },
   };
 }
 
 /**
  * The client's request body, read by its events (no async iterator, no copy beyond joining its chunks); refuses
- * (413) a declared or actual length over `maxBytes`, and then reads no further.
+ * (413) a declared or actual length over `maxBytes`, and then keeps nothing more of it.
  */
 export function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
@@ -80,8 +95,14 @@ export function readRequestBody(req: IncomingMessage, maxBytes: number): Promise
         chunks.push(chunk);
         return;
       }
+      // kept no more, but read on (and thrown away), so the client gets the 413: a socket closed with its bytes
+      // unread is reset, and the client would see the reset instead. As much again, then it is cut all the same.
       req.off('data', onData);
-      req.destroy();
+      let discarded = 0;
+      req.on('data', (more: Buffer) => {
+        discarded += more.byteLength;
+        if (discarded > maxBytes) req.destroy();
+      });
       reject(new RelayRefusal(413, 'body_too_large', `Request body exceeds the proxy limit of ${maxBytes} bytes.`));
     };
     req.on('data', onData);

@@ -2,11 +2,13 @@
  * The page's controls of the proxies (`/__proxy/events`, `/__proxy/control`) sit behind the relay's checks: only the
  * app's own page, with its token, may watch, hold, forward, drop, start or stop.
  */
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyEvent } from '../../protocol/proxy-wire.ts';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { controlRequest, PROXY_APP_TOKEN, proxyApp, rawRequest } from './proxy.fixtures.ts';
+import { TrafficHub } from './traffic-hub.ts';
 
 const up = closedAfterEach();
 
@@ -83,6 +85,9 @@ describe('the proxy controls', () => {
     const a = await up(proxyApp());
     expect((await controlRequest(a, { action: 'forward' })).headers['x-relay-error']).toBe('bad_control');
     expect((await controlRequest(a, { action: 'forward', id: 'x1', headers: [['a']] })).status).toBe(400);
+    // an interim status is no answer to send a client
+    const interim = await controlRequest(a, { action: 'forward', id: 'x1', status: 103 });
+    expect(interim.headers['x-relay-error']).toBe('bad_control');
     expect((await controlRequest(a, { action: 'drop', id: 'x9' })).headers['x-relay-error']).toBe('not_held');
     expect((await controlRequest(a, { action: 'hold', proxyId: 'p9', requests: true })).status).toBe(404);
     const credentials = await controlRequest(a, { action: 'start', target: 'http://user:pw@127.0.0.1:1/mcp' });
@@ -152,5 +157,54 @@ describe('the proxy controls', () => {
     const [run, n] = ids[1]!.split('.');
     expect(text(await after(`other${run}.${n}`))).toEqual(['one', 'two', 'three']);
     expect(text(await after('not an id'))).toEqual(['one', 'two', 'three']);
+  });
+
+  it('lets go of a page that stops reading once it is the bound behind: it cannot make the inspector hold more', async () => {
+    const MiB = 1024 * 1024;
+    const hub = new TrafficHub();
+    const app = await up(proxyApp({ maxBehindBytes: 4 * MiB, hub }));
+    // a page that opens the stream and then reads nothing
+    let received = 0;
+    let ended = false;
+    const stalled = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: app.port,
+          path: PROXY_EVENTS_PATH,
+          method: 'POST',
+          headers: { host: app.host, 'x-relay-token': PROXY_APP_TOKEN },
+        },
+        (res) => {
+          res.pause();
+          resolve(res);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    await vi.waitFor(() => expect(hub.subscribers()).toBe(1));
+    // 30 client requests of 4 MiB each: 120 MiB the page never reads
+    const body = 'x'.repeat(4 * MiB);
+    for (let i = 1; i <= 30; i++)
+      hub.emit({
+        type: 'request',
+        proxyId: 'p1',
+        id: `x${i}`,
+        at: 0,
+        method: 'POST',
+        url: 'http://t/mcp',
+        headers: [],
+        body,
+      });
+    // let go: nothing more is written for it (before, every event was queued for it: 120 MiB held in the inspector)
+    expect(hub.subscribers()).toBe(0);
+    stalled.on('data', (chunk: Buffer) => (received += chunk.byteLength));
+    stalled.on('error', () => (ended = true));
+    stalled.on('close', () => (ended = true));
+    stalled.resume();
+    await vi.waitFor(() => expect(ended).toBe(true));
+    // what reached it: at most the bound and the event that passed it, plus what the sockets had already taken
+    expect(received).toBeLessThan(4 * MiB + 4 * MiB + 16 * MiB);
   });
 });

@@ -14,6 +14,12 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 
 /** How often the event stream sends a comment line, so an idle stream is never taken for a dead one. */
 const KEEP_ALIVE_MS = 15_000;
+/**
+ * How far a page may fall behind the event stream: bytes written for it that it has not read yet (more than the
+ * history holds, so a page that connects can be told all of it). Past this it is cut off: it connects again with the
+ * last event it read and is told what the history still holds after it (and, first, what it missed).
+ */
+const MAX_BEHIND_BYTES = 64 * 1024 * 1024;
 
 function parseControl(raw: Uint8Array): ProxyControl {
   let value: unknown;
@@ -39,7 +45,8 @@ function parseControl(raw: Uint8Array): ProxyControl {
             headers.every((h) => Array.isArray(h) && h.length === 2 && h.every((x) => typeof x === 'string')));
         const okBody = c.body === undefined || typeof c.body === 'string';
         const okStatus =
-          c.status === undefined || (Number.isInteger(c.status) && Number(c.status) >= 100 && Number(c.status) <= 599);
+          // a final status (1xx are interim, and not a held answer's to take)
+          c.status === undefined || (Number.isInteger(c.status) && Number(c.status) >= 200 && Number(c.status) <= 599);
         if (okHeaders && okBody && okStatus) return value as ProxyControl;
       }
       break;
@@ -54,8 +61,15 @@ function parseControl(raw: Uint8Array): ProxyControl {
   );
 }
 
-export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]; proxies: ProxySet }): Middleware {
+export function createProxyRoutes(ctx: {
+  token: string;
+  appHosts: () => string[];
+  proxies: ProxySet;
+  /** how far a page may fall behind before it is cut off (default 64 MiB) */
+  maxBehindBytes?: number;
+}): Middleware {
   const { hub } = ctx.proxies;
+  const maxBehind = ctx.maxBehindBytes ?? MAX_BEHIND_BYTES;
 
   function events(req: IncomingMessage, res: ServerResponse): void {
     req.resume();
@@ -67,11 +81,24 @@ export function createProxyRoutes(ctx: { token: string; appHosts: () => string[]
     res.flushHeaders();
     // a page whose stream broke names the last event it got (the SSE way): it is told only what came after
     const last = req.headers['last-event-id'];
-    const stop = hub.subscribe(
-      (event, id) => res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`),
+    // (set once subscribed: the history is written during the call, and may already pass the bound)
+    let stop: (() => void) | undefined = undefined;
+    let cut = false;
+    // a page that stops reading does not make the inspector keep everything for it: past the bound it is let go
+    const write = (text: string): void => {
+      if (cut) return;
+      res.write(text);
+      if (res.writableLength <= maxBehind) return;
+      cut = true;
+      stop?.();
+      res.destroy();
+    };
+    stop = hub.subscribe(
+      (event, id) => write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`),
       typeof last === 'string' ? last : undefined,
     );
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    if (cut) stop();
+    const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     keepAlive.unref();
     res.on('close', () => {
       stop();

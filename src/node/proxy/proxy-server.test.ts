@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { listen, readAll, type TestServer } from '../test-servers/listen.fixtures.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { DROPPED_CODE } from '../../protocol/proxy-wire.ts';
-import { proxyFor } from './proxy.fixtures.ts';
+import { proxyFor, rawRequest } from './proxy.fixtures.ts';
 
 const up = closedAfterEach();
 const CALL = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"greet"}}';
@@ -148,7 +148,11 @@ describe('the proxy', () => {
     p.hub.decide(held.id, { kind: 'drop' });
     const body = (await (await answer).json()) as { id: number; error: { code: number; message: string } };
     expect(body.id).toBe(7);
+    // outside JSON-RPC's reserved -32768..-32000 (an SDK reads -32000 as its own "connection closed"), and said to be
+    // the inspector's, not the server's
     expect(body.error.code).toBe(DROPPED_CODE);
+    expect(body.error.code < -32768 || body.error.code > -32000).toBe(true);
+    expect(body.error).toMatchObject({ data: { source: 'mrtr-inspector', dropped: 'request' } });
     expect(body.error.message).toMatch(/Dropped by the MRTR Inspector/);
     expect(seen).toHaveLength(0);
     expect((await p.next('response-end')).failure).toMatch(/dropped/);
@@ -197,6 +201,19 @@ describe('the proxy', () => {
     const res = await answer;
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(((await res.json()) as { result: { resultType: string } }).result.resultType).toBe('input_required');
+  });
+
+  it('sends a held answer edited to a 204 or 304 with no body and no length', async () => {
+    const server = await jsonServer();
+    const p = await up(proxyFor(server.url));
+    p.hub.setHolds('p1', { responses: true });
+    for (const status of [204, 304]) {
+      const answer = rawRequest(p.url, { headers: { host: p.host, 'content-type': 'application/json' }, body: CALL });
+      const held = await p.next('held', (e) => !p.events.some((r) => r.type === 'released' && r.id === e.id));
+      p.hub.decide(held.id, { kind: 'forward', status });
+      const res = await answer;
+      expect([res.status, res.headers['content-length'], res.body]).toEqual([status, undefined, '']);
+    }
   });
 
   it('passes a reply with no body straight through while holding answers: a 202, a 204, a Content-Length of 0', async () => {

@@ -13,6 +13,8 @@ import { networkErrorCode, RelayRefusal } from '../relay-http.ts';
 import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';
+import { challengesToProxy, serveResourceMetadata } from './proxy-resource-metadata.ts';
+import { codingOf, decodeStream, decodeWhole, withoutCoding } from './proxy-encoding.ts';
 import { bodilessAnswer, requestHeaderList, toClient, upstreamHeaders } from './proxy-headers.ts';
 import { cutTimers, DEFAULT_PROXY_LIMITS, readRequestBody, readWhole, type ProxyLimits } from './proxy-limits.ts';
 import { fetchUpstream, httpUpstream, type UpstreamAnswer, type UpstreamCall } from './proxy-upstream.ts';
@@ -30,6 +32,11 @@ export interface ProxyOptions {
   limits?: Partial<ProxyLimits>;
   /** send through this instead of `node:http(s)` (the CLI's fetch reaches its in-process stdio endpoints) */
   fetchImpl?: typeof fetch;
+  /**
+   * the target is one process with one 2025-11-25 session for everyone (a stdio server behind the inspector's bridge,
+   * whose session the page holds): a client's `initialize` and GET stream, which would take it over, are refused
+   */
+  oneSession?: boolean;
   clock?: Clock;
 }
 
@@ -41,11 +48,35 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** The server's Content-Length, when it sent one plain length for unencoded bytes (what the proxy passes on as is). */
+/** The server's Content-Length, when it sent one plain length (the bytes pass on untouched, encoded or not). */
 function wholeLength(headers: HeaderList): string | undefined {
   const lengths = headers.filter(([name]) => name === 'content-length');
-  if (lengths.length !== 1 || headers.some(([name]) => name === 'content-encoding')) return undefined;
+  if (lengths.length !== 1) return undefined;
   return /^\d+$/.test(lengths[0]![1]) ? lengths[0]![1] : undefined;
+}
+
+/**
+ * A stdio server has one 2025-11-25 session (no `Mcp-Session-Id` tells two apart): a client opening its own (an
+ * `initialize`) would re-initialize the server under the page's session, and its GET stream would take the server's
+ * requests from the page's. 2026-07-28 traffic, which has no session, passes.
+ */
+function refuseSecondSession(method: string, body: string): void {
+  let opening = method === 'GET';
+  if (method === 'POST') {
+    try {
+      opening = (JSON.parse(body) as { method?: unknown }).method === 'initialize';
+    } catch {
+      opening = false;
+    }
+  }
+  if (!opening) return;
+  throw new RelayRefusal(
+    409,
+    'stdio_one_session',
+    'MRTR Inspector proxy: this target is a stdio server, one process with one 2025-11-25 session, which the ' +
+      "inspector's page holds; a second client cannot open its own (initialize) or take its stream (GET). Use " +
+      '2026-07-28, which has no session, or run the server over HTTP to watch a 2025-11-25 client.',
+  );
 }
 
 export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
@@ -61,9 +92,20 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const targetHref = target.href;
 
   async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    guardProxyRequest(req, hosts, path);
+    const asked = guardProxyRequest(req, hosts, path);
+    // the proxy as this client names it (its Host passed the guard): where its metadata says the resource is
+    const here = `http://${req.headers.host!.toLowerCase()}`;
+    if (asked === 'resource-metadata') {
+      return serveResourceMetadata(req, res, {
+        target,
+        proxyOrigin: here,
+        fetchImpl: opts.fetchImpl ?? fetch,
+        timeoutMs: limits.timeoutMs,
+      });
+    }
     const raw = await readRequestBody(req, limits.maxBodyBytes);
     const body = raw.toString('utf8');
+    if (opts.oneSession) refuseSecondSession(req.method!, body);
     const id = hub.exchangeId();
     const method = req.method!;
     let headers = requestHeaderList(req.rawHeaders);
@@ -144,31 +186,38 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       });
       const contentType = responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? '';
       const sse = contentType.toLowerCase().startsWith('text/event-stream');
+      timers.headArrived(sse);
       // an answer with no body has nothing to edit: it goes straight on, as an SSE answer with no response event does
-      const holding = hub.proxy(opts.id)?.holdResponses && !bodilessAnswer(status, responseHeaders);
+      // one the proxy cannot decode (an unknown coding) is not held either: it passes on untouched
+      const coding = codingOf(responseHeaders);
+      const holding =
+        hub.proxy(opts.id)?.holdResponses && !bodilessAnswer(status, responseHeaders) && coding !== undefined;
       if (holding && !sse) {
         timers.stopIdle();
         return await holdResponse(
           res,
           answer,
-          { id, status, headers: responseHeaders, requestBody: sentText },
+          { id, status, headers: responseHeaders, requestBody: sentText, here },
           goneSignal(),
           end,
         );
       }
       // a stream's head goes out at once (its first event may be long coming); a whole answer's head goes out with
       // its first bytes, and keeps the server's length, so a small answer reaches the client in one write, unchunked
+      // holding here means an SSE answer: its response event waits, found by the request's JSON-RPC id (and the
+      // stream goes on decoded, when the server encoded it)
+      const rpcId = holding && method === 'POST' ? rpcIdOf(sentText) : undefined;
+      const decoding = rpcId !== undefined && answer.body !== null && coding !== undefined && coding !== 'identity';
       const length = sse ? undefined : wholeLength(responseHeaders);
+      const headersOut = challengesToProxy(decoding ? withoutCoding(responseHeaders) : responseHeaders, target, here);
       res.writeHead(status, answer.statusText || undefined, {
-        ...toClient(responseHeaders),
+        ...toClient(headersOut),
         ...(length ? { 'content-length': length } : {}),
       });
       if (sse) res.flushHeaders();
-      // holding here means an SSE answer: its response event waits, found by the request's JSON-RPC id
-      const rpcId = holding && method === 'POST' ? rpcIdOf(sentText) : undefined;
       const failure =
         answer.body && rpcId !== undefined
-          ? await holdSseResponse(answer.body, res, {
+          ? await holdSseResponse(decoding ? decodeStream(answer.body, coding) : answer.body, res, {
               id,
               rpcId,
               hub,
@@ -180,7 +229,12 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
               pause: timers.pause,
               resume: timers.resume,
             })
-          : await pipeAnswer(answer.body, res, { id, hub, maxBytes: limits.maxResponseBytes }, timers.touch);
+          : await pipeAnswer(
+              answer.body,
+              res,
+              { id, hub, maxBytes: limits.maxResponseBytes, coding: coding ?? 'identity' },
+              timers.touch,
+            );
       if (!failure) hub.count(opts.id, 'responses');
       end(
         failure === 'broken' && cut
@@ -198,11 +252,18 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   async function holdResponse(
     res: ServerResponse,
     answer: UpstreamAnswer,
-    at: { id: string; status: number; headers: HeaderList; requestBody: string },
+    at: { id: string; status: number; headers: HeaderList; requestBody: string; here: string },
     gone: AbortSignal,
     end: (failure?: string) => void,
   ): Promise<void> {
-    const bytes = await readWhole(answer.body, limits.maxResponseBytes);
+    const read = await readWhole(answer.body, limits.maxResponseBytes);
+    const coding = codingOf(at.headers);
+    // what the user reads and edits is the text: an encoded answer is decoded, and goes on so
+    const bytes = read instanceof Buffer && coding && coding !== 'identity' ? decodeWhole(read, coding) : read;
+    if (bytes === undefined && read instanceof Buffer) {
+      refuse(res, 502, 'bad_encoding', `MRTR Inspector proxy: the server's answer is not valid ${String(coding)}.`);
+      return end(`the answer is not valid ${String(coding)}`);
+    }
     if (!bytes) {
       refuse(res, 502, 'upstream_broken', 'MRTR Inspector proxy: the server broke off its answer');
       return end('the server broke off its answer');
@@ -226,10 +287,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       answerDropped(res, at.requestBody, 'response');
       return end("dropped in the inspector (held server's answer)");
     }
-    const out = decision.body ?? body;
-    const headers = decision.headers ?? at.headers;
     const status = decision.status ?? at.status;
-    res.writeHead(status, { ...toClient(headers), 'content-length': Buffer.byteLength(out) });
+    // a 204 or 304 has no body (RFC 9110): an edit that makes one of them sends none, and no length
+    const out = status === 204 || status === 304 ? '' : (decision.body ?? body);
+    const headers = withoutCoding(decision.headers ?? at.headers);
+    res.writeHead(status, {
+      ...toClient(challengesToProxy(headers, target, at.here)),
+      ...(status === 204 || status === 304 ? {} : { 'content-length': Buffer.byteLength(out) }),
+    });
     if (decision.body !== undefined || decision.headers || decision.status !== undefined) {
       hub.emit({ type: 'response-head', id: at.id, at: hub.now(), status, statusText: '', headers });
     }

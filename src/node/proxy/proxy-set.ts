@@ -9,7 +9,10 @@ import { TrafficHub } from './traffic-hub.ts';
 
 export interface ProxySetOptions {
   limits?: Partial<ProxyLimits>;
-  /** the fetch a proxy for `target` sends through, when not `node:http(s)` (the CLI's in-process stdio endpoints) */
+  /**
+   * the fetch a proxy for `target` sends through, when not `node:http(s)`: the CLI's in-process stdio endpoints, each
+   * one server with one 2025-11-25 session (the proxy refuses a client's own, `oneSession`)
+   */
   fetchFor?: (target: string) => typeof fetch | undefined;
   clock?: Clock;
   hub?: TrafficHub;
@@ -44,7 +47,8 @@ export function createProxySet(opts: ProxySetOptions = {}): ProxySet {
         target,
         hub,
         ...(opts.limits ? { limits: opts.limits } : {}),
-        ...(fetchImpl ? { fetchImpl } : {}),
+        // the CLI's in-process endpoints are stdio bridges: one server process, one 2025-11-25 session
+        ...(fetchImpl ? { fetchImpl, oneSession: true } : {}),
         ...(opts.clock ? { clock: opts.clock } : {}),
       }).then((p) => {
         proxies.push(p);

@@ -97,10 +97,17 @@ export function rawRequest(
 export const PROXY_APP_TOKEN = 'proxy-test-token-0123456789';
 
 /** An app server with the page's proxy routes (`/__proxy/events`, `/__proxy/control`) and its proxy set. */
-export async function proxyApp(): Promise<TestServer & { proxies: ProxySet }> {
+export async function proxyApp(
+  opts: { maxBehindBytes?: number; hub?: TrafficHub } = {},
+): Promise<TestServer & { proxies: ProxySet }> {
   let host = '';
-  const proxies = createProxySet();
-  const routes = createProxyRoutes({ token: PROXY_APP_TOKEN, appHosts: () => [host], proxies });
+  const proxies = createProxySet(opts.hub ? { hub: opts.hub } : {});
+  const routes = createProxyRoutes({
+    token: PROXY_APP_TOKEN,
+    appHosts: () => [host],
+    proxies,
+    ...(opts.maxBehindBytes !== undefined ? { maxBehindBytes: opts.maxBehindBytes } : {}),
+  });
   const server = await listen((req, res) => routes(req, res, () => res.writeHead(404).end()));
   host = server.host;
   return {

@@ -15,6 +15,21 @@ describe('SseSplitter', () => {
     }
   });
 
+  it('splits a 24 MiB event that comes in 64 KiB chunks scanning each byte once and copying it once', () => {
+    const s = new SseSplitter();
+    const filler = new Uint8Array(64 * 1024).fill(0x78);
+    const first = filler.slice();
+    first.set(bytes('data: '));
+    const events: Uint8Array[] = [];
+    for (let i = 0; i < 384; i++) events.push(...s.push(i === 0 ? first : filler));
+    events.push(...s.push(bytes('\n\n')));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.byteLength).toBe(24 * 1024 * 1024 + 2);
+    expect(text(events[0]!.subarray(0, 8))).toBe('data: xx');
+    // copied once: the event's own size (joining a pending buffer with each chunk copied it 384 times over, ~4.7 GB)
+    expect(s.copied).toBe(24 * 1024 * 1024 + 2);
+  });
+
   it('keeps an event that has not ended yet as the rest', () => {
     const s = new SseSplitter();
     expect(s.push(bytes('data: 1\n\ndata: 2\n'))).toHaveLength(1);

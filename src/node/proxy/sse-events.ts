@@ -1,7 +1,8 @@
 /**
  * An SSE answer read event by event, byte for byte, so the proxy can hold one event (the JSON-RPC response) while the
  * ones before it go on as they came. Lines end with CRLF, LF or CR, and a blank line ends an event (the SSE format).
- * CR and LF never occur inside a UTF-8 sequence, so events are cut on bytes and pass on unchanged. Pure.
+ * CR and LF never occur inside a UTF-8 sequence, so events are cut on bytes and pass on unchanged. Each chunk is
+ * scanned once and each event copied once, when it ends, however many chunks it came in. Pure.
  */
 
 const LF = 0x0a;
@@ -9,39 +10,76 @@ const CR = 0x0d;
 
 /** Collects chunks and hands back each whole event (its bytes up to and including the blank line that ends it). */
 export class SseSplitter {
-  private pending = new Uint8Array(0);
+  /** the bytes of the event not ended yet, as views of the chunks they came in (copied once, when it ends) */
+  private parts: Uint8Array[] = [];
+  private partsBytes = 0;
+  /** the last byte scanned ended a line (or nothing is scanned yet): a line break next ends the event */
+  private atLineStart = true;
+  /** the last byte scanned was a CR: an LF next belongs to it (CRLF); `crBlank`: that CR ended a blank line */
+  private pendingCr = false;
+  private crBlank = false;
+  private copiedBytes = 0;
+
+  /** Bytes copied so far: each event's once, when it ends (what holding an SSE answer costs beyond reading it). */
+  get copied(): number {
+    return this.copiedBytes;
+  }
 
   push(chunk: Uint8Array): Uint8Array[] {
-    const buf = new Uint8Array(this.pending.byteLength + chunk.byteLength);
-    buf.set(this.pending);
-    buf.set(chunk, this.pending.byteLength);
     const events: Uint8Array[] = [];
-    let eventStart = 0;
-    let lineStart = 0;
-    let i = 0;
-    while (i < buf.byteLength) {
-      const b = buf[i]!;
-      if (b !== LF && b !== CR) {
-        i++;
-        continue;
+    // where the event not ended yet begins in this chunk (what comes before it is in `parts`)
+    let start = 0;
+    const emit = (end: number): void => {
+      const size = this.partsBytes + end - start;
+      const event = new Uint8Array(size);
+      let at = 0;
+      for (const part of this.parts) {
+        event.set(part, at);
+        at += part.byteLength;
       }
-      // a CR as the last byte may be the first half of CRLF: wait for the next chunk
-      if (b === CR && i + 1 === buf.byteLength) break;
-      const next = b === CR && buf[i + 1] === LF ? i + 2 : i + 1;
-      if (i === lineStart) {
-        events.push(buf.slice(eventStart, next));
-        eventStart = next;
+      event.set(chunk.subarray(start, end), at);
+      this.copiedBytes += size;
+      events.push(event);
+      this.parts = [];
+      this.partsBytes = 0;
+      start = end;
+    };
+    for (let i = 0; i < chunk.byteLength; i++) {
+      const b = chunk[i]!;
+      if (this.pendingCr) {
+        this.pendingCr = false;
+        this.atLineStart = true;
+        if (b === LF) {
+          if (this.crBlank) emit(i + 1);
+          continue;
+        }
+        // a lone CR ended the line: the event (if the line was blank) ends before this byte
+        if (this.crBlank) emit(i);
       }
-      lineStart = next;
-      i = next;
+      if (b === CR) {
+        this.pendingCr = true;
+        this.crBlank = this.atLineStart;
+      } else if (b === LF) {
+        if (this.atLineStart) emit(i + 1);
+        this.atLineStart = true;
+      } else this.atLineStart = false;
     }
-    this.pending = buf.slice(eventStart);
+    if (start < chunk.byteLength) {
+      this.parts.push(chunk.subarray(start));
+      this.partsBytes += chunk.byteLength - start;
+    }
     return events;
   }
 
   /** Bytes of an event not ended yet (what is left when the stream ends). */
   rest(): Uint8Array {
-    return this.pending;
+    const rest = new Uint8Array(this.partsBytes);
+    let at = 0;
+    for (const part of this.parts) {
+      rest.set(part, at);
+      at += part.byteLength;
+    }
+    return rest;
   }
 }
 

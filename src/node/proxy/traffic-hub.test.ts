@@ -99,4 +99,32 @@ describe('TrafficHub', () => {
     const kept = listen(hub).flatMap((e) => (e.type === 'request' ? [e.id] : []));
     expect(kept).toEqual(['x9', 'x10']);
   });
+
+  it('tells a page that resumes after events the history let go of which ones it missed, then what is left', () => {
+    const hub = new TrafficHub({ historyBytes: 10_000 });
+    const ids: string[] = [];
+    const stop = hub.subscribe((_e, id) => ids.push(id));
+    hub.emit(request('x1', 'a'));
+    const lastRead = ids.at(-1)!;
+    stop();
+    // the page reads no more; 40 KB of traffic pushes its place out of the history
+    for (let i = 2; i <= 9; i++) hub.emit(request(`x${i}`, 'b'.repeat(5_000)));
+    const seen: [ProxyEvent, string][] = [];
+    hub.subscribe((e, id) => seen.push([e, id]), lastRead);
+    const [missed, missedId] = seen[0]!;
+    const n = (id: string) => Number(id.split('.')[1]);
+    expect(missed).toMatchObject({ type: 'missed', from: n(lastRead) + 1 });
+    const kept = seen.slice(1, -1);
+    expect(kept.length).toBeGreaterThan(0);
+    // the gone ones end right before what is left, and the notice's number is after what the page read and before
+    // what follows, so a page that skips what it was already told skips none of it
+    expect((missed as Extract<ProxyEvent, { type: 'missed' }>).to).toBe(n(kept[0]![1]) - 1);
+    expect(n(missedId)).toBeGreaterThan(n(lastRead));
+    expect(n(missedId)).toBeLessThan(n(kept[0]![1]));
+    expect(kept.map(([e]) => (e as { id: string }).id)).toEqual(['x8', 'x9'].slice(-kept.length));
+    // a page whose place is still held is told nothing of the kind
+    const again: ProxyEvent[] = [];
+    hub.subscribe((e) => again.push(e), kept[0]![1]);
+    expect(again.map((e) => e.type)).not.toContain('missed');
+  });
 });

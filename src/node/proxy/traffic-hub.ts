@@ -53,6 +53,8 @@ export class TrafficHub {
   /** which proxy each exchange came through, so a stopped proxy's traffic can be forgotten */
   private readonly exchangeProxy = new Map<string, string>();
   private historySize = 0;
+  /** the number of the newest event the history let go of for its size (0: none yet) */
+  private evictedUpTo = 0;
   private readonly held = new Map<string, Held>();
   private readonly proxies = new Map<string, ProxyInfo>();
   private nextExchange = 1;
@@ -92,6 +94,11 @@ export class TrafficHub {
 
   list(): ProxyInfo[] {
     return [...this.proxies.values()].map((p) => ({ ...p, counts: { ...p.counts } }));
+  }
+
+  /** How many pages listen now. */
+  subscribers(): number {
+    return this.listeners.size;
   }
 
   /** Change a proxy's hold settings; false when there is no such proxy. */
@@ -135,6 +142,7 @@ export class TrafficHub {
     while (this.historySize > this.historyBytes && this.history.length > 1) {
       const gone = this.history.shift()!;
       this.historySize -= gone.size;
+      this.evictedUpTo = gone.n;
       if (gone.event.type === 'request') this.exchangeProxy.delete(gone.event.id);
     }
     const id = proxyEventId({ run: this.run, n });
@@ -144,12 +152,18 @@ export class TrafficHub {
   /**
    * Every event so far (bounded), then the proxies as they are now, then each new event as it happens; returns what
    * stops the listening. Given the id of the last event a listener got (`lastEventId`, from this process), only the
-   * events after it come first. The list comes last of these, under a new number, so a page that skips what it was
-   * already told (by number) never skips it.
+   * events after it come first, after a `missed` event when some of them are no longer held. The list comes last of
+   * these, under a new number, so a page that skips what it was already told (by number) never skips it.
    */
   subscribe(listener: Listener, lastEventId?: string): () => void {
     const last = parseProxyEventId(lastEventId);
     const after = last?.run === this.run ? last.n : 0;
+    // resuming after events that are gone: say which, before what is left
+    if (after > 0 && after < this.evictedUpTo) {
+      const missed: ProxyEvent = { type: 'missed', at: this.now(), from: after + 1, to: this.evictedUpTo };
+      // numbered as the last one gone: after what the page got, before what is left (which it must not skip)
+      listener(missed, proxyEventId({ run: this.run, n: this.evictedUpTo }));
+    }
     for (const { event, n } of this.history) if (n > after) listener(event, proxyEventId({ run: this.run, n }));
     listener({ type: 'proxies', proxies: this.list() }, proxyEventId({ run: this.run, n: this.nextEvent++ }));
     this.listeners.add(listener);

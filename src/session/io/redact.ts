@@ -50,8 +50,9 @@ function marked(notSecret: NotSecret, name: string): boolean {
 }
 
 /**
- * A response header's value is secret when its name says so (`Set-Cookie`, `*-Token`, `*-Api-Key`...). Request
- * headers follow the stricter `isSecretRequestHeader`.
+ * A header's value is secret when its name says so (`Authorization`, `Cookie`, `Set-Cookie`, `*-Token`,
+ * `*-Api-Key`...): the one rule every view of a header masks by (`redactHeaderValue`). What is saved masks request
+ * headers by the stricter `isSecretRequestHeader`, so nothing masked on screen is ever saved in clear.
  */
 export function isSecretHeader(name: string): boolean {
   const lower = name.toLowerCase();

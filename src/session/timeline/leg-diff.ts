@@ -6,6 +6,7 @@ import { diffLines } from 'diff';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { byteDiff, diffSummary, type DiffRange, type DiffSummary } from '../../protocol/request-state/byte-diff.ts';
 import { toBytes } from '../../protocol/request-state/bytes.ts';
+import { redactHeaderValue } from '../io/redact.ts';
 import type { Leg } from '../model.ts';
 import { isJsonObject } from '../../protocol/types.ts';
 
@@ -63,7 +64,7 @@ function obj(value: unknown): Record<string, unknown> | undefined {
 
 function headersText(headers: HeaderList | undefined): string {
   if (!headers) return '';
-  return headers.map(([k, v]) => `${k}: ${/^authorization$/i.test(k) ? `${v.slice(0, 7)}•••` : v}`).join('\n');
+  return headers.map(([k, v]) => `${k}: ${redactHeaderValue(k, v)}`).join('\n');
 }
 
 /** The parts of a leg that get a text diff, as pretty JSON text. */

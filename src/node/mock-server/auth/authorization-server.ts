@@ -18,7 +18,7 @@
  * Consent: a page with Approve / Deny for people; `autoApprove` (the e2e suite) approves at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { errors, type Configuration } from 'oidc-provider';
 import { MemoryAdapter } from './memory-adapter.ts';
 
 export const AUTH_VARIANTS = [
@@ -53,6 +53,11 @@ export interface MountedAuthServer {
   url: string;
   /** the protected MCP endpoint this server issues tokens for */
   resource: string;
+  /**
+   * Is a token for `audience` good at the protected endpoint? Its own URL, or the same path on another loopback
+   * origin: a local proxy in front of the mock (the inspector's), which a client given the proxy's URL asks a token for.
+   */
+  accepts(audience: string): boolean;
   provider: Provider;
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
@@ -93,10 +98,26 @@ async function chosenUser(req: IncomingMessage, hint: unknown): Promise<string |
   return known(hint);
 }
 
+/** `indicator` names `resource`'s path on a loopback origin (a local proxy in front of it), not `resource` itself. */
+function loopbackAlias(indicator: string, resource: string): boolean {
+  try {
+    const asked = new URL(indicator);
+    return (
+      indicator !== resource &&
+      asked.protocol === 'http:' &&
+      ['127.0.0.1', 'localhost', '[::1]'].includes(asked.hostname) &&
+      `${asked.pathname}${asked.search}` === new URL(resource).pathname
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
   const prefix = `/auth/${opts.variant}`;
   const issuer = opts.variant === 'issuer-mismatch' ? `${opts.base}/auth/elsewhere` : `${opts.base}${prefix}`;
   const resource = `${opts.base}${prefix}/mcp`;
+  const accepts = (audience: string): boolean => audience === resource || loopbackAlias(audience, resource);
   const ttl = opts.variant === 'short' ? 20 : 600;
   const config: Configuration = {
     adapter: MemoryAdapter,
@@ -120,8 +141,9 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
           const family = opts.variant === 'seal' && indicator.startsWith(`${opts.base}/seal/`);
-          if (indicator !== resource && !family) throw new Error(`unknown resource ${indicator}`);
-          if (family)
+          if (!accepts(indicator) && !family) throw new errors.InvalidTarget(`unknown resource ${indicator}`);
+          // a proxy's URL (loopbackAlias) is the token's audience, as the client asked
+          if (family || indicator !== resource)
             return {
               scope: MOCK_SCOPES.join(' '),
               audience: indicator,
@@ -215,5 +237,5 @@ export function createAuthServer(opts: AuthServerOptions): MountedAuthServer {
     callback(req, res);
   }
 
-  return { issuer, url: `${opts.base}${prefix}`, resource, provider, handle };
+  return { issuer, url: `${opts.base}${prefix}`, resource, accepts, provider, handle };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServerHandle } from '../start.ts';
 import { PRE_REGISTERED } from './authorization-server.ts';
-import { authorizeInNode } from './code-flow.fixtures.ts';
+import { authorizeInNode, tokenRequest } from './code-flow.fixtures.ts';
 
 let mock: MockServerHandle | undefined;
 afterEach(async () => {
@@ -84,5 +84,46 @@ describe('mock: authorization-protected endpoint', () => {
     });
     expect(callback.get('error')).toBe('access_denied');
     expect(callback.get('code')).toBeNull();
+  });
+
+  it("issues a token for its endpoint's path on another loopback origin (a local proxy) and takes it, and only there", async () => {
+    const redirect = 'http://127.0.0.1:5173/oauth/callback';
+    mock = await startMockServer({ port: 0, authAutoApprove: true, authRedirects: [redirect] });
+    const issuer = `${mock.url}/auth/dcr`;
+    const client = { id: PRE_REGISTERED.clientId, secret: PRE_REGISTERED.clientSecret };
+    const signIn = async (resource: string) => {
+      const { callback, verifier } = await authorizeInNode({
+        issuer,
+        resource,
+        clientId: client.id,
+        redirectUri: redirect,
+        scope: 'mcp:read',
+      });
+      if (!callback.get('code')) return { error: callback.get('error') };
+      const got = await tokenRequest(issuer, client, {
+        grant_type: 'authorization_code',
+        code: callback.get('code')!,
+        redirect_uri: redirect,
+        code_verifier: verifier,
+        resource,
+      });
+      return { token: String(got.json.access_token) };
+    };
+    const list = (token: string) =>
+      fetch(`${issuer}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+    const proxied = await signIn('http://127.0.0.1:1/auth/dcr/mcp');
+    // past the bearer check (what the endpoint then answers a bare tools/list is not the point here)
+    expect((await list(proxied.token!)).status).not.toBe(401);
+    // another path, or a host that is not loopback, is another resource
+    expect(await signIn('http://127.0.0.1:1/auth/cimd/mcp')).toEqual({ error: 'invalid_target' });
+    expect(await signIn('http://example.com/auth/dcr/mcp')).toEqual({ error: 'invalid_target' });
   });
 });

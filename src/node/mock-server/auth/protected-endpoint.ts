@@ -53,7 +53,7 @@ export function createProtectedEndpoints(opts: ProtectedEndpointsOptions) {
     const auth = req.headers.authorization;
     const value = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
     const token = value ? await server.provider.AccessToken.find(value) : undefined;
-    if (!token || token.isExpired || (token.aud !== undefined && token.aud !== server.resource)) {
+    if (!token || token.isExpired || (token.aud !== undefined && !server.accepts(String(token.aud)))) {
       const error = value ? ', error="invalid_token"' : '';
       json(
         res,

@@ -134,6 +134,46 @@ describe('watched traffic as conversations', () => {
     expect(place(first.groups, 'x1', call(2, { requestState: 's1' })).groups.placed.x1?.conversationId).toBe('w-x1');
   });
 
+  it('keeps plain states of two clients, or of two proxies, apart: a retry joins its own call only', () => {
+    let groups: WatchGroups = emptyWatchGroups;
+    let n = 0;
+    const as = (client: string, body: string) => body.replace('"name":"mcp"', `"name":"${client}"`);
+    const step = (proxyId: string, exchangeId: string, body: string, result?: unknown) => {
+      const placed = placeWatchedRequest(
+        groups,
+        { proxyId, exchangeId, httpMethod: 'POST', url: URL, headers: [], body, at: 0 },
+        () => `c${++n}`,
+      );
+      groups = placed.groups;
+      const conversation = groups.placed[exchangeId]!.conversationId;
+      if (result) groups = noteWatchedAnswer(groups, exchangeId, { jsonrpc: '2.0', id: 1, result });
+      return conversation;
+    };
+    const asks = { resultType: 'input_required', inputRequests: { ok: confirm }, requestState: 'step1' };
+    const retry = call(2, { requestState: 'step1', inputResponses: { ok: {} } });
+    const a = step('p1', 'x1', as('client-a', call(1)), asks);
+    const b = step('p1', 'x2', as('client-b', call(1)), asks);
+    const other = step('p2', 'x3', as('client-a', call(1)), asks);
+    expect(new Set([a, b, other]).size).toBe(3);
+    // each retry with the same plain state goes back to its own call (it joined the last client's before)
+    expect(step('p1', 'x4', as('client-a', retry))).toBe(a);
+    expect(step('p2', 'x5', as('client-a', retry))).toBe(other);
+    expect(step('p1', 'x6', as('client-b', retry))).toBe(b);
+  });
+
+  it('links the retry of a round that returned no requestState by the keys it answers', () => {
+    const asks = { resultType: 'input_required', inputRequests: { ok: confirm, why: confirm } };
+    const { session } = watch([
+      { body: call(1), result: asks },
+      { body: call(2, { inputResponses: { why: {}, ok: {} } }), result: { resultType: 'complete' } },
+      // another call answering other keys, with no state either, is not that call's retry
+      { body: call(3), result: asks },
+      { body: call(4, { inputResponses: { ok: {} } }), result: { resultType: 'complete' } },
+    ]);
+    expect(session.order).toHaveLength(3);
+    expect(session.conversations[session.order[0]!]!.legIds).toHaveLength(2);
+  });
+
   it('starts a new conversation when a retry carries a state no round returned (another call)', () => {
     const { session } = watch([
       { body: call(1), result: { resultType: 'input_required', inputRequests: {}, requestState: 's1' } },

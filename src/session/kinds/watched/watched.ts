@@ -2,8 +2,9 @@
  * A watched client's traffic (through the inspector's proxy) as the session's own conversations: which conversation
  * each request joins, and the session events that record it. Pure: requests and exchanges in, events out.
  *
- * An MRTR call's rounds are one conversation, linked by method, name and the requestState chain (a retry carries the
- * state the last round returned), whichever client process sends them. A request a 2025-11-25 server pushes on a
+ * An MRTR call's rounds are one conversation, linked by proxy, client, method, name and the requestState chain (a
+ * retry carries the state the last round returned: a plain state such as "step1" names no call of another client); a
+ * round that returned no requestState links the retry that answers exactly the keys it asked. A request a 2025-11-25 server pushes on a
  * call's stream is a leg of that call (as the app's own pushed legs are), and the client's answer to it (a POST of a
  * JSON-RPC response with the pushed request's id, in the same session) is attached to that leg: the conversation reads
  * call -> pushed request -> answer -> result. Everything else a client sends (discover, lists, initialize,
@@ -34,7 +35,10 @@ export interface WatchedRequest {
 }
 
 export interface WatchGroups {
-  /** `method \n name \n requestState` → the conversation a retry with that state joins */
+  /**
+   * `proxyId \n client \n method \n name \n requestState` → the conversation a retry with that state joins; for a
+   * round that returned none, `requestState` is the keys it asked (`statelessLink`)
+   */
   byState: Record<string, string>;
   /** a 2025-11-25 session (`Mcp-Session-Id`) → its client's label, from its initialize */
   sessions: Record<string, string>;
@@ -57,8 +61,8 @@ interface Placed {
   conversationId: string;
   rpcId: RpcId;
   sent: SentFacts;
-  /** the call's method and name, when it is a call (its answer's requestState links the next round) */
-  call?: { method: string; name: string };
+  /** the call's proxy, client, method and name, when it is a call (its answer's requestState links the next round) */
+  call?: { proxyId: string; client: string; method: string; name: string };
   /** an initialize: its answer's session id is labelled with this client */
   initializeOf?: string;
   /** where a request pushed on this exchange's stream is answered from: its proxy and session ('' for none) */
@@ -129,8 +133,16 @@ function nameOf(method: string, params: JsonObject): string {
   return typeof value === 'string' ? value : '';
 }
 
-function stateKey(method: string, name: string, state: string): string {
-  return `${method}\n${name}\n${state}`;
+function stateKey(call: { proxyId: string; client: string; method: string; name: string }, state: string): string {
+  return `${call.proxyId}\n${call.client}\n${call.method}\n${call.name}\n${state}`;
+}
+
+/**
+ * What stands for the state of a round that returned none (a requestState is optional): the keys it asked, so the
+ * retry answering exactly those keys is linked. NUL starts it, so no real state (a string on the wire) reads the same.
+ */
+function statelessLink(keys: readonly string[]): string {
+  return `\u0000asked\u0000${[...keys].sort().join('\u0000')}`;
 }
 
 /** Where a client answers a server's requests: its proxy and its 2025-11-25 session (server ids are per session). */
@@ -191,8 +203,11 @@ export function placeWatchedRequest(
     placed = { conversationId: answers.conversationId, rpcId, sent, answeredAt: at, answers };
   } else if (req.httpMethod === 'POST' && method && CALL_METHODS.has(method) && parsed.id !== undefined) {
     const name = nameOf(method, parsed.params);
+    const call = { proxyId: req.proxyId, client, method, name };
     const state = typeof parsed.params.requestState === 'string' ? parsed.params.requestState : undefined;
-    const known = state === undefined ? undefined : groups.byState[stateKey(method, name, state)];
+    const answered = asJsonObject(parsed.params.inputResponses);
+    const link = state ?? (answered ? statelessLink(Object.keys(answered)) : undefined);
+    const known = link === undefined ? undefined : groups.byState[stateKey(call, link)];
     const conversationId = known ?? newId();
     if (!known) {
       events.push({
@@ -208,7 +223,7 @@ export function placeWatchedRequest(
         watched,
       });
     }
-    placed = { conversationId, rpcId, sent: sentFacts(parsed, method), call: { method, name }, answeredAt: at };
+    placed = { conversationId, rpcId, sent: sentFacts(parsed, method), call, answeredAt: at };
   } else {
     const key = `${req.proxyId}\n${client}`;
     const known = groups.other[key];
@@ -280,9 +295,16 @@ export function noteWatchedHead(groups: WatchGroups, exchangeId: string, headers
 export function noteWatchedAnswer(groups: WatchGroups, exchangeId: string, message: unknown): WatchGroups {
   const placed = groups.placed[exchangeId];
   const result = asJsonObject(asJsonObject(message)?.result);
-  if (!placed?.call || result?.resultType !== 'input_required' || typeof result.requestState !== 'string')
-    return groups;
-  const key = stateKey(placed.call.method, placed.call.name, result.requestState);
+  if (!placed?.call || result?.resultType !== 'input_required') return groups;
+  const asked = asJsonObject(result.inputRequests);
+  const link =
+    typeof result.requestState === 'string'
+      ? result.requestState
+      : asked
+        ? statelessLink(Object.keys(asked))
+        : undefined;
+  if (link === undefined) return groups;
+  const key = stateKey(placed.call, link);
   if (groups.byState[key] === placed.conversationId) return groups;
   return { ...groups, byState: { ...groups.byState, [key]: placed.conversationId } };
 }
