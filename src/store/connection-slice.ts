@@ -4,6 +4,7 @@
  * them (`currentSettings`, `connectedSettingsOf`, `tokenFor`) that the other slices and the screens use.
  */
 import type { StateCreator } from 'zustand';
+import { newId } from '../lib/ids.ts';
 import { ALL_CAPABILITIES, DEFAULT_CLIENT_INFO, hasCapability, withCapability } from '../protocol/envelope.ts';
 import { PROTOCOL_VERSION, type ClientCapabilities, type ClientInfo } from '../protocol/types.ts';
 import type { EraSetting } from '../protocol/era.ts';
@@ -161,12 +162,6 @@ const DEFAULT_SETTINGS: Omit<ConnectionSettingsData, 'url'> & { era: EraSetting 
   era: 'auto',
   holdLegs: 'always',
 };
-
-let connectionCounter = 0;
-function connectionId(): string {
-  connectionCounter += 1;
-  return `conn-${Date.now().toString(36)}-${connectionCounter}`;
-}
 
 /**
  * The bearer token requests to `url` carry: the token signed in for that server, else the one typed by hand for it;
@@ -331,7 +326,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
   setTransportMode: (transportMode) => set((s) => withActive(s, { transportMode })),
   setSavedRoots: (savedRoots) => set({ savedRoots }),
   saveConnection: (label) => {
-    const id = connectionId();
+    const id = newId('conn');
     set((s) => {
       const settings = currentSettings(s);
       const url = s.serverUrl.trim();
@@ -360,7 +355,7 @@ export const createConnectionSlice: StateCreator<InspectorState, [], [], Connect
     }
     // Keep the transport the user chose; never carry a token or headers over to a different server.
     const entry: SavedConnection = {
-      id: connectionId(),
+      id: newId('conn'),
       label,
       url,
       ...DEFAULT_SETTINGS,

@@ -10,6 +10,7 @@ import { createConnectionSlice, type ConnectionSlice, type TransportMode } from 
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
+import type { OpenCalls } from './legacy-open-calls.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 import { createWatchSlice, type ProxyDeps, type WatchSlice } from './watch-slice.ts';
@@ -57,6 +58,8 @@ export type InspectorStore = StoreApi<InspectorState>;
 
 /** One store built from slices (zustand slices pattern); created once in the composition root. */
 export function createInspectorStore(deps: InspectorDeps, initial?: Partial<InspectorState>): InspectorStore {
+  // 2025-11-25 calls whose stream is still open: the session and task slices open them, Stop ends them
+  const openCalls: OpenCalls = new Map();
   const store = createStore<InspectorState>()((...a) => {
     const connection = createConnectionSlice(...a);
     return {
@@ -74,9 +77,9 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
         });
         connection.disconnect();
       },
-      ...createSessionSlice(deps)(...a),
+      ...createSessionSlice(deps, openCalls)(...a),
       ...createSessionIoSlice(...a),
-      ...createTaskSlice(deps)(...a),
+      ...createTaskSlice(deps, openCalls)(...a),
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),

@@ -10,7 +10,7 @@ import type { ClientCapabilities } from '../protocol/types.ts';
 import type { ComposedRequest } from '../session/compose.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, Draft, KindId } from '../session/model.ts';
-import { legacyCallsOf } from './legacy-open-calls.ts';
+import type { OpenCalls } from './legacy-open-calls.ts';
 
 const loadLegacyLegs = () => Promise.all([import('./send-legacy-draft.ts'), import('./session-requests.ts')]);
 
@@ -21,6 +21,8 @@ export interface SessionWireDeps {
   newId: (prefix: string) => string;
   /** the capabilities new conversations declare */
   capabilities: () => ClientCapabilities;
+  /** the calls whose stream is still open (one registry for the store) */
+  calls: OpenCalls;
   /** a request the server pushed outside any call became a conversation: show it (or not) */
   shown: (ids: { conversationId: string; legId: string }) => void;
 }
@@ -41,7 +43,7 @@ export interface SessionWire {
 }
 
 export function createLegacyWire(deps: SessionWireDeps): SessionWire {
-  const calls = legacyCallsOf(deps.eras); // calls whose stream is still open
+  const calls = deps.calls;
   const eras = deps.eras;
   // a request a server pushes on its session's own stream: a conversation of its own, answered later
   if (eras) {

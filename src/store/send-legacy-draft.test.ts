@@ -10,7 +10,6 @@ import { emptySession } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
 import { sendLegacyDraft } from './send-legacy-draft.ts';
-import { legacyCallsOf } from './legacy-open-calls.ts';
 
 const URL = 'http://restarted/mcp';
 
@@ -122,7 +121,7 @@ describe("the composer's preview of a 2025-11-25 call", () => {
     const deps = {
       session,
       eras,
-      calls: legacyCallsOf(eras),
+      calls: new Map(),
       dispatch: () => undefined,
       now: () => 0,
       newId: () => 'x',

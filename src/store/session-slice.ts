@@ -17,6 +17,7 @@ import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completi
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { createLegacyWire } from './legacy-wire.ts';
+import type { OpenCalls } from './legacy-open-calls.ts';
 import { legContextOf } from './leg-context.ts';
 import { legSenderFor } from './leg-senders.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
@@ -92,7 +93,7 @@ export interface SessionSlice {
 const loadTamperMatrix = () => import('../session/flows/run-tamper-matrix.ts');
 
 export const createSessionSlice =
-  (deps: InspectorDeps): StateCreator<InspectorState, [], [], SessionSlice> =>
+  (deps: InspectorDeps, openCalls: OpenCalls): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
@@ -103,6 +104,7 @@ export const createSessionSlice =
     // the second wire: legs over a session made with a handshake, and the requests its server sends outside any call
     const overSession = createLegacyWire({
       eras: deps.eras,
+      calls: openCalls,
       dispatch,
       now: deps.now,
       newId,

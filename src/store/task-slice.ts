@@ -18,7 +18,7 @@ import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
 import { isLegacyTask, legacyTaskNotice } from '../session/kinds/legacy-task/legacy-task-legs.ts';
-import { legacyCallsOf } from './legacy-open-calls.ts';
+import type { OpenCalls } from './legacy-open-calls.ts';
 import type { LegacyLegDeps } from './send-legacy-draft.ts';
 
 /** What sends a 2025-11-25 task's legs loads with its first one: a 2026-07-28 server's tasks never need it. */
@@ -78,7 +78,7 @@ function listenEnd(end: TaskListenEnd): Partial<TaskPollState> {
 }
 
 export const createTaskSlice =
-  (deps: InspectorDeps): StateCreator<InspectorState, [], [], TaskSlice> =>
+  (deps: InspectorDeps, openCalls: OpenCalls): StateCreator<InspectorState, [], [], TaskSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
     const streams = new Map<string, AbortController>();
@@ -136,7 +136,7 @@ export const createTaskSlice =
       return {
         session,
         eras: deps.eras,
-        calls: legacyCallsOf(deps.eras),
+        calls: openCalls,
         dispatch: get().dispatch,
         now: deps.now,
         newId,

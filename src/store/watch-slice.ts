@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { newId } from '../lib/ids.ts';
+import { loadOnce } from '../lib/load-once.ts';
 import type { Exchange, HeaderList } from '../protocol/exchange.ts';
 import {
   watchedExchangeKey,
@@ -14,16 +15,18 @@ import type { InspectorState } from './inspector-store.ts';
 /** How watched traffic becomes the session's conversations (session/kinds/watched/watched.ts) and the batched reducer it feeds. */
 type WatchedModel = typeof import('../session/kinds/watched/watched.ts') &
   Pick<typeof import('../session/reduce-many.ts'), 'reduceMany'>;
-let watchedModel: WatchedModel | undefined;
 
 /**
  * The watched-traffic model loads with the first proxy event, not at startup: a page that watches no client never
- * needs it. Resolves once it is loaded (a test awaits it to apply events at once, as the page does after the first).
+ * needs it. Once loaded, events apply at once (a test awaits `loadWatchedModel()` to start there, as the page does
+ * after the first).
  */
-export const loadWatchedModel = (): Promise<WatchedModel> =>
+const watchedModel = loadOnce((): Promise<WatchedModel> =>
   Promise.all([import('../session/kinds/watched/watched.ts'), import('../session/reduce-many.ts')]).then(
-    ([watched, { reduceMany }]) => (watchedModel = { ...watched, reduceMany }),
-  );
+    ([watched, { reduceMany }]) => ({ ...watched, reduceMany }),
+  ),
+);
+export const loadWatchedModel = (): Promise<WatchedModel> => watchedModel.load();
 
 /** A request or answer the proxy holds for the user (`goneAt`: it can no longer be forwarded or dropped). */
 export interface HeldItem {
@@ -124,7 +127,8 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
     // proxy events that arrive while the model loads wait here and are applied in their order
     let waiting: ((model: WatchedModel) => void)[] | null = null;
     const withModel = (apply: (model: WatchedModel) => void): void => {
-      if (watchedModel && !waiting) return apply(watchedModel);
+      const model = watchedModel.loaded();
+      if (model && !waiting) return apply(model);
       if (waiting) return void waiting.push(apply);
       waiting = [apply];
       loadWatchedModel().then(
