@@ -48,6 +48,20 @@ export interface ProxyInfo {
   holdResponses: boolean;
   /** requests received from clients, answers passed back, requests refused by the proxy's own checks */
   counts: { requests: number; responses: number; refused: number };
+  /** a stdio tap (`mrtr-inspector tap -- <command>`) rather than an HTTP proxy: what it launched, and for whom */
+  tap?: TapInfo;
+}
+
+/** A tap a desktop host launched in place of its stdio server. */
+export interface TapInfo {
+  /** the server command the tap launched, and its arguments */
+  command: string[];
+  /** `--name`, when the host's config gave one */
+  name?: string;
+  /** the host's `clientInfo` from its initialize, once seen: `name version` */
+  host?: string;
+  /** the server process ended (its exit code, or the signal that ended it) */
+  exited?: { code: number | null; signal: string | null };
 }
 
 export type HeldStage = 'request' | 'response';
@@ -92,7 +106,12 @@ export type ProxyEvent =
   /** body text as it arrived (an SSE stream in the pieces it came in) */
   | { type: 'response-chunk'; id: string; at: number; text: string }
   /** the exchange ended: `failure` when no whole answer reached the client (network, limit, client gone, dropped) */
-  | { type: 'response-end'; id: string; at: number; failure?: string };
+  | { type: 'response-end'; id: string; at: number; failure?: string }
+  /**
+   * a line a tapped server wrote to its stderr (its log), or a line on the tap's stdin or stdout that is no JSON-RPC
+   * message (passed on all the same)
+   */
+  | { type: 'log'; proxyId: string; at: number; line: string; stream: 'stderr' | 'stdout' | 'stdin' };
 
 export type ProxyControl =
   | { action: 'hold'; proxyId: string; requests?: boolean; responses?: boolean }
