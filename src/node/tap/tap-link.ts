@@ -30,6 +30,8 @@ export interface TapLinkOptions {
 
 /** Reports waiting to be written to the hub past this many bytes are dropped: a slow page never slows the traffic. */
 const MAX_BACKLOG = 64 * 1024 * 1024;
+/** Reports kept while the channel is being opened, at most about this many characters. */
+const MAX_EARLY = 16 * 1024 * 1024;
 
 export class TapLink {
   holds = { requests: false, responses: false };
@@ -39,11 +41,21 @@ export class TapLink {
   private saidUnwatched = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /**
+   * reports made while a connection is being tried (a host writes its first messages the moment it launches the
+   * tap, before the channel is up): told once it is, dropped if it fails
+   */
+  private early: { messages: string[]; bytes: number } | undefined;
 
   constructor(private readonly opts: TapLinkOptions) {}
 
   get connected(): boolean {
     return this.socket !== undefined;
+  }
+
+  /** Reports are wanted: the channel is up, or being opened (they are told once it is). */
+  get watching(): boolean {
+    return this.socket !== undefined || this.early !== undefined;
   }
 
   start(): void {
@@ -52,7 +64,15 @@ export class TapLink {
 
   send(message: TapToHub): void {
     const socket = this.socket;
-    if (!socket || socket.writableLength > MAX_BACKLOG) return;
+    if (!socket) {
+      const early = this.early;
+      if (!early || early.bytes > MAX_EARLY) return;
+      const line = `${JSON.stringify(message)}\n`;
+      early.messages.push(line);
+      early.bytes += line.length;
+      return;
+    }
+    if (socket.writableLength > MAX_BACKLOG) return;
     socket.write(`${JSON.stringify(message)}\n`);
   }
 
@@ -73,6 +93,7 @@ export class TapLink {
   }
 
   private unwatched(why: string): void {
+    this.early = undefined;
     if (!this.saidUnwatched)
       this.opts.say(
         `mrtr-inspector tap: nothing is being watched (${why}); traffic flows unchanged, and the tap connects when ` +
@@ -89,6 +110,7 @@ export class TapLink {
     const url = this.opts.inspector;
     const secret = readTapToken(Number(url.port || 80), this.opts.env);
     if ('why' in secret) return this.unwatched(secret.why);
+    this.early = { messages: [], bytes: 0 };
     const req = request({
       host: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port || 80,
@@ -119,6 +141,8 @@ export class TapLink {
     this.saidUnwatched = false;
     this.opts.say(`mrtr-inspector tap: watched by the inspector at ${this.opts.inspector.origin}`);
     this.send(this.opts.hello());
+    for (const line of this.early?.messages ?? []) socket.write(line);
+    this.early = undefined;
     let buffered = head.toString('utf8');
     const read = (text: string): void => {
       buffered += text;

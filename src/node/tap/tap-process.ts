@@ -58,14 +58,15 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
   const stderr = opts.stderr ?? process.stderr;
   const now = opts.now ?? Date.now;
   const command = [opts.command, ...opts.args];
-  let initialize: string | undefined;
+  /** the first request of the host's that named it, for an inspector that connects later */
+  let introduced: string | undefined;
   const link = new TapLink({
     inspector: new URL(opts.inspector),
     hello: () => ({
       t: 'hello',
       command,
       ...(opts.name ? { name: opts.name } : {}),
-      ...(initialize ? { initialize } : {}),
+      ...(introduced ? { introduced } : {}),
     }),
     say: (line) => stderr.write(`${line}\n`),
     ...(opts.env ? { env: opts.env } : {}),
@@ -77,27 +78,27 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
     cwd: opts.cwd ?? process.cwd(),
   });
 
+  const introduces = (from: TapSide, line: Buffer): void => {
+    if (from !== 'host' || introduced !== undefined || !line.includes('clientInfo')) return;
+    const text = lineText(line);
+    if (messageKind(text) === 'request') introduced = text;
+  };
   const report = (from: TapSide, line: Buffer): void => {
-    // the host's initialize names it: kept for an inspector that connects later
-    if (from === 'host' && initialize === undefined && line.includes('"initialize"')) {
-      const text = lineText(line);
-      if (messageKind(text) === 'request' && (JSON.parse(text) as { method?: unknown }).method === 'initialize')
-        initialize = text;
-    }
-    if (link.connected) link.send({ t: 'msg', from, at: now(), line: lineText(line) });
+    introduces(from, line);
+    if (link.watching) link.send({ t: 'msg', from, at: now(), line: lineText(line) });
   };
   const hold = (from: TapSide, line: Buffer): Promise<PumpDecision> | undefined => {
     const text = lineText(line);
     const kind = messageKind(text);
     const waits = from === 'host' ? kind !== undefined : kind === 'response';
     if (!waits || !link.connected) return undefined;
-    if (from === 'host' && kind === 'request' && initialize === undefined && text.includes('"initialize"'))
-      initialize = text;
+    introduces(from, line);
     return link.hold(from, now(), text);
   };
 
-  let serverToHost: Pump | undefined;
-  const hostToServer = new Pump({
+  // the server's answers are written by the second pump; a dropped request's error goes the same way
+  const toHost: { pump?: Pump } = {};
+  new Pump({
     source: stdin,
     sink: child.stdin,
     holding: () => link.holds.requests,
@@ -106,11 +107,11 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
     dropped: (line) => {
       // a request dropped: the host waits for its answer, the inspector's error under its id
       const id = rpcIdOf(lineText(line));
-      if (id !== undefined) serverToHost?.inject(`${JSON.stringify(droppedError(id, 'request'))}\n`);
+      if (id !== undefined) toHost.pump?.inject(`${JSON.stringify(droppedError(id, 'request'))}\n`);
     },
     ended: () => child.stdin.end(),
   });
-  serverToHost = new Pump({
+  toHost.pump = new Pump({
     source: child.stdout,
     sink: stdout,
     holding: () => link.holds.responses,
@@ -119,7 +120,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
     dropped: (line) => {
       const id = (JSON.parse(lineText(line)) as { id?: unknown }).id;
       if (typeof id === 'string' || typeof id === 'number')
-        serverToHost?.inject(`${JSON.stringify(droppedError(id, 'response'))}\n`);
+        toHost.pump?.inject(`${JSON.stringify(droppedError(id, 'response'))}\n`);
     },
     ended: () => undefined,
   });
@@ -127,7 +128,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
   let partialLog = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr.write(chunk);
-    if (!link.connected) {
+    if (!link.watching) {
       partialLog = '';
       return;
     }

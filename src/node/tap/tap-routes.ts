@@ -43,7 +43,10 @@ export function tapRefusal(
 }
 
 /** The `upgrade` listener for the inspector's HTTP server: true when the request was the tap door's. */
-export function createTapDoor(opts: TapDoorOptions): (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
+export function createTapDoor(
+  opts: TapDoorOptions,
+  connected: Set<Duplex> = new Set(),
+): (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
   let taps = 0;
   return (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] !== TAP_CONNECT_PATH) return false;
@@ -58,6 +61,8 @@ export function createTapDoor(opts: TapDoorOptions): (req: IncomingMessage, sock
     }
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nupgrade: ${TAP_UPGRADE}\r\nconnection: Upgrade\r\n\r\n`);
     if (head.length) socket.unshift(head);
+    connected.add(socket);
+    socket.once('close', () => connected.delete(socket));
     serveTap(socket, opts.hub, `t${++taps}`);
     return true;
   };
@@ -65,7 +70,8 @@ export function createTapDoor(opts: TapDoorOptions): (req: IncomingMessage, sock
 
 /**
  * Open the tap door on the inspector's HTTP server: once it listens, write the secret for its port and take taps'
- * upgrades (other upgrades are left to their own listeners: Vite's HMR socket). Returns what removes the secret.
+ * upgrades (other upgrades are left to their own listeners: Vite's HMR socket). Returns what removes the secret and ends the taps'
+ * connections (an upgraded socket is no longer the HTTP server's to close; the taps carry on unwatched).
  */
 export function openTapDoor(
   server: Server,
@@ -73,7 +79,8 @@ export function openTapDoor(
   opts: { appHosts: () => string[]; warn: (message: string) => void; env?: NodeJS.ProcessEnv },
 ): { close(): void } {
   let secret: { token: string; remove(): void } | undefined;
-  const door = createTapDoor({ hub, appHosts: opts.appHosts, secret: () => secret?.token });
+  const connected = new Set<Duplex>();
+  const door = createTapDoor({ hub, appHosts: opts.appHosts, secret: () => secret?.token }, connected);
   const write = (): void => {
     const address = server.address();
     if (!address || typeof address === 'string') return;
@@ -86,6 +93,10 @@ export function openTapDoor(
   if (server.listening) write();
   else server.once('listening', write);
   server.on('upgrade', door);
-  server.once('close', () => secret?.remove());
-  return { close: () => secret?.remove() };
+  const close = (): void => {
+    secret?.remove();
+    for (const socket of connected) socket.destroy();
+  };
+  server.once('close', close);
+  return { close };
 }

@@ -13,9 +13,11 @@
  * Holding is the hub's own (`hold`, `released`): the tap waits on its side for the decision sent back. Node-only.
  */
 import type { Duplex } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import type { ProxyEvent, ProxyInfo, TapInfo } from '../../protocol/proxy-wire.ts';
 import type { HeldDecision, TrafficHub } from '../proxy/traffic-hub.ts';
+import { META_CLIENT_INFO } from '../../protocol/types.ts';
 import type { HubToTap, TapToHub } from './tap-wire.ts';
 
 const JSON_HEADERS: HeaderList = [['content-type', 'application/json']];
@@ -54,8 +56,11 @@ function oneLine(text: string): string {
   }
 }
 
-function hostLabel(initialize: string | undefined): string | undefined {
-  const info = initialize ? parse(initialize)?.params?.clientInfo : undefined;
+/** The host's name and version, from an initialize's clientInfo or a 2026-07-28 request's `_meta` clientInfo. */
+function hostLabel(request: string | undefined): string | undefined {
+  const params = request ? parse(request)?.params : undefined;
+  const meta = params?._meta as Record<string, unknown> | undefined;
+  const info = params?.clientInfo ?? meta?.[META_CLIENT_INFO];
   if (!info || typeof info !== 'object') return undefined;
   const { name, version } = info as { name?: unknown; version?: unknown };
   if (typeof name !== 'string') return undefined;
@@ -135,9 +140,10 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
       if (hold !== undefined) tell({ t: 'decide', hold, kind: 'forward' });
       return;
     }
-    if (m.method === 'initialize' && info?.tap) {
+    const current = hub.proxy(id);
+    if (m.method !== undefined && current?.tap && !current.tap.host) {
       const host = hostLabel(line);
-      if (host) hub.addProxy({ ...info, tap: { ...info.tap, host } });
+      if (host) hub.addProxy({ ...current, tap: { ...current.tap, host } });
     }
     hub.count(id, 'requests');
     const x = exchange('POST', line, at);
@@ -208,7 +214,7 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
       const command = Array.isArray(message.command) ? message.command.map(String) : [];
       const tap: TapInfo = { command };
       if (typeof message.name === 'string' && message.name) tap.name = message.name;
-      const host = hostLabel(typeof message.initialize === 'string' ? message.initialize : undefined);
+      const host = hostLabel(typeof message.introduced === 'string' ? message.introduced : undefined);
       if (host) tap.host = host;
       info = {
         id,
@@ -246,8 +252,10 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
   }
 
   let buffered = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (text: string) => {
+  // an upgraded HTTP socket keeps its bytes (its encoding cannot change): a decoder keeps characters whole
+  const decoder = new StringDecoder('utf8');
+  socket.on('data', (chunk: Buffer) => {
+    const text = decoder.write(chunk);
     // a long report comes in many reads: only the new text is searched for its end
     let nl = text.indexOf('\n');
     buffered += text;

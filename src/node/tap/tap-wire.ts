@@ -13,8 +13,11 @@ export type TapSide = 'host' | 'server';
 
 /** What a tap tells the hub. */
 export type TapToHub =
-  /** first on every connection: what the tap launched, and the host's initialize when it was already seen */
-  | { t: 'hello'; command: string[]; name?: string; initialize?: string }
+  /**
+   * first on every connection: what the tap launched, and the first request of the host's that named it (its
+   * clientInfo: an initialize, or a 2026-07-28 request's `_meta`) when one already went by
+   */
+  | { t: 'hello'; command: string[]; name?: string; introduced?: string }
   /**
    * one newline-delimited message as it arrived (its text without the line end). With `hold`, the tap waits for the
    * hub's `decide` under that number before the message goes on
