@@ -1,10 +1,11 @@
 """A desktop host for the tap journeys: the Python SDK's `Client` over stdio, with its MRTR auto-loop.
 
-Launches the command given (the inspector's tap in front of a server, as a host's config would), calls `approve`,
-answers the confirmation through `elicitation_callback`, and prints one JSON line: {"text": ...} on success,
-{"error": {"code", "message"}} on a JSON-RPC error. The environment it passes on is the one it runs in.
+Launches the command given (the inspector's tap in front of a server, as a host's config would), prints
+{"ready": true} once connected, then for each amount read from its stdin calls `approve`, answers the confirmation
+through `elicitation_callback`, and prints one JSON line: {"text": ...} on success, {"error": {"code", "message"}} on
+a JSON-RPC error. It ends when its stdin does. The environment it passes on is the one it runs in.
 
-Usage: python mrtr_stdio_host.py <amount> <command> [args...]
+Usage: python mrtr_stdio_host.py <command> [args...]
 """
 
 import json
@@ -33,17 +34,11 @@ def _mcp_error(raised: BaseException) -> MCPError | None:
     return None
 
 
-async def main(amount: int, command: str, args: list[str]) -> None:
-    server = StdioServerParameters(command=command, args=args, env=dict(os.environ))
+async def call(client: Client, amount: int) -> None:
     try:
-        async with Client(
-            server,
-            elicitation_callback=confirm,
-            client_info=types.Implementation(name="py-stdio-host", version="2.3.0"),
-        ) as client:
-            result = await client.call_tool("approve", {"amount": amount})
-            text = "".join(getattr(c, "text", "") for c in result.content)
-            print(json.dumps({"text": text, "isError": bool(result.is_error)}), flush=True)
+        result = await client.call_tool("approve", {"amount": amount})
+        text = "".join(getattr(c, "text", "") for c in result.content)
+        print(json.dumps({"text": text, "isError": bool(result.is_error)}), flush=True)
     except (MCPError, BaseExceptionGroup) as raised:
         error = _mcp_error(raised)
         if error is None:
@@ -51,5 +46,18 @@ async def main(amount: int, command: str, args: list[str]) -> None:
         print(json.dumps({"error": {"code": error.error.code, "message": error.error.message}}), flush=True)
 
 
+async def main(command: str, args: list[str]) -> None:
+    server = StdioServerParameters(command=command, args=args, env=dict(os.environ))
+    async with Client(
+        server,
+        elicitation_callback=confirm,
+        client_info=types.Implementation(name="py-stdio-host", version="2.3.0"),
+    ) as client:
+        await client.list_tools()
+        print(json.dumps({"ready": True}), flush=True)
+        while line := await anyio.to_thread.run_sync(sys.stdin.readline):
+            await call(client, int(line))
+
+
 if __name__ == "__main__":
-    anyio.run(main, int(sys.argv[1]), sys.argv[2], sys.argv[3:])
+    anyio.run(main, sys.argv[1], sys.argv[2:])
