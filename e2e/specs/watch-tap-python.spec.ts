@@ -61,10 +61,14 @@ test.describe('a Python SDK stdio host through the tap', () => {
     await watch.heldRequest.getByRole('button', { name: 'Forward' }).click();
     expect(await held).toMatchObject({ error: { code: -32602 } });
 
-    // the server's own log says why: the line is in the tap's server log, and beside the refused leg
-    await expect(tap.getByRole('list', { name: 'server log of py-approve' })).toContainText(
-      'requestState rejected on tools/call',
-    );
+    // the server's own log says why (a flipped byte makes the state malformed): the line is in the tap's server log,
+    // beside the refused leg, and in the call's Result
+    const reason = /requestState rejected on tools\/call: \w+/;
+    await expect(tap.getByRole('list', { name: 'server log of py-approve' })).toContainText(reason);
+    await watch.watchedLeg(/^Round 2 tools\/call approve: error/).click();
+    const says = "the server's log says";
+    await expect(inspector.page.getByRole('region', { name: 'Leg inspector' }).getByLabel(says)).toContainText(reason);
+    await expect(inspector.page.getByRole('region', { name: 'Result' }).getByLabel(says)).toContainText(reason);
     await tap.getByRole('checkbox', { name: 'Hold client requests' }).uncheck();
   });
 });

@@ -11,12 +11,16 @@
  * page answers a server request by POSTing the JSON-RPC response, which goes to the server's stdin as written (202).
  * `DELETE` is refused (405): the process belongs to the command line, not to the page.
  */
+import type { TimedLogLine } from '../../protocol/server-log-reason.ts';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { StdioNotification, StdioStatus } from '../../protocol/stdio-log.ts';
 import { createSessionStream } from './session-stream.ts';
 import { createStdioLeg, progressTokenOf, relatedLegs, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
 import { isJsonObject } from '../../protocol/types.ts';
+
+/** How many timed stderr lines are kept for the page. */
+const TIMED_LINES = 200;
 
 export interface StdioBridgeOptions {
   argv: readonly string[];
@@ -58,8 +62,16 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
   const label = opts.argv.join(' ');
   const session = createSessionStream();
 
+  // the last whole lines, each with when it came: a refusal's reason is matched by time (server-log-reason.ts)
+  const lines: TimedLogLine[] = [];
+  let partial = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
+    const split = (partial + chunk).split('\n');
+    partial = split.pop() ?? '';
+    const at = Date.now();
+    for (const line of split) lines.push({ at, line: line.replace(/\r$/, '') });
+    if (lines.length > TIMED_LINES) lines.splice(0, lines.length - TIMED_LINES);
     stderr += chunk;
     if (stderr.length > maxStderr) {
       droppedChars += stderr.length - maxStderr;
@@ -181,6 +193,7 @@ export function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioBridge>
       ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
       stderr,
       droppedChars,
+      lines: [...lines],
       notifications: [...notifications],
     }),
     async close() {
