@@ -52,6 +52,9 @@ export interface ProxyInfo {
   tap?: TapInfo;
 }
 
+/** How a tap's target reads: this, then the server's command line (what the page names the server by). */
+export const TAP_TARGET_PREFIX = 'stdio: ';
+
 /** A tap a desktop host launched in place of its stdio server. */
 export interface TapInfo {
   /** the server command the tap launched, and its arguments */

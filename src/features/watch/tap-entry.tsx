@@ -1,4 +1,5 @@
 import { timeOfDay } from '../../lib/text.ts';
+import { redactArgs } from '../../session/io/redact.ts';
 import type { HeldStage, ProxyInfo, TapInfo } from '../../protocol/proxy-wire.ts';
 
 /** A line of a tapped server's log, as the page keeps it. */
@@ -15,9 +16,9 @@ export interface TapEntryProps {
   onHold: (proxyId: string, stage: HeldStage, on: boolean) => void;
 }
 
-/** The command line a tap launched, as the page names it (its secrets masked by the caller's rule). */
-export function tapCommandLine(tap: TapInfo): string {
-  return tap.command.join(' ');
+/** The command line a tap launched, as the page shows it: secret-named flags' values masked. */
+function tapCommandLine(tap: TapInfo): string {
+  return redactArgs(tap.command).join(' ');
 }
 
 function ended(tap: TapInfo): string | undefined {

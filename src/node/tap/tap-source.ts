@@ -15,7 +15,7 @@
 import type { Duplex } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import type { ProxyEvent, ProxyInfo, TapInfo } from '../../protocol/proxy-wire.ts';
+import { TAP_TARGET_PREFIX, type ProxyEvent, type ProxyInfo, type TapInfo } from '../../protocol/proxy-wire.ts';
 import type { HeldDecision, TrafficHub } from '../proxy/traffic-hub.ts';
 import { META_CLIENT_INFO } from '../../protocol/types.ts';
 import type { HubToTap, TapToHub } from './tap-wire.ts';
@@ -219,7 +219,7 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
       info = {
         id,
         url: 'stdio',
-        target: `stdio: ${command.join(' ')}`,
+        target: `${TAP_TARGET_PREFIX}${command.join(' ')}`,
         holdRequests: false,
         holdResponses: false,
         counts: { requests: 0, responses: 0, refused: 0 },

@@ -10,9 +10,14 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { loopbackHosts } from '../inspector-config.ts';
+import { createProxyRoutes } from '../proxy/proxy-routes.ts';
+import { createProxySet } from '../proxy/proxy-set.ts';
 import { TrafficHub } from '../proxy/traffic-hub.ts';
 import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
 import { openTapDoor } from './tap-routes.ts';
+
+/** The page's token on the test inspector's control route. */
+export const TEST_RELAY_TOKEN = 'test-relay-token-0123456789';
 
 const MAIN = join(import.meta.dirname, '..', 'cli', 'main.ts');
 export const DEMO_SERVER = [
@@ -41,7 +46,13 @@ export interface TestInspector {
 
 export async function startTestInspector(dir = mkdtempSync(join(tmpdir(), 'mrtr-tap-'))): Promise<TestInspector> {
   const hub = new TrafficHub();
-  const server = createServer((_req, res) => res.writeHead(404).end());
+  // the page's routes beside the tap door, as on the inspector's own server (the relay token is the test's)
+  const routes = createProxyRoutes({
+    token: TEST_RELAY_TOKEN,
+    appHosts: () => loopbackHosts(server.address()),
+    proxies: createProxySet({ hub }),
+  });
+  const server = createServer((req, res) => routes(req, res, () => res.writeHead(404).end()));
   const env = { ...process.env, MRTR_INSPECTOR_RUNTIME_DIR: dir };
   const door = openTapDoor(server, hub, {
     appHosts: () => loopbackHosts(server.address()),
