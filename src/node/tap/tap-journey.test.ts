@@ -3,6 +3,7 @@
  * `mrtr-inspector tap -- <the stdio demo server>` and runs an MRTR call through it, with and without an inspector.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { everythingEntry } from '../test-servers/everything-server.fixtures.ts';
 import { closedPortUrl } from '../test-servers/listen.fixtures.ts';
 import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
 import {
@@ -100,5 +101,39 @@ describe('mrtr-inspector tap', () => {
     >;
     inspector.hub.decide(held.id, { kind: 'drop' });
     await expect(dropped).rejects.toMatchObject({ message: expect.stringContaining('Dropped by the MRTR Inspector') });
+  }, 30_000);
+
+  it('carries a 2025-11-25 server pushing an elicitation to the host: the request rides the call, the answer follows', async () => {
+    const entry = everythingEntry();
+    expect(entry, 'npm install brings @modelcontextprotocol/server-everything').toBeDefined();
+    const inspector = await startTestInspector();
+    inspectors.push(inspector);
+    const host = await startStdioHost(
+      tapCommand([process.execPath, entry!, 'stdio'], ['--inspector', inspector.url]),
+      inspector.env,
+      'legacy',
+    );
+    hosts.push(host);
+    const result = await host.client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
+    expect(JSON.stringify(result)).toContain('accept');
+    const requests = inspector.events.filter(
+      (e): e is Extract<ProxyEvent, { type: 'request' }> => e.type === 'request',
+    );
+    expect(requests.some((r) => r.body.includes('"initialize"'))).toBe(true);
+    const call = requests.find((r) => r.body.includes('"trigger-elicitation-request"'))!;
+    // the server's request is an SSE event on the call's answer, as a 2025-11-25 server sends it over HTTP
+    const pushed = (await inspector.next(
+      (e) => e.type === 'response-chunk' && e.id === call.id && e.text.includes('"elicitation/create"'),
+    )) as Extract<ProxyEvent, { type: 'response-chunk' }>;
+    expect(pushed.text).toMatch(/^event: message\ndata: \{/);
+    const pushedId = (JSON.parse(pushed.text.slice(pushed.text.indexOf('{'))) as { id: number | string }).id;
+    // the host's answer is a POST of its own, answered 202, under the pushed request's id
+    const answer = requests.find((r) => r.body.includes('"result"') && r.body.includes(JSON.stringify(pushedId)))!;
+    expect(JSON.parse(answer.body)).toMatchObject({ id: pushedId, result: { action: 'accept' } });
+    expect(await inspector.next((e) => e.type === 'response-head' && e.id === answer.id)).toMatchObject({
+      status: 202,
+    });
+    expect(await inspector.next((e) => e.type === 'response-end' && e.id === call.id)).not.toHaveProperty('failure');
+    expect(inspector.hub.list().find((p) => p.tap)?.tap?.host).toBe('tap-journey-host 1.0.0');
   }, 30_000);
 });

@@ -97,16 +97,22 @@ export interface StdioHost {
   close(): Promise<void>;
 }
 
-/** The TypeScript SDK's client over stdio (2026-07-28), answering every elicitation with consent. */
+/**
+ * The TypeScript SDK's client over stdio, answering every elicitation with consent: pinned to 2026-07-28 (`modern`),
+ * or as the SDK negotiates with a 2025-11-25 server (`legacy`).
+ */
 export async function startStdioHost(
   launch: { command: string; args: string[] },
   env: NodeJS.ProcessEnv,
-  info = { name: 'tap-journey-host', version: '1.0.0' },
+  era: 'modern' | 'legacy' = 'modern',
 ): Promise<StdioHost> {
-  const client = new Client(info, {
-    capabilities: { elicitation: { form: {} } },
-    versionNegotiation: { mode: { pin: '2026-07-28' } },
-  });
+  const client = new Client(
+    { name: 'tap-journey-host', version: '1.0.0' },
+    {
+      capabilities: { elicitation: { form: {} } },
+      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
+  );
   client.setRequestHandler('elicitation/create', () =>
     Promise.resolve({ action: 'accept' as const, content: { delete: true, confirm: true } }),
   );
