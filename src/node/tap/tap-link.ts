@@ -32,6 +32,8 @@ export interface TapLinkOptions {
 const MAX_BACKLOG = 64 * 1024 * 1024;
 /** Reports kept while the channel is being opened, at most about this many characters. */
 const MAX_EARLY = 16 * 1024 * 1024;
+/** Reports wait this long to go out together, so writing them never sits between a message and its answer. */
+const REPORT_DELAY_MS = 20;
 
 export class TapLink {
   holds = { requests: false, responses: false };
@@ -41,6 +43,9 @@ export class TapLink {
   private saidUnwatched = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private batch: string[] = [];
+  private batchChars = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
   /**
    * reports made while a connection is being tried (a host writes its first messages the moment it launches the
    * tap, before the channel is up): told once it is, dropped if it fails
@@ -72,8 +77,22 @@ export class TapLink {
       early.bytes += line.length;
       return;
     }
-    if (socket.writableLength > MAX_BACKLOG) return;
-    socket.write(`${JSON.stringify(message)}\n`);
+    if (socket.writableLength + this.batchChars > MAX_BACKLOG) return;
+    const line = `${JSON.stringify(message)}\n`;
+    // reports go out together a moment later, off the path of the traffic they copy (a held item's report at once)
+    this.batch.push(line);
+    this.batchChars += line.length;
+    if ((message.t === 'msg' && message.hold !== undefined) || message.t === 'hello') this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), REPORT_DELAY_MS).unref();
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const lines = this.batch.join('');
+    this.batch = [];
+    this.batchChars = 0;
+    if (lines) this.socket?.write(lines);
   }
 
   /** Report a message that waits for the user; resolves with the decision (forward, unchanged, if the link goes). */
@@ -89,6 +108,7 @@ export class TapLink {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
+    this.flush();
     this.socket?.end();
   }
 
@@ -159,6 +179,8 @@ export class TapLink {
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.socket = undefined;
+      this.batch = [];
+      this.batchChars = 0;
       this.holds = { requests: false, responses: false };
       // what waited for a page that is gone goes on as it came
       for (const resolve of this.waiting.values()) resolve({ kind: 'forward' });
