@@ -10,7 +10,7 @@ const HERE = import.meta.dirname;
 const ROOT = join(HERE, '..', '..');
 const MAIN = join(ROOT, 'src', 'node', 'cli', 'main.ts');
 
-export type CallOutcome = { text?: string; error?: { code: number; message: string } };
+type CallOutcome = { text?: string; error?: { code: number; message: string } };
 
 export interface StdioHostRun {
   child: ChildProcess;

@@ -13,13 +13,13 @@ export interface TimedLogLine {
 }
 
 /** How far apart the refusal and its log line may be: the server logs as it refuses, the answer follows at once. */
-export const LOG_REASON_WINDOW_MS = 2_000;
+const LOG_REASON_WINDOW_MS = 2_000;
 
 /** A line that speaks of a refused state: "requestState rejected", "request state invalid: expired"... */
 const NAMES_A_REFUSAL = /request[ _-]?state\b.*\b(rejected|refused|invalid|expired|mismatch|failed|tampered)\b/i;
 
 /** The frozen refusal: -32602 whose message speaks of the requestState. */
-export function isStateRefusal(error: { code?: unknown; message?: unknown } | undefined): boolean {
+function isStateRefusal(error: { code?: unknown; message?: unknown } | undefined): boolean {
   return error?.code === -32602 && typeof error.message === 'string' && /request[ _-]?state/i.test(error.message);
 }
 

@@ -54,7 +54,7 @@ export interface ProxyDeps {
 }
 
 /** A line a tapped stdio server wrote to its stderr (or a stdio line that is no JSON-RPC message), as it came. */
-export interface TapLogLine {
+interface TapLogLine {
   at: number;
   line: string;
   stream: 'stderr' | 'stdout' | 'stdin';

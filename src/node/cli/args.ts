@@ -176,7 +176,7 @@ function auditCommand(values: Map<string, string[]>, json: boolean): Command {
 }
 
 /** The inspector's default address: where `mrtr-inspector` serves with no --port. */
-export const DEFAULT_INSPECTOR = `http://127.0.0.1:${DEFAULT_PORT}`;
+const DEFAULT_INSPECTOR = `http://127.0.0.1:${DEFAULT_PORT}`;
 
 /** `tap [options] -- <command> [args...]`: everything after `--` is the server's, untouched. */
 function tapCommand(rest: readonly string[]): Command {

@@ -43,7 +43,7 @@ export function tapRefusal(
 }
 
 /** The `upgrade` listener for the inspector's HTTP server: true when the request was the tap door's. */
-export function createTapDoor(
+function createTapDoor(
   opts: TapDoorOptions,
   connected: Set<Duplex> = new Set(),
 ): (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean {

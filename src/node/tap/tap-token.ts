@@ -12,7 +12,7 @@ import { chmodSync, lstatSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export function tapTokenDir(env: NodeJS.ProcessEnv = process.env): string {
+function tapTokenDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MRTR_INSPECTOR_RUNTIME_DIR) return env.MRTR_INSPECTOR_RUNTIME_DIR;
   return join(env.HOME || homedir(), '.config', 'mrtr-inspector');
 }
