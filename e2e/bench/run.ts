@@ -2,7 +2,7 @@
  * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
  *
  * `--only` picks rows by id (entry, connect, first-question, official, wire, reducer, timeline, interaction, large, hex,
- * mock, proxy); e.g.
+ * mock, proxy, tap); e.g.
  * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
  *
  * Measures the performance figures the README quotes on this machine, prints a table (Markdown) and writes JSON to
@@ -24,6 +24,7 @@ import { measureLarge } from './figure-large.ts';
 import { measureMock } from './figure-mock.ts';
 import { measureOfficial } from './figure-official.ts';
 import { measureProxy } from './figure-proxy.ts';
+import { measureTap } from './figure-tap.ts';
 import { measureReducer } from './figure-reducer.ts';
 import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
@@ -65,6 +66,7 @@ const N = smoke
       interactionRuns: 3,
       largeRuns: 1,
       proxy: { legs: 100, sseEvents: 50, sseStreams: 2, conversations: 100 },
+      tapTrips: 200,
     }
   : {
       connectRuns: 10,
@@ -84,6 +86,7 @@ const N = smoke
       interactionRuns: 20,
       largeRuns: 3,
       proxy: { legs: 1_000, sseEvents: 200, sseStreams: 10, conversations: 1_000 },
+      tapTrips: 1_000,
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -185,6 +188,7 @@ async function main(): Promise<number> {
     );
     await step(rows, 'mock', 'mock server throughput', () => measureMock(N.mockConversations, N.mockRuns));
     await step(rows, 'proxy', 'the proxy between a client and its server', () => measureProxy(N.proxy));
+    await step(rows, 'tap', 'the stdio tap between a host and its server', () => measureTap(N.tapTrips));
   } finally {
     await browser?.close();
     await (app as Served | undefined)?.close();

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts
 import { createRelayHandler } from './relay.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';
+import { openTapDoor } from './tap/tap-routes.ts';
 
 export interface InspectorPluginOptions {
   /**
@@ -82,12 +84,19 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
         appHosts: () => appHostsOf(server),
         config: () => ({
           ...inspectorConfig(token, mock),
-          proxy: { enabled: true, running: proxies.running().length },
+          // the proxies and the stdio taps connected: the page follows their traffic once there is one
+          proxy: { enabled: true, running: proxies.hub.list().length },
         }),
       }),
     );
     server.middlewares.use(createProxyRoutes({ token, appHosts: () => appHostsOf(server), proxies }));
     server.httpServer?.once('close', () => void proxies.close());
+    // stdio taps (`mrtr-inspector tap`) report to the same hub, over the secret written for this port
+    if (server.httpServer && 'listen' in server.httpServer)
+      openTapDoor(server.httpServer as HttpServer, proxies.hub, {
+        appHosts: () => appHostsOf(server),
+        warn: (m) => server.config.logger.warn(`  ${m}`),
+      });
   }
 
   return {

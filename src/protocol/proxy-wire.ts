@@ -48,6 +48,23 @@ export interface ProxyInfo {
   holdResponses: boolean;
   /** requests received from clients, answers passed back, requests refused by the proxy's own checks */
   counts: { requests: number; responses: number; refused: number };
+  /** a stdio tap (`mrtr-inspector tap -- <command>`) rather than an HTTP proxy: what it launched, and for whom */
+  tap?: TapInfo;
+}
+
+/** How a tap's target reads: this, then the server's command line (what the page names the server by). */
+export const TAP_TARGET_PREFIX = 'stdio: ';
+
+/** A tap a desktop host launched in place of its stdio server. */
+export interface TapInfo {
+  /** the server command the tap launched, and its arguments */
+  command: string[];
+  /** `--name`, when the host's config gave one */
+  name?: string;
+  /** the host's `clientInfo` from its initialize, once seen: `name version` */
+  host?: string;
+  /** the server process ended (its exit code, or the signal that ended it) */
+  exited?: { code: number | null; signal: string | null };
 }
 
 export type HeldStage = 'request' | 'response';
@@ -98,7 +115,12 @@ export type ProxyEvent =
    * cut off, and the oldest traffic made way for newer): the events numbered from `from` to `to` are lost to it, so
    * the exchanges it had open may never end
    */
-  | { type: 'missed'; at: number; from: number; to: number };
+  | { type: 'missed'; at: number; from: number; to: number }
+  /**
+   * a line a tapped server wrote to its stderr (its log), or a line on the tap's stdin or stdout that is no JSON-RPC
+   * message (passed on all the same)
+   */
+  | { type: 'log'; proxyId: string; at: number; line: string; stream: 'stderr' | 'stdout' | 'stdin' };
 
 export type ProxyControl =
   | { action: 'hold'; proxyId: string; requests?: boolean; responses?: boolean }

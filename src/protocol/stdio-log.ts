@@ -1,3 +1,5 @@
+import type { TimedLogLine } from './server-log-reason.ts';
+
 /** What `POST /__stdio/log` answers for each stdio server the command line started (the node bridge writes it, the page reads it). */
 export interface StdioStatus {
   command: string;
@@ -9,6 +11,8 @@ export interface StdioStatus {
   stderr: string;
   /** characters dropped from the start of stderr to keep it under the cap */
   droppedChars: number;
+  /** the last whole lines of stderr, each with when it came (ms epoch) */
+  lines?: TimedLogLine[];
   /** the last notifications the server wrote (newest last), and whether a request's stream carried each */
   notifications: StdioNotification[];
 }

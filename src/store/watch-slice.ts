@@ -56,8 +56,20 @@ export interface ProxyDeps {
   follow: () => void;
 }
 
+/** A line a tapped stdio server wrote to its stderr (or a stdio line that is no JSON-RPC message), as it came. */
+interface TapLogLine {
+  at: number;
+  line: string;
+  stream: 'stderr' | 'stdout' | 'stdin';
+}
+
+/** The lines kept of each tap's log (the oldest go first). */
+const TAP_LOG_LINES = 500;
+
 /** Watched clients: the proxies, their held items, and their traffic as the session's conversations. */
 export interface WatchSlice {
+  /** each stdio tap's log (by the tap's id), newest last; not saved */
+  tapLogs: Record<string, TapLogLine[]>;
   /** the proxies this inspector runs, as the node side last listed them; default none */
   proxies: ProxyInfo[];
   /** the event stream from the proxies is connected */
@@ -161,6 +173,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
     };
     return {
       proxies: [],
+      tapLogs: {},
       watchConnected: false,
       heldItems: [],
       watchError: null,
@@ -184,6 +197,8 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
                 ? {}
                 : {
                     watchGroups: { ...s.watchGroups, other: {}, pushed: {} },
+                    // its taps are new ones too (their ids come again)
+                    tapLogs: {},
                     heldItems: s.heldItems.map((h) =>
                       ofRun(h, run) || h.goneAt !== undefined ? h : { ...h, goneAt: at, restarted: true as const },
                     ),
@@ -198,6 +213,14 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
             case 'missed':
               set({ watchMissedAt: event.at });
               return;
+            case 'log': {
+              const line: TapLogLine = { at: event.at, line: event.line, stream: event.stream };
+              set((s) => {
+                const lines = [...(s.tapLogs[event.proxyId] ?? []), line];
+                return { tapLogs: { ...s.tapLogs, [event.proxyId]: lines.slice(-TAP_LOG_LINES) } };
+              });
+              return;
+            }
             case 'request': {
               const s = get();
               if (s.watchSeen[key]) return;

@@ -39,6 +39,7 @@ import { HeaderMismatchNote } from '../../features/result/header-mismatch.tsx';
 import { useHeaderMismatch } from './header-recovery.ts';
 import { UrlStillWaiting } from '../../features/input-requests/url-still-waiting.tsx';
 import { resultRecovery } from './result-recovery.ts';
+import { useServerLogReason } from './use-server-log.ts';
 import { TaskSection } from './task-section.tsx';
 import { resultOutcome } from '../../session/kinds/task/task-view.ts';
 import { undeliveredReason } from '../../session/kinds/legacy-call/pushed-legs.ts';
@@ -84,6 +85,7 @@ export function SelectedConversation() {
     Boolean(conversation && s.running[conversation.id]),
     st,
   );
+  const logSays = useServerLogReason(conversation, conversation ? lastLeg(s.session, conversation) : undefined);
   if (!conversation) {
     return (
       <Panel label="Result">
@@ -275,6 +277,7 @@ export function SelectedConversation() {
           outcome={resultOutcome(s.session, conversation)}
           method={conversation.method}
           {...(conversation.watched ? { watched: true } : {})}
+          {...(logSays ? { serverLog: logSays } : {})}
           {...extras.resultProps}
           {...(versionMismatch ? { versionMismatch } : {})}
           {...(headerMismatch.props ? { headerMismatch: headerMismatch.props } : {})}

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { LegInspector } from '../../features/leg-inspector/leg-inspector.tsx';
+import { ServerLogSays } from '../../features/result/server-log-says.tsx';
+import { useServerLogReason } from './use-server-log.ts';
 import { LegDiffView } from '../../features/leg-diff/leg-diff-view.tsx';
 import { legDiff, previousLegId } from '../../session/timeline/leg-diff.ts';
 import { legFindings } from '../../session/lint-session.ts';
@@ -48,6 +50,7 @@ export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLe
     diffBase && diffBase !== leg.id && session.legs[diffBase] ? diffBase : previousLegId(conversation.legIds, leg.id);
   const base = baseId ? session.legs[baseId] : undefined;
   const diff = useMemo(() => (base ? legDiff(base, leg) : null), [leg, base]);
+  const logSays = useServerLogReason(conversation, leg);
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <LegInspector
@@ -55,6 +58,7 @@ export function SelectedLeg({ session, leg, conversation, diffBase }: SelectedLe
         exchange={leg.exchange}
         title={`${conversation.title} · round ${roundOf(conversation, leg.id)}`}
         findings={legFindings(session, leg, conversation.method)}
+        {...(logSays ? { serverLog: <ServerLogSays line={logSays} /> } : {})}
         {...(conversation.watched
           ? conversation.method === 'watched/traffic'
             ? {}

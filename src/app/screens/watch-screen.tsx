@@ -11,8 +11,9 @@ const now = () => Date.now();
 
 /** Watched clients (the proxies and their switches) and each item they hold, mapped from the store. */
 export function WatchScreen() {
-  const { proxies, connected, held, error, missedAt, connectedUrl } = useInspector((s) => ({
+  const { proxies, tapLogs, connected, held, error, missedAt, connectedUrl } = useInspector((s) => ({
     proxies: s.proxies,
+    tapLogs: s.tapLogs,
     connected: s.watchConnected,
     held: s.heldItems,
     error: s.watchError,
@@ -27,6 +28,7 @@ export function WatchScreen() {
       ))}
       <WatchedClients
         proxies={proxies}
+        tapLogs={tapLogs}
         connected={connected}
         {...(connectedUrl ? { currentServer: connectedUrl } : {})}
         {...(error ? { error } : {})}

@@ -55,6 +55,7 @@ export function LegInspector({
   onForkIntoComposer,
   onAudit,
   extra,
+  serverLog,
 }: {
   exchange: Exchange;
   title: string;
@@ -67,6 +68,8 @@ export function LegInspector({
   /** a watched client's call: audit the server's handling of it */
   onAudit?: () => void;
   extra?: ReactNode;
+  /** the line of the server's own log that says why it refused this leg's state (a stdio server's stderr) */
+  serverLog?: ReactNode;
 }) {
   const [tab, setTab] = useState<Tab>('response');
   const [raw, setRaw] = useState(false);
@@ -114,6 +117,7 @@ export function LegInspector({
           </Button>
         )}
       </header>
+      {serverLog}
       <div className="flex flex-wrap items-end gap-1">
         <TabList label="Leg parts" tabs={tabs} selected={shown} onSelect={setTab} idPrefix="leg" />
         <label className="ml-auto flex items-center gap-1 text-xs">

@@ -9,6 +9,7 @@ import { asArray, ContentBlock, metaNotes, PromptMessages, ResourceContents } fr
 import { VersionMismatch, type VersionMismatchProps } from './version-mismatch.tsx';
 import { MissingCapabilityRecovery, type MissingCapabilityProps } from './missing-capability.tsx';
 import { HeaderMismatchNotice, type HeaderMismatchProps } from './header-mismatch.tsx';
+import { ServerLogSays } from './server-log-says.tsx';
 import { RejectedStateNotice, type RejectedStateNoticeProps } from './rejected-state-notice.tsx';
 
 function ServerNotes({ result }: { result: JsonObject }) {
@@ -133,6 +134,8 @@ export interface ResultViewProps {
   pushed?: { answered: boolean; ack?: number; onSession: boolean; undelivered?: string };
   /** a watched client's conversation: the client answers and retries by itself, the page only shows it */
   watched?: boolean;
+  /** the line of the server's own log that says why it refused the state (a stdio server's stderr) */
+  serverLog?: { at: number; line: string };
 }
 
 /** The final outcome of a conversation: content, prompt messages, resource contents, or the error. */
@@ -147,6 +150,7 @@ export function ResultView({
   eraPitfall,
   pushed,
   watched,
+  serverLog,
 }: ResultViewProps) {
   if (!outcome) return <p className="text-sm text-slate-500">No result yet.</p>;
   switch (outcome.kind) {
@@ -161,6 +165,7 @@ export function ResultView({
           {ERROR_MEANINGS[outcome.error.code] && (
             <p className="text-xs text-slate-600">{ERROR_MEANINGS[outcome.error.code]}</p>
           )}
+          {serverLog && <ServerLogSays line={serverLog} />}
           {eraPitfall && <EraPitfallNotice finding={eraPitfall} />}
           {rejectedState && <RejectedStateNotice {...rejectedState} />}
           {versionMismatch && <VersionMismatch {...versionMismatch} />}

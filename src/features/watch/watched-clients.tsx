@@ -1,8 +1,11 @@
 import { timeOfDay } from '../../lib/text.ts';
-import type { HeldStage, ProxyInfo } from '../../protocol/proxy-wire.ts';
+import type { HeldStage, ProxyInfo, TapInfo } from '../../protocol/proxy-wire.ts';
+import { TapEntry, type TapLogEntry } from './tap-entry.tsx';
 
 export interface WatchedClientsProps {
   proxies: ProxyInfo[];
+  /** each stdio tap's server log, by the tap's id */
+  tapLogs?: Record<string, readonly TapLogEntry[]>;
   /** the event stream from the proxies is up */
   connected: boolean;
   /** the server the page is connected to, when a proxy can be started for it */
@@ -27,7 +30,7 @@ function counts(p: ProxyInfo): string {
  * counts and the hold switches. Their traffic is in the Timeline, one conversation per call, labelled with the client.
  */
 export function WatchedClients(props: WatchedClientsProps) {
-  const { proxies, connected, currentServer, error, missedAt, onHold, onStart, onStop } = props;
+  const { proxies, tapLogs = {}, connected, currentServer, error, missedAt, onHold, onStart, onStop } = props;
   const covered = currentServer !== undefined && proxies.some((p) => p.target === currentServer);
   const start = currentServer && !covered && (
     <button
@@ -75,40 +78,50 @@ export function WatchedClients(props: WatchedClientsProps) {
         </p>
       )}
       <ul className="space-y-2">
-        {proxies.map((p) => (
-          <li key={p.id} aria-label={`proxy to ${p.target}`} className="rounded border border-slate-200 p-2">
-            <p className="text-xs">
-              proxy <code className="break-all">{p.url}</code> → <code className="break-all">{p.target}</code>
-            </p>
-            <p className="text-xs text-slate-600">{counts(p)}</p>
-            <div className="mt-1 flex flex-wrap gap-3">
-              <label className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={p.holdRequests}
-                  onChange={(e) => onHold(p.id, 'request', e.target.checked)}
-                />
-                Hold client requests
-              </label>
-              <label className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={p.holdResponses}
-                  onChange={(e) => onHold(p.id, 'response', e.target.checked)}
-                />
-                Hold server responses
-              </label>
-              <button
-                type="button"
-                className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
-                title="Close this proxy's port: a client still using it gets a refused connection"
-                onClick={() => onStop(p.id)}
-              >
-                Stop proxy
-              </button>
-            </div>
-          </li>
-        ))}
+        {proxies.map((p) =>
+          p.tap ? (
+            <TapEntry
+              key={p.id}
+              tap={p as ProxyInfo & { tap: TapInfo }}
+              log={tapLogs[p.id] ?? []}
+              counts={counts(p)}
+              onHold={onHold}
+            />
+          ) : (
+            <li key={p.id} aria-label={`proxy to ${p.target}`} className="rounded border border-slate-200 p-2">
+              <p className="text-xs">
+                proxy <code className="break-all">{p.url}</code> → <code className="break-all">{p.target}</code>
+              </p>
+              <p className="text-xs text-slate-600">{counts(p)}</p>
+              <div className="mt-1 flex flex-wrap gap-3">
+                <label className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={p.holdRequests}
+                    onChange={(e) => onHold(p.id, 'request', e.target.checked)}
+                  />
+                  Hold client requests
+                </label>
+                <label className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={p.holdResponses}
+                    onChange={(e) => onHold(p.id, 'response', e.target.checked)}
+                  />
+                  Hold server responses
+                </label>
+                <button
+                  type="button"
+                  className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
+                  title="Close this proxy's port: a client still using it gets a refused connection"
+                  onClick={() => onStop(p.id)}
+                >
+                  Stop proxy
+                </button>
+              </div>
+            </li>
+          ),
+        )}
       </ul>
       {start}
     </section>

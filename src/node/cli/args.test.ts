@@ -174,3 +174,27 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['unwrap', '--config', 'c', '--server', 'a'])).toThrow('unknown option --server');
   });
 });
+
+describe('parseArgs: tap', () => {
+  it("takes everything after -- as the server's command, its own options included", () => {
+    expect(parseArgs(['tap', '--name', 'bank', '--', 'python', 'server.py', '--help', '--port', '1'])).toEqual({
+      kind: 'tap',
+      inspector: 'http://127.0.0.1:6280/',
+      name: 'bank',
+      command: 'python',
+      args: ['server.py', '--help', '--port', '1'],
+    });
+    expect(parseArgs(['tap', '--inspector=http://localhost:4185', '--', 'node', 's.js'])).toMatchObject({
+      inspector: 'http://localhost:4185/',
+      command: 'node',
+    });
+  });
+
+  it('refuses an inspector that is not on loopback, and a tap with no server to launch', () => {
+    expect(() => parseArgs(['tap', '--inspector', 'http://192.0.2.1:6280', '--', 'node'])).toThrow(
+      '--inspector must be a loopback address',
+    );
+    expect(() => parseArgs(['tap', '--name', 'x'])).toThrow('tap needs the server to launch');
+    expect(() => parseArgs(['tap', 'python', 'server.py'])).toThrow("put the server's command after --");
+  });
+});

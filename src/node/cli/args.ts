@@ -17,6 +17,12 @@ export const USAGE = `Usage:
       --proxy URL    watch a real client: serve a loopback URL that forwards to this server (repeatable); point
                      any MCP client at the printed proxy URL and the page shows its traffic live
 
+  mrtr-inspector tap [--inspector URL] [--name NAME] -- <command> [args...]
+      Run a stdio MCP server for a desktop host and let the inspector watch it: put this in the host's config in
+      place of the server's command. Messages pass unchanged; with no inspector running, nothing is watched.
+      --inspector URL  the inspector to report to (default http://127.0.0.1:6280; loopback only)
+      --name NAME      the name the page lists the server under
+
   mrtr-inspector replay <session.json|file.har> --server URL [--junit out.xml] [--json] [--ignore path,...]
       Re-run each recorded conversation against URL with the recorded answers; exit 1 on any divergence.
 
@@ -61,6 +67,7 @@ export type Command =
       stdio: string[];
       proxy: string[];
     }
+  | { kind: 'tap'; inspector: string; name?: string; command: string; args: string[] }
   | { kind: 'replay'; file: string; server: string; junit?: string; json: boolean; ignore: string[] }
   | {
       kind: 'audit';
@@ -86,6 +93,8 @@ export type Command =
 export type ConfigTarget = { config: string } | { host: Host };
 
 export class UsageError extends Error {}
+
+const DEFAULT_PORT = 6280;
 
 interface Spec {
   values: readonly string[];
@@ -227,7 +236,31 @@ function configTarget(values: Map<string, string[]>, command: string): ConfigTar
   return { host: host as Host };
 }
 
+/** The inspector's default address: where `mrtr-inspector` serves with no --port. */
+const DEFAULT_INSPECTOR = `http://127.0.0.1:${DEFAULT_PORT}`;
+
+/** `tap [options] -- <command> [args...]`: everything after `--` is the server's, untouched. */
+function tapCommand(rest: readonly string[]): Command {
+  const dash = rest.indexOf('--');
+  const own = dash === -1 ? rest : rest.slice(0, dash);
+  const server = dash === -1 ? [] : rest.slice(dash + 1);
+  const { values, positionals } = parseWith(own, { values: ['--inspector', '--name'], flags: [] });
+  if (positionals.length)
+    throw new UsageError(`tap: put the server's command after --, got "${positionals[0]}" before it`);
+  if (!server.length) throw new UsageError('tap needs the server to launch: tap -- <command> [args...]');
+  const inspector = httpUrl(values.get('--inspector')?.at(-1) ?? DEFAULT_INSPECTOR, '--inspector');
+  const host = new URL(inspector).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new UsageError(`--inspector must be a loopback address (127.0.0.1, localhost or [::1]), got "${host}"`);
+  const cmd: Command = { kind: 'tap', inspector, command: server[0]!, args: server.slice(1) };
+  const name = values.get('--name')?.at(-1);
+  if (name) cmd.name = name;
+  return cmd;
+}
+
 export function parseArgs(argv: readonly string[]): Command {
+  // the tap's server command may have options of its own (even --help): none of them is the inspector's
+  if (argv[0] === 'tap') return tapCommand(argv.slice(1));
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   if (argv.includes('--version')) return { kind: 'version' };
   const [first, ...rest] = argv;
@@ -265,7 +298,7 @@ export function parseArgs(argv: readonly string[]): Command {
   }
   const { values, flags, positionals } = parseWith(argv, SPECS.serve);
   if (positionals.length) throw new UsageError(`unknown command "${positionals[0]}"`);
-  const portText = values.get('--port')?.at(-1) ?? '6280';
+  const portText = values.get('--port')?.at(-1) ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be 0-65535, got ${portText}`);

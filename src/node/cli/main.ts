@@ -73,6 +73,23 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
       const { replayCommand } = await import('./replay-command.ts');
       return replayCommand(cmd);
     }
+    case 'tap': {
+      const { runTap } = await import('../tap/tap-process.ts');
+      const end = await runTap({
+        command: cmd.command,
+        args: cmd.args,
+        inspector: cmd.inspector,
+        ...(cmd.name ? { name: cmd.name } : {}),
+        forwardSignals: true,
+      });
+      // the host's end of stdin no longer keeps the process: the server's end is the tap's (its signal, or its code)
+      process.stdin.destroy();
+      if (end.signal) {
+        process.kill(process.pid, end.signal);
+        return undefined;
+      }
+      return end.code ?? 1;
+    }
     case 'audit': {
       const { auditCommand } = await import('./audit-command.ts');
       return auditCommand(cmd);

@@ -5,6 +5,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { TAP_CONNECT_PATH } from '../tap/tap-wire.ts';
 import {
   createClientMetadataHandler,
   createConfigHandler,
@@ -20,6 +22,7 @@ import { createRelayHandler } from '../relay.ts';
 import { createProxyRoutes } from '../proxy/proxy-routes.ts';
 import { createProxySet, type ProxySet } from '../proxy/proxy-set.ts';
 import type { RunningProxy } from '../proxy/proxy-server.ts';
+import { openTapDoor } from '../tap/tap-routes.ts';
 import { createStaticHandler } from './static-files.ts';
 
 /** A server reachable only through the relay: the relay's fetch hands it requests for `url` instead of the network. */
@@ -105,7 +108,8 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
       mock,
       endpoints.map((e): ConfigEndpoint => ({ label: e.label, url: e.url })),
     ),
-    proxy: { enabled: true, running: proxySet.running().length },
+    // the proxies and the stdio taps connected: the page follows their traffic once there is one
+    proxy: { enabled: true, running: proxySet.hub.list().length },
   });
   const handlers: Middleware[] = [
     // the same headers, relay limits and routes as `npm run preview` (inspector-plugin.ts)
@@ -125,6 +129,11 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
       });
     }),
   );
+  // stdio taps (`mrtr-inspector tap`) report to the same hub; the secret for this port is written once it listens
+  const tapDoor = openTapDoor(server, proxySet.hub, { appHosts, warn: (m) => console.error(`mrtr-inspector: ${m}`) });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (!socket.destroyed && !socket.writableEnded && req.url?.split('?')[0] !== TAP_CONNECT_PATH) socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // loopback only: the relay must never be reachable from the network
@@ -165,6 +174,7 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     proxySet,
     close: () =>
       (closing ??= (async () => {
+        tapDoor.close();
         await proxySet.close();
         await Promise.allSettled(endpoints.map((e) => e.close()));
         await new Promise<void>((resolve) => {

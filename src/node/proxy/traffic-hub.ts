@@ -57,6 +57,8 @@ export class TrafficHub {
   private evictedUpTo = 0;
   private readonly held = new Map<string, Held>();
   private readonly proxies = new Map<string, ProxyInfo>();
+  /** told when a source's hold settings change (a stdio tap passes them on to its process) */
+  private readonly holdWatchers = new Map<string, (info: ProxyInfo) => void>();
   private nextExchange = 1;
   readonly now: () => number;
   private readonly historyBytes: number;
@@ -78,6 +80,7 @@ export class TrafficHub {
 
   /** A proxy stopped: it leaves the list, and its traffic leaves the history (pages that come later never see it). */
   removeProxy(id: string): void {
+    this.holdWatchers.delete(id);
     if (!this.proxies.delete(id)) return;
     for (let i = this.history.length - 1; i >= 0; i--) {
       if (this.history[i]!.proxyId !== id) continue;
@@ -107,8 +110,14 @@ export class TrafficHub {
     if (!p) return false;
     if (holds.requests !== undefined) p.holdRequests = holds.requests;
     if (holds.responses !== undefined) p.holdResponses = holds.responses;
+    this.holdWatchers.get(id)?.(p);
     this.announceProxies();
     return true;
+  }
+
+  /** Be told when the hold settings of source `id` change (until it is removed). */
+  watchHolds(id: string, watcher: (info: ProxyInfo) => void): void {
+    this.holdWatchers.set(id, watcher);
   }
 
   count(id: string, what: keyof ProxyInfo['counts']): void {

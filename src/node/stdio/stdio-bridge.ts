@@ -334,6 +334,7 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
       ...(proc.exit ? { exitCode: proc.exit.code, signal: proc.exit.signal } : {}),
       stderr: proc.stderr,
       droppedChars: proc.droppedChars,
+      lines: [...proc.lines],
       notifications: [...notifications],
     }),
     async close() {

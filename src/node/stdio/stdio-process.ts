@@ -10,6 +10,7 @@
  * - shutdown (stdio.mdx §Shutdown) closes stdin, waits `shutdownGraceMs` for the server to exit, then SIGTERM, then
  *   SIGKILL.
  */
+import type { TimedLogLine } from '../../protocol/server-log-reason.ts';
 import { spawn } from 'node:child_process';
 import { createLineSplitter } from './stdio-lines.ts';
 
@@ -39,10 +40,14 @@ export interface StdioProcess {
   readonly exit: { code: number | null; signal: string | null } | undefined;
   readonly stderr: string;
   readonly droppedChars: number;
+  /** the last whole lines of the server's stderr, each with when it came (a refusal's reason is matched by time) */
+  readonly lines: readonly TimedLogLine[];
   stop(): Promise<void>;
 }
 
 const KILL_AFTER_TERM_MS = 2000;
+/** How many timed stderr lines are kept for the page. */
+const TIMED_LINES = 200;
 
 export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProcess> {
   const [command, ...args] = opts.argv;
@@ -71,8 +76,18 @@ export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProce
     opts.onGone(why);
   };
 
+  // the last whole lines, each with when it came (server-log-reason.ts matches a refusal's reason by time)
+  const timed: TimedLogLine[] = [];
+  let partial = '';
   child.stderr.setEncoding('utf8');
-  child.stderr.on('data', keep);
+  child.stderr.on('data', (chunk: string) => {
+    keep(chunk);
+    const split = (partial + chunk).split('\n');
+    partial = split.pop() ?? '';
+    const at = Date.now();
+    for (const line of split) timed.push({ at, line: line.replace(/\r$/, '') });
+    if (timed.length > TIMED_LINES) timed.splice(0, timed.length - TIMED_LINES);
+  });
   const lines = createLineSplitter({
     maxLineBytes: opts.maxLineBytes,
     onLine: opts.onLine,
@@ -122,6 +137,9 @@ export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProce
     },
     get droppedChars() {
       return droppedChars;
+    },
+    get lines() {
+      return timed;
     },
     async stop() {
       if (exit) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  redactArgs,
   redactHeaderValue,
   redactRequestHeaderValue,
   redactLeg,
@@ -98,5 +99,27 @@ describe('redaction of secrets', () => {
     expect(redactUrl('https://user:pw@host/mcp')).toBe('https://user:%5Bredacted%5D@host/mcp');
     expect(redactUrl('https://host/mcp?sig=1')).toBe('https://host/mcp?sig=%5Bredacted%5D');
     expect(redactUrl('https://host/mcp#frag')).toBe('https://host/mcp#frag');
+  });
+});
+
+describe('redactArgs (a stdio server command line)', () => {
+  it('masks the values of secret-named flags and settings, and keeps the rest', () => {
+    expect(
+      redactArgs(['npx', 'server', '--api-key', 'sk-1', '--token=t-2', 'GITHUB_TOKEN=g-3', '--port', '3000', 'plain']),
+    ).toEqual([
+      'npx',
+      'server',
+      '--api-key',
+      '[redacted]',
+      '--token=[redacted]',
+      'GITHUB_TOKEN=[redacted]',
+      '--port',
+      '3000',
+      'plain',
+    ]);
+    // a tap's target, as a watched conversation saves it
+    expect(redactUrl('stdio: python server.py --secret s3 --name demo')).toBe(
+      'stdio: python server.py --secret [redacted] --name demo',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { HeaderList } from '../../protocol/exchange.ts';
+import { TAP_TARGET_PREFIX } from '../../protocol/proxy-wire.ts';
 import type { Conversation, Leg, SessionState } from '../model.ts';
 
 export const REDACTED = '[redacted]';
@@ -112,6 +113,9 @@ function redactHeaderRecord(headers: Record<string, string>, notSecret?: NotSecr
  * secret" (`?region`): a key in a query string (`?key=`, `?subscription-key=`, `?code=`) has no telling name either.
  */
 export function redactUrl(url: string, notSecret?: NotSecret): string {
+  // a stdio tap's server is named by its command line: its secret-named flags' values are masked
+  if (url.startsWith(TAP_TARGET_PREFIX))
+    return TAP_TARGET_PREFIX + redactArgs(url.slice(TAP_TARGET_PREFIX.length).split(' ')).join(' ');
   // credentials live in the userinfo (before an '@') or the query: most URLs have neither, and need no parse
   if (!url.includes('@') && !url.includes('?')) return url;
   let parsed: URL;
@@ -132,6 +136,28 @@ export function redactUrl(url: string, notSecret?: NotSecret): string {
     }
   }
   return changed ? parsed.toString() : url;
+}
+
+/**
+ * A command line's arguments with secrets masked: the value of a flag whose name says it is one (`--api-key=…`,
+ * `--token …`) and of a `NAME=value` setting whose name does (`GITHUB_TOKEN=…`). Other arguments are kept.
+ */
+export function redactArgs(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const eq = arg.indexOf('=');
+    if (eq > 0 && SECRET_NAME.test(arg.slice(0, eq))) {
+      out.push(`${arg.slice(0, eq + 1)}${REDACTED}`);
+      continue;
+    }
+    out.push(arg);
+    if (eq === -1 && arg.startsWith('-') && SECRET_NAME.test(arg) && i + 1 < args.length) {
+      out.push(REDACTED);
+      i++;
+    }
+  }
+  return out;
 }
 
 /** The leg with credentials redacted; the same object when it has none (autosave redacts every leg it writes). */

@@ -215,6 +215,28 @@ describe('watched traffic as conversations', () => {
     expect(get.groups.placed.x1).toMatchObject({ conversationId: 'w1', sent: { method: 'GET' } });
   });
 
+  it('labels a client with no session id (stdio through a tap) from its initialize, for the calls that follow', () => {
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { clientInfo: { name: 'desktop-host', version: '3.1' } },
+    });
+    const placed = placeWatchedRequest(
+      emptyWatchGroups,
+      { proxyId: 't1', exchangeId: 'x0', httpMethod: 'POST', url: 'stdio: server', headers: [], body: init, at: 0 },
+      () => 'w1',
+    );
+    const headed = noteWatchedHead(placed.groups, 'x0', [['content-type', 'application/json']]);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'seat_guest' } });
+    const request = { exchangeId: 'x1', httpMethod: 'POST', url: 'stdio: server', headers: [], body, at: 1 };
+    const labelled = placeWatchedRequest(headed, { ...request, proxyId: 't1' }, () => 'w2');
+    expect(labelled.events[0]).toMatchObject({ type: 'conversation/started', title: 'seat_guest · desktop-host 3.1' });
+    // another tap's host is not this one
+    const other = placeWatchedRequest(headed, { ...request, proxyId: 't2' }, () => 'w3');
+    expect(other.events[0]).toMatchObject({ title: 'seat_guest · unknown client' });
+  });
+
   it("labels a session's requests from the initialize's answer head, before that answer's stream ends", () => {
     const init = JSON.stringify({
       jsonrpc: '2.0',
@@ -228,8 +250,7 @@ describe('watched traffic as conversations', () => {
       () => 'w1',
     );
     const headed = noteWatchedHead(placed.groups, 'x0', [['Mcp-Session-Id', 's-9']]);
-    // a head without a session id, or of anything but an initialize, changes nothing
-    expect(noteWatchedHead(placed.groups, 'x0', [])).toBe(placed.groups);
+    // a head of anything but an initialize changes nothing
     expect(noteWatchedHead(headed, 'x-other', [['mcp-session-id', 's-10']])).toBe(headed);
     const initialized = placeWatchedRequest(
       headed,

@@ -40,7 +40,10 @@ export interface WatchGroups {
    * round that returned none, `requestState` is the keys it asked (`statelessLink`)
    */
   byState: Record<string, string>;
-  /** a 2025-11-25 session (`Mcp-Session-Id`) → its client's label, from its initialize */
+  /**
+   * a 2025-11-25 session (`Mcp-Session-Id`) → its client's label, from its initialize; a client with no session id
+   * (a stdio tap: the process is the session) under its `answeredAt` key instead
+   */
   sessions: Record<string, string>;
   /** `proxyId \n client` → that client's "other traffic" conversation */
   other: Record<string, string>;
@@ -116,7 +119,7 @@ function infoLabel(info: unknown): string | undefined {
 }
 
 /** The client's name and version: from `_meta` clientInfo, an initialize's clientInfo, or its session's initialize. */
-function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList): string {
+function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList, proxyId: string): string {
   const meta = asJsonObject(parsed.params._meta);
   const fromMeta = infoLabel(meta?.[META_CLIENT_INFO]);
   if (fromMeta) return fromMeta;
@@ -125,7 +128,8 @@ function clientLabel(groups: WatchGroups, parsed: Parsed, headers: HeaderList): 
     if (fromInit) return fromInit;
   }
   const session = headerValue(headers, 'mcp-session-id');
-  return (session && groups.sessions[session]) ?? 'unknown client';
+  if (session) return groups.sessions[session] ?? 'unknown client';
+  return groups.sessions[answeredAt(proxyId, headers)] ?? 'unknown client';
 }
 
 function nameOf(method: string, params: JsonObject): string {
@@ -183,7 +187,7 @@ export function placeWatchedRequest(
   newId: () => string,
 ): { groups: WatchGroups; events: SessionEvent[] } {
   const parsed = parse(req.body);
-  const client = clientLabel(groups, parsed, req.headers);
+  const client = clientLabel(groups, parsed, req.headers, req.proxyId);
   const watched = { proxyId: req.proxyId, client, exchange: req.exchangeId };
   const events: SessionEvent[] = [];
   const method = parsed.method;
@@ -282,8 +286,10 @@ export function heldWatchedExchanges(session: SessionState): Map<string, HeldExc
  * sends before that answer's stream ends (notifications/initialized, the call) are labelled with the client too.
  */
 export function noteWatchedHead(groups: WatchGroups, exchangeId: string, headers: HeaderList): WatchGroups {
-  const client = groups.placed[exchangeId]?.initializeOf;
-  const session = headerValue(headers, 'mcp-session-id');
+  const placed = groups.placed[exchangeId];
+  const client = placed?.initializeOf;
+  // with no session id (stdio through a tap), the client is the one the proxy or tap carries
+  const session = headerValue(headers, 'mcp-session-id') ?? placed?.answeredAt;
   if (!client || !session || groups.sessions[session] === client) return groups;
   return { ...groups, sessions: { ...groups.sessions, [session]: client } };
 }

@@ -1,0 +1,74 @@
+/**
+ * A desktop host for the tap journeys: the Python SDK's `Client` over stdio (`mrtr_stdio_host.py`) launching
+ * `mrtr-inspector tap -- <server>`, as a host's config would. The test tells it each amount to approve on its stdin and
+ * reads each call's outcome from its stdout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const HERE = import.meta.dirname;
+const ROOT = join(HERE, '..', '..');
+const MAIN = join(ROOT, 'src', 'node', 'cli', 'main.ts');
+
+type CallOutcome = { text?: string; error?: { code: number; message: string } };
+
+export interface StdioHostRun {
+  child: ChildProcess;
+  /** resolves once the host is connected through the tap (it listed the server's tools) */
+  ready: Promise<void>;
+  /** call `approve(amount)`; resolves with the outcome the host printed */
+  call(amount: number): Promise<CallOutcome>;
+  /** what the host's server wrote on stderr, the tap's notices included */
+  stderr(): string;
+  /** end the host (its stdin, then a signal if it is still waiting on a call) and wait until it is gone */
+  close(): Promise<void>;
+}
+
+/** `node main.ts tap [options] -- <server...>` */
+export function tapLaunch(server: string[], options: string[]): string[] {
+  return [process.execPath, '--import', 'tsx', MAIN, 'tap', ...options, '--', ...server];
+}
+
+export function startStdioHost(python: string, launch: string[]): StdioHostRun {
+  const child = spawn(python, [join(HERE, 'mrtr_stdio_host.py'), ...launch], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const waiting: ((line: string) => void)[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    let nl: number;
+    while ((nl = out.indexOf('\n')) !== -1) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      waiting.push(resolve);
+      child.once('exit', (code) => reject(new Error(`the host exited (${code}): ${err.slice(-800)}`)));
+    });
+  const ready = nextLine().then(() => undefined);
+  return {
+    child,
+    ready,
+    call: async (amount) => {
+      const line = nextLine();
+      child.stdin!.write(`${amount}\n`);
+      return JSON.parse(await line) as CallOutcome;
+    },
+    stderr: () => err,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin!.end();
+      const kill = setTimeout(() => child.kill('SIGTERM'), 2000);
+      await gone;
+      clearTimeout(kill);
+    },
+  };
+}
