@@ -7,73 +7,11 @@
  * Unknown flow ids get 404. Pages are served with a strict CSP (no scripts, one hashed inline style, forms may
  * only post to this origin, no framing) and every interpolated value is HTML-escaped.
  *
- * The registry is process-wide (`sharedConsentFlows`) so that every main-endpoint instance in the process
- * (`/mcp` and the fleet instances) sees the same approvals.
+ * The registry of flows is `consent-flows.ts` (it has no node dependency: the page's demo server uses it too).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-export interface ConsentFlow {
-  id: string;
-  createdAt: number;
-  approvedAt?: number;
-}
-
-const FLOW_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-const MAX_FLOWS = 2000;
-const FLOW_LIFETIME_MS = 60 * 60 * 1000;
-
-export class ConsentFlows {
-  private readonly flows = new Map<string, ConsentFlow>();
-
-  /** Starts a new pending flow and returns its id (22 url-safe characters). */
-  create(): string {
-    this.prune();
-    const id = randomBytes(16).toString('base64url');
-    this.flows.set(id, { id, createdAt: Date.now() });
-    return id;
-  }
-
-  get(id: string): ConsentFlow | undefined {
-    const flow = this.flows.get(id);
-    if (flow && Date.now() - flow.createdAt > FLOW_LIFETIME_MS) {
-      this.flows.delete(id);
-      return undefined;
-    }
-    return flow;
-  }
-
-  isApproved(id: string): boolean {
-    return this.get(id)?.approvedAt !== undefined;
-  }
-
-  /** Approves one flow; returns false when the id is unknown. */
-  approve(id: string): boolean {
-    const flow = this.get(id);
-    if (!flow) return false;
-    flow.approvedAt ??= Date.now();
-    return true;
-  }
-
-  get size(): number {
-    return this.flows.size;
-  }
-
-  private prune(): void {
-    const now = Date.now();
-    for (const [id, flow] of this.flows) {
-      if (now - flow.createdAt > FLOW_LIFETIME_MS) this.flows.delete(id);
-    }
-    while (this.flows.size >= MAX_FLOWS) {
-      const oldest = this.flows.keys().next().value;
-      if (oldest === undefined) break;
-      this.flows.delete(oldest);
-    }
-  }
-}
-
-/** The registry every main-endpoint instance in this process uses unless told otherwise. */
-export const sharedConsentFlows = new ConsentFlows();
+import { sharedConsentFlows, type ConsentFlows } from './consent-flows.ts';
 
 // ---------------------------------------------------------------------------------------------
 // pages
@@ -82,6 +20,8 @@ export const sharedConsentFlows = new ConsentFlows();
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+const FLOW_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}' +
