@@ -4,8 +4,8 @@
  * WebCrypto instead of node:crypto. This file imports no node built-in; `serve-in-node.ts` mounts it behind
  * node:http so the conformance suite can test exactly what the worker runs.
  *
- * Routes under `base` (the worker's scope, e.g. `https://host/sub/`): `demo/mcp` is the MCP endpoint (both eras);
- * anything else under `demo/` answers 404. What needs Node stays in the Node mock (see NODE_ONLY).
+ * It answers one URL: `demo/mcp` under `base` (the worker's scope, e.g. `https://host/sub/`), the MCP endpoint (both
+ * eras). What needs Node stays in the Node mock (see NODE_ONLY).
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import { createMainHandler, type MainHandler } from '../main-endpoint.ts';
@@ -15,7 +15,7 @@ import { webMockCrypto } from '../portable/mock-crypto.ts';
 export const DEMO_MCP_PATH = 'demo/mcp';
 
 /** The one line the demo's tool list shows about what it leaves to the Node mock. */
-export const NODE_ONLY =
+const NODE_ONLY =
   'Runs only in the Node mock (npm start), not in this page: the OAuth-protected and sealed-bank endpoints (their ' +
   'authorization servers), the fleet (several server processes), the chaos endpoint (raw sockets), and the ' +
   'sign_in consent page.';
@@ -44,7 +44,6 @@ function registerNote(server: McpServer): void {
 }
 
 export function createDemoServer(opts: DemoServerOptions): DemoServer {
-  const prefix = new URL('demo/', opts.base).href;
   const endpoint = new URL(DEMO_MCP_PATH, opts.base).href;
   const main: MainHandler = createMainHandler({
     stateKey: opts.stateKey,
@@ -54,17 +53,9 @@ export function createDemoServer(opts: DemoServerOptions): DemoServer {
     register: registerNote,
     ...(opts.log ? { log: opts.log } : {}),
   });
-  const notFound = (what: string) =>
-    new Response(`No ${what} here: the demo server in this page answers only ${endpoint}.\n`, {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    });
   return {
-    handles: (url) => url.split(/[?#]/, 1)[0]!.startsWith(prefix),
-    fetch: (request) => {
-      const path = request.url.split(/[?#]/, 1)[0]!;
-      return path === endpoint ? main(request) : Promise.resolve(notFound(new URL(path).pathname));
-    },
+    handles: (url) => url.split(/[?#]/, 1)[0] === endpoint,
+    fetch: (request) => main(request),
     close: () => main.close(),
   };
 }

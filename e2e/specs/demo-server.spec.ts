@@ -1,0 +1,91 @@
+import { expect, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from '../fixtures.ts';
+import { InspectorPage } from '../pages/inspector-page.ts';
+import { startStaticSubPath, type SubPathHost } from '../../src/node/test-servers/static-sub-path.fixtures.ts';
+
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+
+/** approve_payment_signed with the default amount, confirmed; the retry waits in the composer. */
+async function approvePaymentPaused(inspector: InspectorPage) {
+  await inspector.callTool('approve_payment_signed');
+  const confirm = inspector.inputRequest('confirm');
+  await confirm.getByLabel('Approve this payment').check();
+  await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
+}
+
+const catalogTool = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Server catalog' }).getByRole('button', { name, exact: true });
+
+test.describe('the demo server in the page, from a plain static host under a sub-path', () => {
+  let host: SubPathHost;
+  test.beforeEach(async () => {
+    test.skip(!existsSync(join(DIST, 'demo-sw.js')), 'dist/ is not built (npm run build)');
+    host = await startStaticSubPath(DIST, '/inspector/');
+  });
+  test.afterEach(async () => {
+    await host?.close();
+  });
+
+  test('?server=demo lists the mock tools, asks, signs, refuses a flipped state, and survives a reload', async ({
+    inspector,
+    page,
+  }) => {
+    const demoUrl = `${host.appUrl}demo/mcp`;
+    await page.goto(`${host.appUrl}?server=demo`);
+    await expect(inspector.status).toContainText('connected');
+    await expect(inspector.serverUrl).toHaveValue(demoUrl);
+    await expect(inspector.status).toContainText('mrtr-mock');
+    await expect(inspector.tool('provision')).toBeVisible();
+    await expect(inspector.tool('where_is_the_rest')).toBeVisible();
+
+    // provision asks for a region; the retry carries the signed state; it completes
+    await inspector.callProvision('orders');
+    await inspector.acceptRegion('ap-south-1');
+    await expect(inspector.requestState()).toHaveValue(/^v1\./);
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Provisioned orders in ap-south-1');
+
+    // one flipped character of approve_payment_signed's state: -32602
+    await approvePaymentPaused(inspector);
+    const state = await inspector.requestState().inputValue();
+    expect(state).toMatch(/^v1\./);
+    const at = state.length - 5;
+    await inspector.requestState().fill(state.slice(0, at) + (state[at] === 'A' ? 'B' : 'A') + state.slice(at + 1));
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('-32602');
+
+    // the legs are ordinary requests to the page's own URL
+    await expect(inspector.legs().first()).toBeVisible();
+
+    // a reload keeps the session and the demo server: a new call completes
+    await page.reload();
+    await expect(inspector.status).toContainText('connected');
+    await expect(inspector.serverUrl).toHaveValue(demoUrl);
+    await inspector.provisionOrders('eu-west-1');
+
+    // a second tab works too
+    const second = await page.context().newPage();
+    await second.goto(`${host.appUrl}?server=demo`);
+    await expect(second.getByRole('status', { name: 'Connection status' })).toContainText('connected');
+    await expect(catalogTool(second, 'provision')).toBeVisible();
+    await second.close();
+
+    const methods = new Set(host.received.map((line) => line.split(' ')[0]));
+    expect([...methods].filter((m) => m !== 'GET' && m !== 'HEAD')).toEqual([]);
+    expect(host.received.filter((line) => line.includes('/demo/mcp'))).toEqual([]);
+  });
+
+  test('the button on the connect screen starts the demo server when nothing is connected', async ({
+    inspector,
+    page,
+  }) => {
+    await page.goto(host.appUrl);
+    await expect(inspector.status).toContainText('not connected');
+    await page.getByRole('button', { name: 'Try the demo server in this page' }).click();
+    await expect(inspector.status).toContainText('connected');
+    await expect(inspector.serverUrl).toHaveValue(`${host.appUrl}demo/mcp`);
+    await expect(inspector.tool('provision')).toBeVisible();
+  });
+});
