@@ -13,7 +13,7 @@ import {
 } from './inspector-config.ts';
 import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
-import { isNestedPagePath, rootedIndexHtml } from './rooted-index.ts';
+import { isCallbackPage, rootedIndexHtml } from './rooted-index.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';
 
@@ -59,7 +59,7 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     if (isPreview) {
       const outDir = server.config.build.outDir;
       server.middlewares.use((req, res, next) => {
-        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isNestedPagePath(req.url ?? '/')) return next();
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCallbackPage(req.url ?? '/')) return next();
         readFile(resolve(server.config.root, outDir, 'index.html'), 'utf8').then((html) => {
           const page = rootedIndexHtml(html);
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });

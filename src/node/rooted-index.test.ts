@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isNestedPagePath, rootedIndexHtml } from './rooted-index.ts';
+import { isCallbackPage, rootedIndexHtml } from './rooted-index.ts';
 
 describe('rooted index', () => {
-  it('finds the page asked for below the root only', () => {
-    expect(isNestedPagePath('/oauth/callback')).toBe(true);
-    expect(isNestedPagePath('/oauth/callback?code=x&state=y')).toBe(true);
-    expect(isNestedPagePath('/')).toBe(false);
-    expect(isNestedPagePath('/?server=demo')).toBe(false);
-    expect(isNestedPagePath('/anything')).toBe(false);
-    expect(isNestedPagePath('/assets/app-1.js')).toBe(false);
+  it("finds the sign-in window's callback page only (the config and other routes stay theirs)", () => {
+    expect(isCallbackPage('/oauth/callback')).toBe(true);
+    expect(isCallbackPage('/oauth/callback?code=x&state=y')).toBe(true);
+    expect(isCallbackPage('/__inspector/config')).toBe(false);
+    expect(isCallbackPage('/')).toBe(false);
+    expect(isCallbackPage('/?server=demo')).toBe(false);
+    expect(isCallbackPage('/anything')).toBe(false);
+    expect(isCallbackPage('/assets/app-1.js')).toBe(false);
   });
 
   it("makes the build's page-relative script, style and icon URLs absolute and leaves others alone", () => {

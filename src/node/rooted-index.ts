@@ -3,12 +3,11 @@
  * sub-path. A server that serves the page itself at a deeper path (the sign-in window's `/oauth/callback`) knows the
  * app is at its root: it makes those URLs absolute, or `./assets/…` would resolve under `/oauth/`. Node-only, pure.
  */
-import { extname } from 'node:path';
+import { CALLBACK_PATH } from '../protocol/auth/client-metadata.ts';
 
-/** The page is asked for below the root (a path with no file extension in a folder), e.g. `/oauth/callback`. */
-export function isNestedPagePath(urlPath: string): boolean {
-  const path = urlPath.split(/[?#]/, 1)[0] ?? '/';
-  return extname(path) === '' && path.replace(/\/+$/, '').lastIndexOf('/') > 0;
+/** The page is asked for as the sign-in window's callback (`/oauth/callback`, any query). */
+export function isCallbackPage(urlPath: string): boolean {
+  return urlPath.split(/[?#]/, 1)[0] === CALLBACK_PATH;
 }
 
 /** index.html with its page-relative `./` URLs made root-absolute. */

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { isNestedPagePath, rootedIndexHtml } from '../rooted-index.ts';
+import { isCallbackPage, rootedIndexHtml } from '../rooted-index.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,7 +56,7 @@ export function createStaticHandler(rootDir: string): (req: IncomingMessage, res
       const info = await stat(real);
       const base = await realRoot;
       if (!info.isFile() || !(real === base || real.startsWith(base + sep))) return notFound();
-      if (real.endsWith(`${sep}index.html`) && isNestedPagePath(req.url ?? '/')) {
+      if (real.endsWith(`${sep}index.html`) && isCallbackPage(req.url ?? '/')) {
         const page = rootedIndexHtml(await readFile(real, 'utf8'));
         res.writeHead(200, {
           'content-type': TYPES['.html'],
