@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../fixtures.ts';
 import { InspectorPage } from '../pages/inspector-page.ts';
+import { TimelinePage } from '../pages/timeline-page.ts';
 import { startStaticSubPath, type SubPathHost } from '../../src/node/test-servers/static-sub-path.fixtures.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
@@ -56,8 +57,14 @@ test.describe('the demo server in the page, from a plain static host under a sub
     await inspector.sendRetry();
     await expect(inspector.result).toContainText('-32602');
 
-    // the legs are ordinary requests to the page's own URL
-    await expect(inspector.legs().first()).toBeVisible();
+    // the legs are ordinary requests with real headers, copied as cURL with a note that the server is in the page
+    const timeline = new TimelinePage(inspector);
+    await timeline.selectLeg(1);
+    await timeline.tab('Copy');
+    const command = await timeline.curlCommand().inputValue();
+    expect(command).toContain(demoUrl);
+    expect(command).toContain("-H 'Mcp-Name: provision'");
+    await expect(timeline.legInspector).toContainText('This server lives in this page');
 
     // a reload keeps the session and the demo server: a new call completes
     await page.reload();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoServerUrl, startDemoServer, type DemoHost } from './demo-server.ts';
+import { demoServerUrl, isDemoServerUrl, startDemoServer, type DemoHost } from './demo-server.ts';
 
 /** A service-worker container that registers, activates and takes the page over as a browser does. */
 function fakeContainer(opts: { registerFails?: string; controlled?: boolean; claims?: boolean } = {}) {
@@ -40,6 +40,14 @@ describe('the demo server in the page', () => {
       'https://example.org/tools/inspector/demo/mcp',
     );
     expect(demoServerUrl('http://127.0.0.1:4173/index.html')).toBe('http://127.0.0.1:4173/demo/mcp');
+  });
+
+  it("knows the page's demo URL among others (a cURL copy of it gets a note)", () => {
+    const page = 'https://example.org/tools/inspector/';
+    expect(isDemoServerUrl('https://example.org/tools/inspector/demo/mcp', page)).toBe(true);
+    expect(isDemoServerUrl('https://example.org/demo/mcp', page)).toBe(false);
+    expect(isDemoServerUrl('http://127.0.0.1:8765/mcp', page)).toBe(false);
+    expect(isDemoServerUrl('not a url', 'also not')).toBe(false);
   });
 
   it("registers the worker beside the page and answers the demo's URL once the worker controls the page", async () => {

@@ -17,6 +17,15 @@ export function demoServerUrl(pageUrl: string): string {
   return new URL('demo/mcp', pageUrl).href;
 }
 
+/** `url` is the demo server of the page at `pageUrl` (requests to it never leave the browser). */
+export function isDemoServerUrl(url: string, pageUrl: string): boolean {
+  try {
+    return url.split(/[?#]/, 1)[0] === demoServerUrl(pageUrl);
+  } catch {
+    return false;
+  }
+}
+
 /** What the start needs of the browser (the real `window` and `navigator` in the app; fakes in tests). */
 export interface DemoHost {
   isSecureContext: boolean;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { isDemoServerUrl } from '../../lib/demo-server.ts';
 import { curlPipesBody, toCurl, toFetch } from '../../protocol/curl.ts';
 import type { RecordedRequest } from '../../protocol/exchange.ts';
 
@@ -25,6 +26,7 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
   const fetchCall = toFetch(request);
   const [copied, setCopied] = useState<Copied>(null);
   const hasAuth = request.headers.some(([k]) => /^authorization$/i.test(k));
+  const inPage = isDemoServerUrl(request.url, window.location.href);
 
   const copy = async (which: string, text: string) => {
     try {
@@ -44,6 +46,12 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
       {hasAuth && (
         <p className="rounded bg-amber-50 p-2 text-xs text-amber-900">
           These commands include the Authorization header in full: treat them as secrets.
+        </p>
+      )}
+      {inPage && (
+        <p className="rounded bg-sky-50 p-2 text-xs text-sky-900">
+          This server lives in this page (a service worker of this tab answers {request.url}): a shell reaches only the
+          static host there. To run these from a shell, start the Node mock (npm start) and use its URL.
         </p>
       )}
       <div className="space-y-1">
