@@ -4,8 +4,9 @@
  * WebCrypto instead of node:crypto. This file imports no node built-in; `serve-in-node.ts` mounts it behind
  * node:http so the conformance suite can test exactly what the worker runs.
  *
- * It answers one URL: `demo/mcp` under `base` (the worker's scope, e.g. `https://host/sub/`), the MCP endpoint (both
- * eras). What needs Node stays in the Node mock (see NODE_ONLY).
+ * It answers `demo/mcp` under `base` (the worker's scope, e.g. `https://host/sub/`), the MCP endpoint (both eras),
+ * and `demo/consent/…` (where `sign_in` sends the user) with a page saying that consent runs only in the Node mock.
+ * What needs Node stays in the Node mock (see NODE_ONLY).
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import { createMainHandler, type MainHandler } from '../main-endpoint.ts';
@@ -43,6 +44,15 @@ function registerNote(server: McpServer): void {
   );
 }
 
+const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? '';
+
+/** Whether a request for a URL is the demo's to answer, for the demo under `base`. */
+export function demoRoutes(base: string): (url: string) => boolean {
+  const endpoint = new URL(DEMO_MCP_PATH, base).href;
+  const consent = new URL('demo/consent/', base).href;
+  return (url) => pathOf(url) === endpoint || pathOf(url).startsWith(consent);
+}
+
 export function createDemoServer(opts: DemoServerOptions): DemoServer {
   const endpoint = new URL(DEMO_MCP_PATH, opts.base).href;
   const main: MainHandler = createMainHandler({
@@ -53,9 +63,15 @@ export function createDemoServer(opts: DemoServerOptions): DemoServer {
     register: registerNote,
     ...(opts.log ? { log: opts.log } : {}),
   });
+  const noConsentHere = () =>
+    new Response(
+      'The sign_in consent page runs only in the Node mock (npm install && npm start), not in the demo server in ' +
+        'this page: this flow cannot be approved here.\n',
+      { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } },
+    );
   return {
-    handles: (url) => url.split(/[?#]/, 1)[0] === endpoint,
-    fetch: (request) => main(request),
+    handles: demoRoutes(opts.base),
+    fetch: (request) => (pathOf(request.url) === endpoint ? main(request) : Promise.resolve(noConsentHere())),
     close: () => main.close(),
   };
 }

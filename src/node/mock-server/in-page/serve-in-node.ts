@@ -33,7 +33,8 @@ export async function serveDemoInNode(
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${subPath}`;
-  const demo = createDemoServer({ base, stateKey: globalThis.crypto.getRandomValues(new Uint8Array(32)), ...opts });
+  const stateKey = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  const demo = createDemoServer({ base, stateKey, ...(opts.log ? { log: opts.log } : {}) });
   built.demo = demo;
   return {
     mcpUrl: new URL(DEMO_MCP_PATH, base).href,

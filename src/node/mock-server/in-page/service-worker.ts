@@ -1,12 +1,12 @@
 /**
- * The page's demo server: a service worker that answers `<its scope>demo/mcp` with the bundled mock's main endpoint
+ * The page's demo server: a service worker that answers `<its scope>demo/mcp` (and `demo/consent/…`) with the bundled mock's main endpoint
  * (`demo-server.ts`) and lets every other request go to the network untouched. Its scope is the folder it is served
  * from (the app's folder, wherever the static host puts it); built as one classic script by `demo-worker-plugin.ts`.
  *
  * It takes over open pages as soon as it is active (`clients.claim()`), and again when a page asks (`claim`): a
  * hard reload starts a page that no worker controls.
  */
-import { createDemoServer, DEMO_MCP_PATH, type DemoServer } from './demo-server.ts';
+import { createDemoServer, demoRoutes, type DemoServer } from './demo-server.ts';
 import { keptStateKey } from './kept-key.ts';
 
 // The few service-worker globals used here (the project's TypeScript lib is the DOM's, not the WebWorker one).
@@ -32,7 +32,8 @@ interface ServiceWorkerScope {
 const worker = globalThis as unknown as ServiceWorkerScope;
 const scope = worker.registration.scope;
 
-const endpoint = new URL(DEMO_MCP_PATH, scope).href;
+// which requests are the demo's is known at once; the server itself is built on the first of them
+const handles = demoRoutes(scope);
 let demo: Promise<DemoServer> | undefined;
 const demoServer = (): Promise<DemoServer> =>
   (demo ??= keptStateKey().then((stateKey) => createDemoServer({ base: scope, stateKey })));
@@ -43,6 +44,6 @@ worker.addEventListener('message', (event) => {
   if (event.data === 'claim') event.waitUntil(worker.clients.claim());
 });
 worker.addEventListener('fetch', (event) => {
-  if (event.request.url.split(/[?#]/, 1)[0] !== endpoint) return;
+  if (!handles(event.request.url)) return;
   event.respondWith(demoServer().then((server) => server.fetch(event.request)));
 });
