@@ -7,6 +7,7 @@ import { TimelinePage } from '../pages/timeline-page.ts';
 import { startStaticSubPath, type SubPathHost } from '../../src/node/test-servers/static-sub-path.fixtures.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const MOCK_URL = `http://127.0.0.1:${Number(process.env.E2E_MOCK_PORT ?? 18765)}/mcp`;
 
 /** approve_payment_signed with the default amount, confirmed; the retry waits in the composer. */
 async function approvePaymentPaused(inspector: InspectorPage) {
@@ -94,5 +95,24 @@ test.describe('the demo server in the page, from a plain static host under a sub
     await expect(inspector.status).toContainText('connected');
     await expect(inspector.serverUrl).toHaveValue(`${host.appUrl}demo/mcp`);
     await expect(inspector.tool('provision')).toBeVisible();
+  });
+
+  test('without service workers the page says why, and still connects to a real server', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const inspector = new InspectorPage(page);
+      await page.goto(`${host.appUrl}?server=demo`);
+      await expect(page.getByRole('alert').filter({ hasText: 'demo server' })).toContainText(
+        /The demo server (did not start|could not start|runs in a service worker)/,
+      );
+      await expect(inspector.status).toContainText('not connected');
+      await inspector.serverUrl.fill(MOCK_URL);
+      await inspector.connect.click();
+      await expect(inspector.status).toContainText('connected');
+      await expect(inspector.tool('provision')).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });

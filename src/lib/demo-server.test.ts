@@ -1,14 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoServerUrl, isDemoServerUrl, startDemoServer, type DemoHost } from './demo-server.ts';
 
 /** A service-worker container that registers, activates and takes the page over as a browser does. */
-function fakeContainer(opts: { registerFails?: string; controlled?: boolean; claims?: boolean } = {}) {
+function fakeContainer(opts: { registerFails?: string; controlled?: boolean; claims?: boolean; hangs?: boolean } = {}) {
   const listeners = new Set<() => void>();
   const registered: string[] = [];
   const container = {
     controller: opts.controlled ? {} : null,
     register: async (url: string) => {
       if (opts.registerFails) throw new Error(opts.registerFails);
+      if (opts.hangs) await new Promise(() => undefined);
       registered.push(url);
       return {};
     },
@@ -76,5 +77,17 @@ describe('the demo server in the page', () => {
     const fake = fakeContainer({ registerFails: 'A bad HTTP response code (404) was received' });
     const started = await startDemoServer(host({ serviceWorker: fake.container }));
     expect(!started.ok && started.error).toMatch(/could not start: A bad HTTP response code \(404\).*demo-sw\.js/);
+  });
+
+  it('gives up with a clear message when the browser never starts the worker', async () => {
+    vi.useFakeTimers();
+    try {
+      const started = startDemoServer(host({ serviceWorker: fakeContainer({ hangs: true }).container }));
+      await vi.advanceTimersByTimeAsync(5_000);
+      const result = await started;
+      expect(!result.ok && result.error).toMatch(/did not start and take over this page within 5 s/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

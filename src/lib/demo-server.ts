@@ -52,6 +52,8 @@ function insecure(pageUrl: string): string {
   );
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 function waitForControl(container: ServiceWorkerContainer, ms: number): Promise<boolean> {
   if (container.controller) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -75,17 +77,18 @@ export async function startDemoServer(host: DemoHost = browserHost()): Promise<D
   if (!host.serviceWorker) return { ok: false, error: host.isSecureContext ? NO_WORKER : insecure(host.pageUrl) };
   if (!host.isSecureContext) return { ok: false, error: insecure(host.pageUrl) };
   const container = host.serviceWorker;
+  const late = {
+    ok: false as const,
+    error: `The demo server did not start and take over this page within ${TAKE_OVER_MS / 1000} s (a browser policy or extension may hold service workers back). Reload the page to try again, or connect to a real MCP server.`,
+  };
   try {
     // no scope option: the scope is the folder the script is in, the app's folder, wherever the host put it
-    await container.register(new URL(WORKER_FILE, host.pageUrl).href);
-    const registration = await container.ready;
+    const registered = container.register(new URL(WORKER_FILE, host.pageUrl).href).then(() => container.ready);
+    // a browser that holds workers back may never settle these: the page does not wait for ever
+    const registration = await Promise.race([registered, sleep(TAKE_OVER_MS).then(() => undefined)]);
+    if (!registration) return late;
     if (!container.controller) registration.active?.postMessage('claim');
-    if (!(await waitForControl(container, TAKE_OVER_MS))) {
-      return {
-        ok: false,
-        error: `The demo server started but did not take over this page within ${TAKE_OVER_MS / 1000} s. Reload the page to try again.`,
-      };
-    }
+    if (!(await waitForControl(container, TAKE_OVER_MS))) return late;
   } catch (err) {
     return {
       ok: false,
