@@ -2,7 +2,7 @@
  * Builds the page's demo server (`mock-server/in-page/service-worker.ts`: the bundled mock's main endpoint in a
  * service worker) as one classic script, `demo-sw.js`, beside `index.html`: its own file, loaded only when the demo
  * is used, never part of the app's JS. `npm run build` emits it into `dist/`; the dev server (`npm start`) builds it
- * on first request and again after a change under `mock-server/`.
+ * on first request and again after a change to what it bundles.
  *
  * The worker's bundle may not import a node built-in: any import of one fails the build, naming it (the browser
  * would otherwise get an empty stub that breaks at run time).
@@ -14,7 +14,11 @@ import { build, type Plugin, type Rolldown } from 'vite';
 const DEMO_WORKER_FILE = 'demo-sw.js';
 
 const ENTRY = fileURLToPath(new URL('./mock-server/in-page/service-worker.ts', import.meta.url));
-const MOCK_DIR = fileURLToPath(new URL('./mock-server/', import.meta.url));
+// what the worker bundles: the mock (and its clock) under node/, and the protocol rules it shares with the app
+const WORKER_SOURCES = [
+  fileURLToPath(new URL('./', import.meta.url)),
+  fileURLToPath(new URL('../protocol/', import.meta.url)),
+];
 const BUILTINS = new Set(builtinModules);
 
 function refuseNodeBuiltins(): Plugin {
@@ -60,7 +64,7 @@ export function demoWorkerPlugin(): Plugin {
     },
     configureServer(server) {
       server.watcher.on('all', (_event, file) => {
-        if (file.startsWith(MOCK_DIR)) devBuild = undefined;
+        if (WORKER_SOURCES.some((dir) => file.startsWith(dir))) devBuild = undefined;
       });
       server.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== `/${DEMO_WORKER_FILE}`) {
