@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '../fixtures.ts';
+import { InputRequestsPage } from '../pages/input-requests-page.ts';
 import { InspectorPage } from '../pages/inspector-page.ts';
 import { TimelinePage } from '../pages/timeline-page.ts';
 import { startStaticSubPath, type SubPathHost } from '../../src/node/test-servers/static-sub-path.fixtures.ts';
@@ -114,5 +115,30 @@ test.describe('the demo server in the page, from a plain static host under a sub
     } finally {
       await context.close();
     }
+  });
+
+  test("sign_in's consent page is served in the page too: approved there, the call signs in", async ({
+    inspector,
+    page,
+    context,
+  }) => {
+    await page.goto(`${host.appUrl}?server=demo`);
+    await expect(inspector.status).toContainText('connected');
+    const ui = new InputRequestsPage(inspector);
+    await inspector.callTool('sign_in');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      ui.request('sign_in').getByRole('button', { name: 'Open in new tab' }).click(),
+    ]);
+    expect(tab.url()).toMatch(new RegExp(`^${host.appUrl}demo/consent/[A-Za-z0-9_-]{22}$`));
+    await expect(tab.getByRole('heading', { name: 'Sign in to mrtr-mock' })).toBeVisible();
+    await tab.getByRole('button', { name: 'Approve' }).click();
+    await expect(tab.getByRole('heading', { name: 'Approved. You can close this tab.' })).toBeVisible();
+    await tab.close();
+    await ui.accept('sign_in');
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('Signed in (flow');
+    expect(host.received.filter((line) => !/^(GET|HEAD) /.test(line))).toEqual([]);
+    expect(host.received.filter((line) => line.includes('/demo/'))).toEqual([]);
   });
 });

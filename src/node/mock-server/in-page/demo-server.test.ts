@@ -36,10 +36,21 @@ describe('the demo server the page runs (mounted in Node under a sub-path)', () 
     expect(refused.body.error).toEqual(FROZEN_STATE_ERROR);
   });
 
-  it("answers sign_in's consent URL with a page saying consent runs only in the Node mock", async () => {
-    const res = await fetch(demo.mcpUrl.replace(/mcp$/, 'consent/abcdefgh12'));
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('runs only in the Node mock');
+  it("serves sign_in's consent page under its folder: approving there lets the retry sign in", async () => {
+    const first = await rpc.callTool('sign_in');
+    const asked = Object.values(first.body.result?.inputRequests ?? {})[0];
+    const consentUrl = String(asked?.params?.url ?? '');
+    expect(consentUrl).toMatch(/\/tools\/inspector\/demo\/consent\/[A-Za-z0-9_-]+$/);
+    const shown = await fetch(consentUrl);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(action).toBe(`${new URL(consentUrl).pathname}/approve`);
+    const approved = await fetch(new URL(action, consentUrl), { method: 'POST' });
+    expect(await approved.text()).toContain('Approved. You can close this tab.');
+    const state = (first.body.result as { requestState: string }).requestState;
+    const done = await rpc.callTool('sign_in', {}, { inputResponses: {}, requestState: state });
+    expect(resultText(done)).toMatch(/^Signed in/);
   });
 
   it("claims only its endpoint and consent URLs under its base, not the app's other files there", () => {

@@ -5,10 +5,12 @@
  * node:http so the conformance suite can test exactly what the worker runs.
  *
  * It answers `demo/mcp` under `base` (the worker's scope, e.g. `https://host/sub/`), the MCP endpoint (both eras),
- * and `demo/consent/…` (where `sign_in` sends the user) with a page saying that consent runs only in the Node mock.
- * What needs Node stays in the Node mock (see NODE_ONLY).
+ * and `demo/consent/…`, the consent pages `sign_in` sends the user to (`../consent.ts`). What needs Node stays in the
+ * Node mock (see NODE_ONLY).
  */
 import type { McpServer } from '@modelcontextprotocol/server';
+import { sharedConsentFlows } from '../consent-flows.ts';
+import { consentPage } from '../consent.ts';
 import { createMainHandler, type MainHandler } from '../main-endpoint.ts';
 import { webMockCrypto } from '../portable/mock-crypto.ts';
 
@@ -18,8 +20,7 @@ export const DEMO_MCP_PATH = 'demo/mcp';
 /** The one line the demo's tool list shows about what it leaves to the Node mock. */
 const NODE_ONLY =
   'Runs only in the Node mock (npm start), not in this page: the OAuth-protected and sealed-bank endpoints (their ' +
-  'authorization servers), the fleet (several server processes), the chaos endpoint (raw sockets), and the ' +
-  'sign_in consent page.';
+  'authorization servers), the fleet (several server processes) and the chaos endpoint (hand-written on node:http).';
 
 export interface DemoServerOptions {
   /** The folder the demo lives under, ending in `/` (the service worker's scope). */
@@ -63,15 +64,15 @@ export function createDemoServer(opts: DemoServerOptions): DemoServer {
     register: registerNote,
     ...(opts.log ? { log: opts.log } : {}),
   });
-  const noConsentHere = () =>
-    new Response(
-      'The sign_in consent page runs only in the Node mock (npm install && npm start), not in the demo server in ' +
-        'this page: this flow cannot be approved here.\n',
-      { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } },
-    );
+  const demoFolder = new URL('demo/', opts.base);
+  const consent = (request: Request): Response => {
+    const path = `/${new URL(request.url).pathname.slice(demoFolder.pathname.length)}`;
+    const answer = consentPage(request.method, path, sharedConsentFlows, demoFolder.pathname);
+    return new Response(request.method === 'HEAD' || answer.status === 303 ? null : answer.body, answer);
+  };
   return {
     handles: demoRoutes(opts.base),
-    fetch: (request) => (pathOf(request.url) === endpoint ? main(request) : Promise.resolve(noConsentHere())),
+    fetch: (request) => (pathOf(request.url) === endpoint ? main(request) : Promise.resolve(consent(request))),
     close: () => main.close(),
   };
 }
