@@ -1,6 +1,7 @@
 import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { demoWorkerPlugin } from './src/node/demo-worker-plugin.ts';
 import { inspectorPlugin } from './src/node/inspector-plugin.ts';
 
 /**
@@ -49,8 +50,10 @@ function findEntries(from: string, ctx: { getModuleInfo(id: string): Rolldown.Mo
 }
 
 export default defineConfig({
+  // every URL in the build is relative to the page, so dist/ works at a host's root or under any sub-path
+  base: './',
   // under Vitest the plugin would start the mock server and keep the process alive
-  plugins: process.env.VITEST ? [react()] : [react(), tailwindcss(), inspectorPlugin()],
+  plugins: process.env.VITEST ? [react()] : [react(), tailwindcss(), inspectorPlugin(), demoWorkerPlugin()],
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173), strictPort: false },
   preview: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4173) },
   build: {

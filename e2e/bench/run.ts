@@ -1,8 +1,8 @@
 /**
  * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
  *
- * `--only` picks rows by id (entry, connect, first-question, official, wire, reducer, timeline, interaction, large, hex,
- * mock, proxy, tap); e.g.
+ * `--only` picks rows by id (entry, connect, demo, first-question, official, wire, reducer, timeline, interaction, large,
+ * hex, mock, proxy, tap); e.g.
  * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
  *
  * Measures the performance figures the README quotes on this machine, prints a table (Markdown) and writes JSON to
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { launchChromium } from './browser.ts';
 import { measureConnect } from './figure-connect.ts';
+import { measureDemo } from './figure-demo.ts';
 import { measureEntryJs } from './figure-entry-js.ts';
 import { measureFirstQuestion } from './figure-first-question.ts';
 import { measureHex } from './figure-hex.ts';
@@ -50,6 +51,8 @@ const out =
 const N = smoke
   ? {
       connectRuns: 2,
+      demoRuns: 2,
+      demoLegs: 20,
       questionRuns: 2,
       wireLegs: 100,
       reducerLegs: 1_000,
@@ -70,6 +73,8 @@ const N = smoke
     }
   : {
       connectRuns: 10,
+      demoRuns: 5,
+      demoLegs: 200,
       questionRuns: 10,
       wireLegs: 1_000,
       reducerLegs: 10_000,
@@ -124,16 +129,21 @@ async function main(): Promise<number> {
       wanted('timeline') ||
       wanted('official') ||
       wanted('interaction') ||
-      wanted('large');
+      wanted('large') ||
+      wanted('demo');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    const needBrowser = ['connect', 'first-question', 'official', 'interaction', 'large'].some(wanted);
+    const needBrowser = ['connect', 'first-question', 'official', 'interaction', 'large', 'demo'].some(wanted);
     if (needBrowser || needHarness) browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
     await step(rows, 'connect', 'navigation -> tools listed', async () => {
       app ??= await previewApp(appOutDir);
       return measureConnect(browser as Browser, app.url, N.connectRuns);
+    });
+    await step(rows, 'demo', 'the demo server in the page', async () => {
+      app ??= await previewApp(appOutDir);
+      return measureDemo(browser as Browser, app.url, N.demoRuns, N.demoLegs);
     });
     await step(rows, 'first-question', 'Call -> first question painted', async () => {
       app ??= await previewApp(appOutDir);

@@ -1,6 +1,6 @@
 /**
- * Server conformance: runs the official suite (@modelcontextprotocol/conformance) against the bundled mock, for every
- * run of server-runs.ts (a frozen requirement set plus extra scenarios), and scores each scenario (server-verdict.ts).
+ * Server conformance: runs the official suite (@modelcontextprotocol/conformance) against the bundled mock and the
+ * page's demo server (the same mock as the service worker runs it, mounted in Node), for every run of server-runs.ts (a frozen requirement set plus extra scenarios), and scores each scenario (server-verdict.ts).
  *
  *   npm run test:conformance                          # every run of server-runs.ts
  *   npm run test:conformance -- tasks-lifecycle       # ... plus these scenarios, scored like the set
@@ -17,8 +17,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMockServer, type MockServerHandle } from '../../src/node/mock-server/start.ts';
-import { JUSTIFIED, SERVER_RUNS, type ServerRun } from './server-runs.ts';
+import { serveDemoInNode } from '../../src/node/mock-server/in-page/serve-in-node.ts';
+import { startMockServer } from '../../src/node/mock-server/start.ts';
+import { JUSTIFIED, SERVER_RUNS, type ConformanceTargets, type ServerRun } from './server-runs.ts';
 import {
   findNode22,
   readRequirements,
@@ -225,20 +226,21 @@ const suiteVersion = (
 ).version;
 const root = opts.out ?? mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
 const began = Date.now();
-const mock: MockServerHandle = await startMockServer({ port: 0 });
+const targets: ConformanceTargets = { mock: await startMockServer({ port: 0 }), demo: await serveDemoInNode() };
 let outcomes: RunOutcome[];
 try {
   const planned = runs.map((run) => plan(run, opts, node, root));
   const jobs = planned.flatMap((p) => p.jobs);
-  const urlOfJob = new Map(planned.flatMap((p) => p.jobs.map((j) => [j, p.run.url(mock)] as const)));
+  const urlOfJob = new Map(planned.flatMap((p) => p.jobs.map((j) => [j, p.run.url(targets)] as const)));
   console.log(
-    `Conformance suite ${suiteVersion} (Node ${node}), mock at ${mock.mcpUrl}: ` +
+    `Conformance suite ${suiteVersion} (Node ${node}), mock at ${targets.mock.mcpUrl}, ` +
+      `the in-page demo at ${targets.demo.mcpUrl}: ` +
       `${jobs.length} suite process(es), ${opts.concurrency} at a time`,
   );
   await pool(jobs, opts.concurrency, (job) => urlOfJob.get(job)!);
   outcomes = planned.map(score);
 } finally {
-  await mock.close();
+  await Promise.all([targets.mock.close(), targets.demo.close()]);
   if (opts.out === undefined) rmSync(root, { recursive: true, force: true });
 }
 

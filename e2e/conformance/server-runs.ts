@@ -5,17 +5,27 @@
  * `requirements/<revision>.yaml`) plus extra scenarios scored the same way. Adding a revision or a scenario is one
  * line, e.g.
  *
- *   { label: '2025-11-25', url: (mock) => `${mock.url}/<legacy endpoint>`, requirements: '2025-11-25' },
+ *   { label: '2025-11-25', url: ({ mock }) => `${mock.url}/<legacy endpoint>`, requirements: '2025-11-25' },
  *   { ..., extra: ['json-schema-2020-12', ...TASKS_SCENARIOS] },
  */
+import type { DemoInNode } from '../../src/node/mock-server/in-page/serve-in-node.ts';
 import type { MockServerHandle } from '../../src/node/mock-server/start.ts';
 import type { Justification } from './server-verdict.ts';
+
+/**
+ * The servers under test, started once for the whole run: the Node mock, and the page's demo server (the module
+ * the service worker runs, mounted in Node under a sub-path: in-page/serve-in-node.ts).
+ */
+export interface ConformanceTargets {
+  mock: MockServerHandle;
+  demo: DemoInNode;
+}
 
 export interface ServerRun {
   /** Shown on every line of the run. */
   label: string;
-  /** The MCP endpoint under test; the bundled mock is started on an ephemeral port for the whole run. */
-  url: (mock: MockServerHandle) => string;
+  /** The MCP endpoint under test; the servers are started on ephemeral ports for the whole run. */
+  url: (targets: ConformanceTargets) => string;
   /** Requirement set whose server scenarios must pass (run with `--requirements`, at that revision's wire). */
   requirements?: string;
   /** Wire revision of the extra scenarios; defaults to `requirements`. */
@@ -42,15 +52,21 @@ const TASKS_SCENARIOS = [
 export const SERVER_RUNS: readonly ServerRun[] = [
   {
     label: '2026-07-28',
-    url: (mock) => mock.mcpUrl,
+    url: ({ mock }) => mock.mcpUrl,
     requirements: '2026-07-28',
     extra: ['json-schema-2020-12', ...TASKS_SCENARIOS],
   },
   {
     // the same URL: the mock serves 2025-11-25 sessions beside the stateless 2026 path (legacy-sessions.ts)
     label: '2025-11-25',
-    url: (mock) => mock.mcpUrl,
+    url: ({ mock }) => mock.mcpUrl,
     requirements: '2025-11-25',
+  },
+  {
+    // the same module the page's service worker runs (WebCrypto, under a sub-path): the demo is the real mock
+    label: 'in-page demo 2026-07-28',
+    url: ({ demo }) => demo.mcpUrl,
+    requirements: '2026-07-28',
   },
 ];
 

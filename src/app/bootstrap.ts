@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
 import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
+import { DEMO_SERVER_PARAM, demoServerUrl, startDemoServer } from '../lib/demo-server.ts';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { APP_DATABASE, createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';
@@ -159,7 +160,7 @@ export function followWhenProxiesRun(
 
 /**
  * Builds the store and dependencies, restores the saved session, opens a share link from the fragment, and connects
- * on load (`?server=` first, then the server the saved session was connected to, then the bundled mock). The runtime
+ * on load (`?server=` first (`?server=demo`: the demo server in the page), then the server the saved session was connected to, then the bundled mock). The runtime
  * config and the saved data are read at the same time.
  */
 export async function bootstrap(
@@ -221,12 +222,26 @@ export async function bootstrap(
   const notices: IoMessage[] = report.problems.map((text) => ({ tone: 'error', text }));
 
   const params = new URLSearchParams(location.search);
+  let serverParam = params.get('server');
+  // `?server=demo`: the demo server that runs in this page (a service worker), started before connecting to it
+  if (serverParam === DEMO_SERVER_PARAM) {
+    const demo = await startDemoServer();
+    serverParam = demo.ok ? demo.url : null;
+    if (!demo.ok) notices.push({ tone: 'error', text: demo.error });
+  }
   connectOnLoad(store, {
-    serverParam: params.get('server'),
+    serverParam,
     relay: params.get('transport') === 'relay' && Boolean(config.relay),
     mockUrl: config.mockUrl,
     restored: report.restored,
   });
+  // a session restored connected to the demo server: its worker must control this page again (a hard reload
+  // starts a page no worker controls)
+  const inForce = connectionInForce(store).settings?.url;
+  if (serverParam === null && inForce !== undefined && inForce === demoServerUrl(location.href)) {
+    const demo = await startDemoServer();
+    if (!demo.ok) notices.push({ tone: 'error', text: demo.error });
+  }
   if (proxyToken) {
     followProxies = proxyFollower(actions, proxyToken);
     followWhenProxiesRun(config, followProxies, loadRuntimeConfig, document, proxyChannel);

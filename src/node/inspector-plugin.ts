@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { randomBytes } from 'node:crypto';
 import {
@@ -12,6 +14,7 @@ import {
 } from './inspector-config.ts';
 import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
 import { createRelayHandler } from './relay.ts';
+import { isCallbackPage, rootedIndexHtml } from './rooted-index.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';
 import { openTapDoor } from './tap/tap-routes.ts';
@@ -54,6 +57,18 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
     server.middlewares.use(
       securityHeadersMiddleware(pageCsp({ header: true, ...(isPreview ? {} : { nonce: devNonce }) })),
     );
+    // the built page served below the root (the sign-in window's /oauth/callback): its relative URLs made absolute
+    if (isPreview) {
+      const outDir = server.config.build.outDir;
+      server.middlewares.use((req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCallbackPage(req.url ?? '/')) return next();
+        readFile(resolve(server.config.root, outDir, 'index.html'), 'utf8').then((html) => {
+          const page = rootedIndexHtml(html);
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+          res.end(req.method === 'HEAD' ? undefined : page);
+        }, next);
+      });
+    }
     const external = process.env.MOCK_URL ? externalMock(process.env.MOCK_URL) : undefined;
     if (external) mock = external;
     const wantMock = opts.mock ?? (isPreview ? process.env.MOCK === '1' : process.env.MOCK !== '0');

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConnectionBar, type DiscoverState } from '../../features/connection/connection-bar.tsx';
+import { startDemoServer } from '../../lib/demo-server.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';
@@ -55,6 +56,14 @@ function ConnectionBarScreen() {
   const env = useQueryEnv();
   const query = useQuery(connectedQuery(env, discoverQuery));
   const discover: DiscoverState = query.isSuccess ? { status: 'success', data: query.data } : { status: query.status };
+  const [demo, setDemo] = useState<{ starting: boolean; problem: string | null }>({ starting: false, problem: null });
+  const tryDemo = () => {
+    setDemo({ starting: true, problem: null });
+    void startDemoServer().then((started) => {
+      setDemo({ starting: false, problem: started.ok ? null : started.error });
+      if (started.ok) s.connect(started.url);
+    });
+  };
   return (
     <ConnectionBar
       serverUrl={s.serverUrl}
@@ -79,6 +88,7 @@ function ConnectionBarScreen() {
       onSettingsOpenChange={s.setSettingsOpen}
       onSwitchConnection={s.switchConnection}
       onOpenEndpoint={s.openEndpoint}
+      demo={{ ...demo, onTry: tryDemo }}
     />
   );
 }

@@ -9,6 +9,15 @@ import { SavedConnectionPicker, type Endpoint, type SavedConnectionEntry } from 
 /** What `server/discover` has said so far about the connected server. */
 export type DiscoverState = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: DiscoverInfo };
 
+/** The demo server that runs in the page, offered while nothing is connected. */
+interface DemoOffer {
+  /** its worker is being started */
+  starting: boolean;
+  /** why it could not start; null = no problem */
+  problem: string | null;
+  onTry: () => void;
+}
+
 export interface ConnectionBarProps {
   /** what the Server URL field holds */
   serverUrl: string;
@@ -34,6 +43,8 @@ export interface ConnectionBarProps {
   onSettingsOpenChange: (open: boolean) => void;
   onSwitchConnection: (id: string) => void;
   onOpenEndpoint: (endpoint: Endpoint) => void;
+  /** absent: not offered */
+  demo?: DemoOffer;
 }
 
 /** Server URL + Connect, saved connections, and what `server/discover` said about the server. */
@@ -72,6 +83,11 @@ export function ConnectionBar(s: ConnectionBarProps) {
           Connect
         </Button>
         {s.connectedUrl && <Button onClick={s.onDisconnect}>Disconnect</Button>}
+        {!s.connectedUrl && s.demo && (
+          <Button onClick={s.demo.onTry} disabled={s.demo.starting}>
+            {s.demo.starting ? 'Starting the demo server…' : 'Try the demo server in this page'}
+          </Button>
+        )}
         <Button onClick={() => s.onSettingsOpenChange(!s.settingsOpen)} aria-expanded={s.settingsOpen}>
           Connection settings
         </Button>
@@ -107,6 +123,11 @@ export function ConnectionBar(s: ConnectionBarProps) {
       {s.urlError && (
         <p id="server-url-error" role="alert" className="mt-1 text-sm text-red-700">
           {s.urlError}
+        </p>
+      )}
+      {!s.connectedUrl && s.demo?.problem && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {s.demo.problem}
         </p>
       )}
       {s.note && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { isDemoServerUrl } from '../../lib/demo-server.ts';
 import { curlPipesBody, toCurl, toFetch } from '../../protocol/curl.ts';
 import type { RecordedRequest } from '../../protocol/exchange.ts';
 import { isSecretHeader, redactHeaders } from '../../session/io/redact.ts';
@@ -32,6 +33,7 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
   const masked = { ...request, headers: redactHeaders(request.headers) };
   const secrets = [...new Set(request.headers.filter(([k]) => isSecretHeader(k)).map(([k]) => k))];
   const [copied, setCopied] = useState<Copied>(null);
+  const inPage = isDemoServerUrl(request.url, window.location.href);
 
   const copy = async (which: string, text: string) => {
     try {
@@ -51,6 +53,12 @@ export function CopyPanel({ request }: { request: RecordedRequest }) {
       {secrets.length > 0 && (
         <p className="rounded bg-amber-50 p-2 text-xs text-amber-900">
           Copied, these commands include {secrets.join(', ')} in full: treat them as secrets. They are masked below.
+        </p>
+      )}
+      {inPage && (
+        <p className="rounded bg-sky-50 p-2 text-xs text-sky-900">
+          This server lives in this page (a service worker of this tab answers {request.url}): a shell reaches only the
+          static host there. To run these from a shell, start the Node mock (npm start) and use its URL.
         </p>
       )}
       <div className="space-y-1">

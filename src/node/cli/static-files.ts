@@ -1,12 +1,14 @@
 /**
  * Serves the built app (`dist/`) from node:http: GET/HEAD only, files under the root only (no `..`, no symlink
  * escape), `index.html` for `/` and for any path without a file extension (the app has no client routes, but a
- * reload with `?server=` must still find the page). Node-only.
+ * reload with `?server=` must still find the page); the page asked for below the root (the sign-in window's
+ * `/oauth/callback`) gets its relative URLs made absolute (rooted-index.ts). Node-only.
  */
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { isCallbackPage, rootedIndexHtml } from '../rooted-index.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,6 +56,17 @@ export function createStaticHandler(rootDir: string): (req: IncomingMessage, res
       const info = await stat(real);
       const base = await realRoot;
       if (!info.isFile() || !(real === base || real.startsWith(base + sep))) return notFound();
+      if (real.endsWith(`${sep}index.html`) && isCallbackPage(req.url ?? '/')) {
+        const page = rootedIndexHtml(await readFile(real, 'utf8'));
+        res.writeHead(200, {
+          'content-type': TYPES['.html'],
+          'content-length': Buffer.byteLength(page),
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'no-cache',
+        });
+        res.end(req.method === 'HEAD' ? undefined : page);
+        return;
+      }
       res.writeHead(200, {
         'content-type': TYPES[extname(real)] ?? 'application/octet-stream',
         'content-length': info.size,

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { applyCors } from './cors.ts';
+import { nodeMockCrypto } from './portable/mock-crypto-node.ts';
 import { createMainHandler } from './main-endpoint.ts';
 
 type FleetMode = 'shared' | 'split';
@@ -46,7 +47,13 @@ function makeInstance(
   stateKey: Uint8Array,
   baseUrl: () => string,
 ): FleetInstance {
-  const handler = createMainHandler({ stateKey, instanceName: name, baseUrl, eras: 'modern' });
+  const handler = createMainHandler({
+    stateKey,
+    instanceName: name,
+    baseUrl,
+    eras: 'modern',
+    crypto: nodeMockCrypto,
+  });
   const node = toNodeHandler({
     fetch: async (request: Request) => {
       let response: Response;

@@ -14,7 +14,6 @@
  * Why not the SDK's `legacy: 'stateless'`: per-request legacy serving cannot receive the client's answer to a pushed
  * request (the answer arrives in another POST, at another instance), so every input-needing tool would fail there.
  */
-import { randomUUID } from 'node:crypto';
 import {
   WebStandardStreamableHTTPServerTransport,
   type EventStore,
@@ -96,7 +95,7 @@ export function createLegacySessions(opts: LegacySessionsOptions): LegacySession
     const server = opts.build();
     let created: string | undefined;
     const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => globalThis.crypto.randomUUID(),
       eventStore: createMemoryEventStore(),
       retryInterval: opts.retryMs ?? 1000,
       onsessioninitialized: (id) => {

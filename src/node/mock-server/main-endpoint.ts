@@ -4,7 +4,9 @@
  * other request is using; instances are pooled and reused once their exchange is over (`server-pool.ts`).
  *
  * Fetch-style: `createMainHandler(opts)` returns `(req: Request) => Promise<Response>`; wrap it for node:http
- * with `toNodeHandler({ fetch })` from `@modelcontextprotocol/node` (see `start.ts`).
+ * with `toNodeHandler({ fetch })` from `@modelcontextprotocol/node` (see `start.ts`). It imports no node built-in
+ * (crypto comes through `opts.crypto`), so the page's demo server (`in-page/`) runs this same module in a service
+ * worker.
  *
  * All requestState protection derives from `opts.stateKey` (see `state.ts`), so two handlers built with the same
  * key accept each other's state and handlers with different keys do not.
@@ -19,7 +21,9 @@ import {
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
 import type { Clock } from '../clock.ts';
-import { sharedConsentFlows, type ConsentFlows } from './consent.ts';
+import { sharedConsentFlows, type ConsentFlows } from './consent-flows.ts';
+import { utf8 } from './portable/bytes.ts';
+import { webMockCrypto, type MockCrypto } from './portable/mock-crypto.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';
 import { prepareScenarios, registerAllScenarios } from './scenarios/index.ts';
@@ -62,6 +66,13 @@ export interface MainHandlerOptions {
    * `legacy-sessions.ts`) or `modern` (2025 traffic gets 400 / -32022, GET and DELETE 405).
    */
   eras?: 'both' | 'modern';
+  /**
+   * The requestState cryptography: node:crypto in the Node mock (`nodeMockCrypto`), WebCrypto in the page's demo
+   * server; default WebCrypto, which Node has too.
+   */
+  crypto?: MockCrypto;
+  /** Registers more on every server instance, after the scenarios (the page's demo server adds one note). */
+  register?: (server: McpServer) => void;
   /** a deliberately changed scenario (see ScenarioContext.drift) */
   drift?: 'provision';
 }
@@ -106,7 +117,7 @@ async function peek(req: Request): Promise<PeekedRequest> {
   const text = await req.text();
   const rebuilt = () => new Request(req.url, { method: 'POST', headers: req.headers, body: text, signal: req.signal });
   // A chunked body has no content-length: past the limit, let the SDK read it and answer 413.
-  if (text.length * 3 > MAX_BODY_BYTES && Buffer.byteLength(text) > MAX_BODY_BYTES) {
+  if (text.length * 3 > MAX_BODY_BYTES && utf8(text).byteLength > MAX_BODY_BYTES) {
     return { request: rebuilt(), target: empty };
   }
   let message: unknown;
@@ -146,7 +157,9 @@ const SSE_TOOLS = new Set(['progress_report', 'large_stream']);
 export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   const instanceName = opts.instanceName ?? 'main';
   const log = opts.log ?? (() => {});
-  const keys = deriveStateKeys(opts.stateKey);
+  const crypto = opts.crypto ?? webMockCrypto;
+  if (opts.stateKey.length === 0) throw new RangeError('stateKey must not be empty');
+  const keys = deriveStateKeys(opts.stateKey, crypto);
   const flows = opts.flows ?? sharedConsentFlows;
   // The request being served, by the `Request` object handed to the SDK: the SDK gives that same object to the
   // factory (`requestInfo`) and to every handler (`sctx.http.req`), so no async context is needed to find it.
@@ -168,6 +181,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
   };
   const state = createStateKit({
     keys,
+    crypto,
     target: (sctx) => requestOf(sctx).target,
     shortTtlSeconds: opts.shortTtlSeconds,
     clock: opts.clock,
@@ -209,6 +223,7 @@ export function createMainHandler(opts: MainHandlerOptions): MainHandler {
     });
     server.server.onerror = (err) => log(`[${instanceName}] server error: ${err.message}`);
     registerAllScenarios(server, ctx);
+    opts.register?.(server);
     return server;
   };
   // Instances are built once and reused, one exchange at a time (server-pool.ts explains why that is safe).

@@ -16,9 +16,11 @@ import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { handleChaos } from './chaos.ts';
 import type { Clock } from '../clock.ts';
-import { handleConsent, sharedConsentFlows } from './consent.ts';
+import { handleConsent } from './consent.ts';
+import { sharedConsentFlows } from './consent-flows.ts';
 import { applyCors, rejectForeignHost, sendJsonError } from './cors.ts';
 import { handleFleet } from './fleet.ts';
+import { nodeMockCrypto } from './portable/mock-crypto-node.ts';
 import { createMainHandler, MOCK_SERVER_INFO } from './main-endpoint.ts';
 import { createProtectedEndpoints } from './auth/protected-endpoint.ts';
 import { createSealRoutes } from './seal/seal-routes.ts';
@@ -116,6 +118,7 @@ export async function startMockServer(opts: StartMockServerOptions = {}): Promis
     baseUrl: () => baseUrl,
     log,
     flows: sharedConsentFlows,
+    crypto: nodeMockCrypto,
     shortTtlSeconds: opts.shortTtlSeconds,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.drift ? { drift: opts.drift } : {}),

@@ -13,44 +13,66 @@ import {
   unsealState,
   type RequestTarget,
 } from './state.ts';
+import { nodeMockCrypto } from './portable/mock-crypto-node.ts';
+import { webMockCrypto } from './portable/mock-crypto.ts';
 
 describe('canonical arguments digest', () => {
-  it('gives the same digest when only key order differs', () => {
+  it('gives the same digest when only key order differs', async () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}',
     );
-    expect(argumentsDigest({ a: 1, b: 2 })).toBe(argumentsDigest({ b: 2, a: 1 }));
-    expect(argumentsDigest({ a: 1 })).not.toBe(argumentsDigest({ a: 2 }));
-    expect(argumentsDigest(undefined)).toBe(argumentsDigest({}));
+    const digest = (args: unknown) => argumentsDigest(args, nodeMockCrypto);
+    expect(await digest({ a: 1, b: 2 })).toBe(await digest({ b: 2, a: 1 }));
+    expect(await digest({ a: 1 })).not.toBe(await digest({ a: 2 }));
+    expect(await digest(undefined)).toBe(await digest({}));
   });
 });
 
-describe('sealed state', () => {
-  const keys = deriveStateKeys('any length key');
-  const binding = bindingOf({ method: 'tools/call', name: 'approve_payment_sealed', arguments: { amount: 5 } });
+// The Node mock uses node:crypto, the page's demo server WebCrypto: each must read what the other wrote.
+describe.each([
+  ['node:crypto seals, WebCrypto opens', nodeMockCrypto, webMockCrypto],
+  ['WebCrypto seals, node:crypto opens', webMockCrypto, nodeMockCrypto],
+])('sealed state (%s)', (_, sealer, opener) => {
+  const target = { method: 'tools/call', name: 'approve_payment_sealed', arguments: { amount: 5 } };
+  const setup = async () => ({
+    keys: await deriveStateKeys('any length key', sealer),
+    openKeys: await deriveStateKeys('any length key', opener),
+    binding: await bindingOf(target, sealer),
+  });
 
-  it('round-trips a payload when key and binding match', () => {
-    const token = sealState(keys.seal, binding, { amount: 5 }, 60);
+  it('derives the same keys and binding on both', async () => {
+    const { keys, openKeys, binding } = await setup();
+    expect(openKeys).toEqual(keys);
+    expect(await bindingOf(target, opener)).toBe(binding);
+  });
+
+  it('round-trips a payload when key and binding match', async () => {
+    const { keys, openKeys, binding } = await setup();
+    const token = await sealState(sealer, keys.seal, binding, { amount: 5 }, 60);
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(unsealState(keys.seal, binding, token)).toEqual({ amount: 5 });
+    await expect(unsealState(opener, openKeys.seal, binding, token)).resolves.toEqual({ amount: 5 });
   });
 
-  it('throws when the binding, key or bytes differ, or the token expired', () => {
-    const token = sealState(keys.seal, binding, { amount: 5 }, 60);
-    const otherBinding = bindingOf({ method: 'tools/call', name: 'approve_payment_sealed', arguments: { amount: 6 } });
-    expect(() => unsealState(keys.seal, otherBinding, token)).toThrow('decrypt');
-    expect(() => unsealState(deriveStateKeys('other').seal, binding, token)).toThrow('decrypt');
-    expect(() => unsealState(keys.seal, binding, token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA'))).toThrow();
-    expect(() => unsealState(keys.seal, binding, 'not base64url!')).toThrow('malformed');
-    const expired = sealState(keys.seal, binding, { amount: 5 }, -10);
-    expect(() => unsealState(keys.seal, binding, expired)).toThrow('expired');
+  it('throws when the binding, key or bytes differ, or the token expired', async () => {
+    const { keys, openKeys, binding } = await setup();
+    const token = await sealState(sealer, keys.seal, binding, { amount: 5 }, 60);
+    const otherBinding = await bindingOf({ ...target, arguments: { amount: 6 } }, opener);
+    const otherKey = (await deriveStateKeys('other', opener)).seal;
+    await expect(unsealState(opener, openKeys.seal, otherBinding, token)).rejects.toThrow('decrypt');
+    await expect(unsealState(opener, otherKey, binding, token)).rejects.toThrow('decrypt');
+    const flipped = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
+    await expect(unsealState(opener, openKeys.seal, binding, flipped)).rejects.toThrow();
+    await expect(unsealState(opener, openKeys.seal, binding, 'not base64url!')).rejects.toThrow('malformed');
+    const expired = await sealState(sealer, keys.seal, binding, { amount: 5 }, -10);
+    await expect(unsealState(opener, openKeys.seal, binding, expired)).rejects.toThrow('expired');
   });
 
-  it('expires on the clock it is given: valid until its exp second, refused after', () => {
+  it('expires on the clock it is given: valid until its exp second, refused after', async () => {
+    const { keys, openKeys, binding } = await setup();
     const t0 = Date.UTC(2026, 6, 28, 9, 0, 0);
-    const token = sealState(keys.seal, binding, { amount: 5 }, 60, t0);
-    expect(unsealState(keys.seal, binding, token, t0 + 60_999)).toEqual({ amount: 5 });
-    expect(() => unsealState(keys.seal, binding, token, t0 + 61_000)).toThrow('expired');
+    const token = await sealState(sealer, keys.seal, binding, { amount: 5 }, 60, t0);
+    await expect(unsealState(opener, openKeys.seal, binding, token, t0 + 60_999)).resolves.toEqual({ amount: 5 });
+    await expect(unsealState(opener, openKeys.seal, binding, token, t0 + 61_000)).rejects.toThrow('expired');
   });
 });
 
@@ -79,13 +101,16 @@ describe('isAllowedOrigin', () => {
   });
 });
 
-describe('createStateKit', () => {
-  const keys = deriveStateKeys('kit test key');
+describe.each([
+  ['node:crypto', nodeMockCrypto],
+  ['WebCrypto', webMockCrypto],
+])('createStateKit (%s)', (_, crypto) => {
+  const keys = deriveStateKeys('kit test key', crypto);
   // The kit finds a context's request through `target(ctx)`; here a context simply carries its target.
   type FakeCtx = ServerContext & { target: RequestTarget };
   const ctxFor = (name: string, args: Record<string, unknown>) =>
     ({ target: { method: 'tools/call', name, arguments: args } }) as unknown as FakeCtx;
-  const kit = createStateKit({ keys, target: (ctx) => (ctx as FakeCtx).target });
+  const kit = createStateKit({ keys, crypto, target: (ctx) => (ctx as FakeCtx).target });
   kit.protectTool('approve_payment_sealed', 'sealed');
 
   it('verifies a signed token only against the request it was minted for when requests interleave', async () => {
@@ -100,7 +125,7 @@ describe('createStateKit', () => {
   it('seals against the tool mode declared for the request when the tool is protected as sealed', async () => {
     const a = ctxFor('approve_payment_sealed', { amount: 1 });
     const b = ctxFor('approve_payment_sealed', { amount: 2 });
-    const token = kit.mintSealed({ amount: 1 }, a);
+    const token = await kit.mintSealed({ amount: 1 }, a);
     await expect(kit.verify(token, a)).resolves.toEqual({ amount: 1 });
     await expect(kit.verify(token, b)).rejects.toThrow('decrypt');
   });

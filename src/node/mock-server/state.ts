@@ -4,19 +4,22 @@
  * - `signed`: the SDK's `createRequestStateCodec` (HMAC-SHA256, readable `v1.<body>.<mac>`), with a TTL and a
  *   bind tag over `method + name + sha256(canonical arguments)`, so a token lifted from another tool, prompt,
  *   resource or argument set is refused.
- * - `sealed`: AES-256-GCM (node:crypto), opaque base64url `iv || ciphertext || tag`; the same binding string is the
+ * - `sealed`: AES-256-GCM, opaque base64url `iv || ciphertext || tag`; the same binding string is the
  *   GCM additional data, and the plaintext carries an expiry.
  * - `none`: plain base64url JSON that the tool trusts. Deliberately unsafe, for the side-by-side demo.
  *
  * Every key is derived from the one `stateKey` given to `createMainHandler`, so instances built with the same key
  * (the fleet's shared mode) accept each other's state and instances with different keys do not.
- * Any verification failure throws; the SDK seam turns that into the frozen
+ * The cryptography comes through `MockCrypto` (portable/mock-crypto.ts: node:crypto in the Node mock, WebCrypto in
+ * the page's demo server), so it is async: a request's binding is computed before the SDK codec (whose `bind` is
+ * synchronous) needs it. Any verification failure throws; the SDK seam turns that into the frozen
  * `-32602 "Invalid or expired requestState"` error and only the server log sees the reason.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { realClock, type Clock } from '../clock.ts';
 import { isJsonObject } from '../../protocol/types.ts';
+import { concatBytes, fromBase64, fromUtf8, randomBytes, toBase64Url, utf8 } from './portable/bytes.ts';
+import type { MockCrypto } from './portable/mock-crypto.ts';
 
 export type StateMode = 'signed' | 'sealed' | 'none';
 
@@ -27,15 +30,16 @@ const DEFAULT_SHORT_TTL_SECONDS = 5;
 
 export interface DerivedStateKeys {
   sign: Uint8Array;
-  seal: Buffer;
+  seal: Uint8Array;
 }
 
 /** Derives independent signing and sealing keys (32 bytes each) from any-length key material. */
-export function deriveStateKeys(stateKey: Uint8Array | string): DerivedStateKeys {
-  const material = typeof stateKey === 'string' ? Buffer.from(stateKey, 'utf8') : Buffer.from(stateKey);
+export async function deriveStateKeys(stateKey: Uint8Array | string, crypto: MockCrypto): Promise<DerivedStateKeys> {
+  const material = typeof stateKey === 'string' ? utf8(stateKey) : stateKey;
   if (material.byteLength === 0) throw new RangeError('stateKey must not be empty');
-  const derive = (label: string) => createHmac('sha256', material).update(`mrtr-mock/${label}/v1`).digest();
-  return { sign: new Uint8Array(derive('sign')), seal: derive('seal') };
+  const derive = (label: string) => crypto.hmacSha256(material, utf8(`mrtr-mock/${label}/v1`));
+  const [sign, seal] = await Promise.all([derive('sign'), derive('seal')]);
+  return { sign, seal };
 }
 
 /** JSON with object keys sorted recursively: equal values give equal strings. */
@@ -49,10 +53,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** base64url(sha256(canonical JSON of the arguments)). */
-export function argumentsDigest(args: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(args ?? {}))
-    .digest('base64url');
+export async function argumentsDigest(args: unknown, crypto: MockCrypto): Promise<string> {
+  return toBase64Url(await crypto.sha256(utf8(canonicalJson(args ?? {}))));
 }
 
 /** What a requestState is bound to: the request it was minted for. */
@@ -65,8 +67,8 @@ export interface RequestTarget {
   arguments: Record<string, unknown>;
 }
 
-export function bindingOf(target: RequestTarget): string {
-  return `mrtr-mock\u0000${target.method}\u0000${target.name}\u0000${argumentsDigest(target.arguments)}`;
+export async function bindingOf(target: RequestTarget, crypto: MockCrypto): Promise<string> {
+  return `mrtr-mock\u0000${target.method}\u0000${target.name}\u0000${await argumentsDigest(target.arguments, crypto)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -79,41 +81,40 @@ const TAG_BYTES = 16;
 const epochSeconds = (nowMs: number) => Math.floor(nowMs / 1000);
 
 /** `nowMs`: the time the token is sealed at (its `exp` is `ttlSeconds` later); default the real clock. */
-export function sealState(
-  key: Buffer,
+export async function sealState(
+  crypto: MockCrypto,
+  key: Uint8Array,
   binding: string,
   payload: unknown,
   ttlSeconds: number,
   nowMs = realClock.now(),
-): string {
+): Promise<string> {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(binding, 'utf8'));
-  const plaintext = Buffer.from(JSON.stringify({ p: payload, exp: epochSeconds(nowMs) + ttlSeconds }), 'utf8');
-  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64url');
+  const plaintext = utf8(JSON.stringify({ p: payload, exp: epochSeconds(nowMs) + ttlSeconds }));
+  const sealed = await crypto.aesGcmSeal(key, iv, utf8(binding), plaintext);
+  return toBase64Url(concatBytes(iv, sealed));
 }
 
-/** Throws an Error whose message is an opaque reason (`malformed`, `decrypt`, `expired` at `nowMs`). */
-export function unsealState<T = unknown>(key: Buffer, binding: string, token: string, nowMs = realClock.now()): T {
+/** Rejects with an Error whose message is an opaque reason (`malformed`, `decrypt`, `expired` at `nowMs`). */
+export async function unsealState<T = unknown>(
+  crypto: MockCrypto,
+  key: Uint8Array,
+  binding: string,
+  token: string,
+  nowMs = realClock.now(),
+): Promise<T> {
   if (!/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('malformed');
-  const raw = Buffer.from(token, 'base64url');
+  const raw = fromBase64(token);
   if (raw.byteLength < IV_BYTES + TAG_BYTES + 1) throw new Error('malformed');
-  const iv = raw.subarray(0, IV_BYTES);
-  const tag = raw.subarray(raw.byteLength - TAG_BYTES);
-  const ciphertext = raw.subarray(IV_BYTES, raw.byteLength - TAG_BYTES);
-  let plaintext: Buffer;
+  let plaintext: Uint8Array;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(Buffer.from(binding, 'utf8'));
-    decipher.setAuthTag(tag);
-    plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+    plaintext = await crypto.aesGcmOpen(key, raw.subarray(0, IV_BYTES), utf8(binding), raw.subarray(IV_BYTES));
   } catch {
     throw new Error('decrypt');
   }
   let envelope: { p?: unknown; exp?: unknown };
   try {
-    envelope = JSON.parse(plaintext.toString('utf8')) as { p?: unknown; exp?: unknown };
+    envelope = JSON.parse(fromUtf8(plaintext)) as { p?: unknown; exp?: unknown };
   } catch {
     throw new Error('malformed');
   }
@@ -126,14 +127,14 @@ export function unsealState<T = unknown>(key: Buffer, binding: string, token: st
 // ---------------------------------------------------------------------------------------------
 
 export function encodePlainState(payload: unknown): string {
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  return toBase64Url(utf8(JSON.stringify(payload)));
 }
 
 /** Returns `undefined` when the token is not base64url JSON of an object. */
 export function decodePlainState<T extends object = Record<string, unknown>>(token: string): T | undefined {
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(token)) return undefined;
   try {
-    const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(fromUtf8(fromBase64(token)));
     return isJsonObject(value) ? (value as T) : undefined;
   } catch {
     return undefined;
@@ -156,7 +157,7 @@ export interface StateKit {
   /** Mints a signed (SDK codec) token bound to the current request. */
   mintSigned<T>(payload: T, ctx: ServerContext, opts?: { ttlSeconds?: number }): Promise<string>;
   /** Mints an AES-256-GCM sealed token bound to the current request. */
-  mintSealed(payload: unknown, ctx: ServerContext, opts?: { ttlSeconds?: number }): string;
+  mintSealed(payload: unknown, ctx: ServerContext, opts?: { ttlSeconds?: number }): Promise<string>;
   /** Encodes unprotected state (base64url JSON). */
   encodePlain(payload: unknown): string;
   /** Decodes unprotected state; `undefined` when it is not base64url JSON of an object. */
@@ -168,7 +169,9 @@ export interface StateKit {
 }
 
 export interface StateKitOptions {
-  keys: DerivedStateKeys;
+  /** Derived once per endpoint (`deriveStateKeys`), awaited at the first mint or verify. */
+  keys: Promise<DerivedStateKeys>;
+  crypto: MockCrypto;
   /** The request a handler context belongs to (called at every mint and verify). */
   target: (ctx: ServerContext) => RequestTarget;
   shortTtlSeconds?: number;
@@ -180,23 +183,33 @@ export interface StateKitOptions {
 
 export function createStateKit(opts: StateKitOptions): StateKit {
   const clock = opts.clock ?? realClock;
-  // A request's binding is computed once however often it is minted or verified against.
-  const bindings = new WeakMap<RequestTarget, string>();
-  const binding = (ctx: ServerContext): string => {
+  // A request's binding is computed once however often it is minted or verified against. The SDK codec's `bind`
+  // is synchronous, so `ready(ctx)` computes it (async: a digest) before the codec runs, and `bound` reads it there.
+  const bindings = new WeakMap<RequestTarget, Promise<string>>();
+  const computed = new WeakMap<RequestTarget, string>();
+  const ready = (ctx: ServerContext): Promise<string> => {
     const target = opts.target(ctx);
     let value = bindings.get(target);
     if (value === undefined) {
-      value = bindingOf(target);
+      value = bindingOf(target, opts.crypto).then((b) => {
+        computed.set(target, b);
+        return b;
+      });
       bindings.set(target, value);
     }
     return value;
   };
+  const bound = (ctx: ServerContext): string => {
+    const value = computed.get(opts.target(ctx));
+    if (value === undefined) throw new Error('binding');
+    return value;
+  };
   const toolModes = new Map<string, StateMode>();
-  const codecs = new Map<number, RequestStateCodec>();
-  const codecFor = (ttlSeconds: number): RequestStateCodec => {
+  const codecs = new Map<number, Promise<RequestStateCodec>>();
+  const codecFor = (ttlSeconds: number): Promise<RequestStateCodec> => {
     let codec = codecs.get(ttlSeconds);
     if (!codec) {
-      codec = createRequestStateCodec({ key: opts.keys.sign, ttlSeconds, bind: binding });
+      codec = opts.keys.then((keys) => createRequestStateCodec({ key: keys.sign, ttlSeconds, bind: bound }));
       codecs.set(ttlSeconds, codec);
     }
     return codec;
@@ -213,12 +226,14 @@ export function createStateKit(opts: StateKitOptions): StateKit {
       }
       toolModes.set(toolName, mode);
     },
-    mintSigned(payload, ctx, mintOpts) {
-      return codecFor(mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS).mint(payload, ctx);
+    async mintSigned(payload, ctx, mintOpts) {
+      const [codec] = await Promise.all([codecFor(mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS), ready(ctx)]);
+      return codec.mint(payload, ctx);
     },
-    mintSealed(payload, ctx, mintOpts) {
+    async mintSealed(payload, ctx, mintOpts) {
       const ttl = mintOpts?.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS;
-      return sealState(opts.keys.seal, binding(ctx), payload, ttl, clock.now());
+      const [keys, binding] = await Promise.all([opts.keys, ready(ctx)]);
+      return sealState(opts.crypto, keys.seal, binding, payload, ttl, clock.now());
     },
     encodePlain: encodePlainState,
     decodePlain: decodePlainState,
@@ -227,9 +242,12 @@ export function createStateKit(opts: StateKitOptions): StateKit {
       const mode = modeOf(target);
       try {
         if (mode === 'none') return undefined; // the handler reads (and trusts) the raw string
-        if (mode === 'sealed') return unsealState(opts.keys.seal, binding(ctx), state, clock.now());
+        const binding = await ready(ctx);
+        if (mode === 'sealed') {
+          return await unsealState(opts.crypto, (await opts.keys).seal, binding, state, clock.now());
+        }
         // The TTL lives inside the token (`exp`), so any codec instance with this key and binding verifies it.
-        return await codecFor(DEFAULT_STATE_TTL_SECONDS).verify(state, ctx);
+        return await (await codecFor(DEFAULT_STATE_TTL_SECONDS)).verify(state, ctx);
       } catch (err) {
         opts.onReject?.(err instanceof Error ? err.message : String(err), mode, target);
         throw err;

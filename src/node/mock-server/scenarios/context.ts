@@ -5,7 +5,7 @@
  */
 import type { CallToolResult, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server';
 import type { Clock } from '../../clock.ts';
-import type { ConsentFlows } from '../consent.ts';
+import type { ConsentFlows } from '../consent-flows.ts';
 import type { StateKit } from '../state.ts';
 import type { TaskStore } from '../tasks/task-store.ts';
 import type { TenantHeaderSwitch } from './moving-header.ts';

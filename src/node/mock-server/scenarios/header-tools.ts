@@ -8,12 +8,13 @@
 import { fromJsonSchema, type JsonSchemaType, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { textResult, type ScenarioContext } from './context.ts';
+import { fromBase64, fromUtf8 } from '../portable/bytes.ts';
 
 /** Decodes the `=?base64?...?=` sentinel; returns other values unchanged. */
 export function decodeHeaderValue(value: string): string {
   const m = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
   if (!m) return value;
-  return Buffer.from(m[1] ?? '', 'base64').toString('utf8');
+  return fromUtf8(fromBase64(m[1] ?? ''));
 }
 
 /** `region` is mirrored into `Mcp-Param-Region`; `query` is not. Hand-written JSON so the annotation survives. */

@@ -23,7 +23,7 @@ function pngChunks(png: Buffer): Chunk[] {
 
 describe('solidPng', () => {
   it('writes a PNG signature, IHDR, IDAT and IEND with valid CRCs when asked for a 3 x 2 blue image', () => {
-    const png = solidPng(3, 2, [0, 0, 255]);
+    const png = Buffer.from(solidPng(3, 2, [0, 0, 255]));
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const chunks = pngChunks(png);
     expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
@@ -33,7 +33,7 @@ describe('solidPng', () => {
   });
 
   it('fills every pixel of every row with the colour when decoded', () => {
-    const idat = pngChunks(solidPng(3, 2, [10, 20, 30])).find((c) => c.type === 'IDAT')!;
+    const idat = pngChunks(Buffer.from(solidPng(3, 2, [10, 20, 30]))).find((c) => c.type === 'IDAT')!;
     const raw = inflateSync(idat.data);
     expect([...raw]).toEqual([0, 10, 20, 30, 10, 20, 30, 10, 20, 30, 0, 10, 20, 30, 10, 20, 30, 10, 20, 30]);
   });
@@ -46,7 +46,7 @@ describe('solidPng', () => {
 
 describe('sineWav', () => {
   it('writes a RIFF/WAVE header for 16-bit mono PCM with the data size of the duration', () => {
-    const wav = sineWav(440, 100, 8000);
+    const wav = Buffer.from(sineWav(440, 100, 8000));
     expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
     expect(wav.toString('ascii', 8, 16)).toBe('WAVEfmt ');
     expect(wav.readUInt16LE(20)).toBe(1);
@@ -59,7 +59,7 @@ describe('sineWav', () => {
   });
 
   it('starts the tone at zero and reaches about half amplitude a quarter period later', () => {
-    const wav = sineWav(1000, 10, 8000); // 8 samples per period
+    const wav = Buffer.from(sineWav(1000, 10, 8000)); // 8 samples per period
     expect(wav.readInt16LE(44)).toBe(0);
     expect(wav.readInt16LE(44 + 2 * 2)).toBe(Math.round(0.5 * 32767));
   });
