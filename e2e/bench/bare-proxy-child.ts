@@ -9,7 +9,7 @@
  */
 import { Agent, createServer, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOP_BY_HOP } from '../../src/node/relay-response-headers.ts';
+import { HOP_BY_HOP } from '../../src/node/relay/relay-response-headers.ts';
 
 const raw = process.env.BENCH_PROXY_TARGET;
 if (!raw) throw new Error('BENCH_PROXY_TARGET is not set');

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
 import type { InspectorStore } from '../store/inspector-store.ts';
-import type { Persistence } from '../store/persistence.ts';
+import type { Persistence } from '../store/persistence/persistence.ts';
 import { DepsProvider, type AppDeps } from '../store/deps-context.tsx';
 import { StoreProvider } from '../store/store-context.tsx';
 import { Shell } from './shell.tsx';

@@ -11,9 +11,9 @@ import { EraConnections } from '../client/legacy/era-connections.ts';
 import { actionsOf, type InspectorActions } from '../store/inspector-actions.ts';
 import { createInspectorStore, type InspectorStore } from '../store/inspector-store.ts';
 import type { AppDeps } from '../store/deps-context.tsx';
-import { createPersistence, type Persistence } from '../store/persistence.ts';
-import { readSaved } from '../store/persistence-load.ts';
-import { defaultSaveSerialiser } from '../store/save-serialiser.ts';
+import { createPersistence, type Persistence } from '../store/persistence/persistence.ts';
+import { readSaved } from '../store/persistence/persistence-load.ts';
+import { defaultSaveSerialiser } from '../store/persistence/save-serialiser.ts';
 import { connectionInForce, connectOnLoad } from '../store/start-up.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
@@ -213,7 +213,7 @@ export async function bootstrap(
   const persistence = createPersistence(store, {
     storage,
     quietGate: createInputActivity(window),
-    // redaction and JSON in a worker: their garbage never pauses the page's frames (store/save-serialiser.ts)
+    // redaction and JSON in a worker: their garbage never pauses the page's frames (store/persistence/save-serialiser.ts)
     // and, when it is the app's own database, the worker writes each leg there itself (no 32 MB text back to the page)
     serialiser: defaultSaveSerialiser(given ? undefined : APP_DATABASE),
     tabLock,

@@ -7,7 +7,7 @@ import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
 import { SessionToolbarScreen } from './screens/session-toolbar-screen.tsx';
 import { useSessionIo } from './use-session-io.ts';
 import { Button } from '../components/ui/button.tsx';
-import type { Persistence } from '../store/persistence.ts';
+import type { Persistence } from '../store/persistence/persistence.ts';
 import { useDeps } from '../store/deps-context.tsx';
 import { useInspector } from '../store/store-context.tsx';
 import { CommandsHost } from './commands-host.tsx';

@@ -3,7 +3,7 @@ import { parseSessionFileOffThread } from '../features/session-io/parse-off-thre
 import { pickConversations } from '../session/io/merge.ts';
 import type { ImportOrigin } from '../session/io/import-origin.ts';
 import type { SessionState } from '../session/model.ts';
-import type { Persistence } from '../store/persistence.ts';
+import type { Persistence } from '../store/persistence/persistence.ts';
 import { useInspectorActions } from '../store/store-context.tsx';
 import { downloadBlob, downloadText, slug, stampedName } from '../lib/download.ts';
 import { exportOffThread } from '../features/session-io/export-off-thread.ts';

@@ -1,5 +1,5 @@
 /**
- * Browser side of the same-origin relay (src/node/relay.ts): a drop-in `fetch` that sends each request through
+ * Browser side of the same-origin relay (src/node/relay/relay.ts): a drop-in `fetch` that sends each request through
  * `POST {relayBase}/__relay/forward`, and `probeViaRelay` for the connection doctor. No React.
  */
 import type { ProbeReport } from '../protocol/doctor.ts';

@@ -1,6 +1,6 @@
 /**
  * The size cap on a response the page reads straight from a server (a direct connection). The relay caps what it
- * passes back (64 MiB unless RELAY_MAX_RESPONSE_BYTES says otherwise, src/node/relay.md); a direct response had no
+ * passes back (64 MiB unless RELAY_MAX_RESPONSE_BYTES says otherwise, src/node/relay/relay.md); a direct response had no
  * cap at all, so one hostile or runaway server could fill the page's memory and take the whole session down with it.
  */
 

@@ -13,7 +13,7 @@ import {
   relayLimitsFromEnv,
 } from './inspector-config.ts';
 import { pageCsp, PAGE_CSP, securityHeadersMiddleware } from './page-security.ts';
-import { createRelayHandler } from './relay.ts';
+import { createRelayHandler } from './relay/relay.ts';
 import { isCallbackPage, rootedIndexHtml } from './rooted-index.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';

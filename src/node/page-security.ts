@@ -3,7 +3,7 @@
  * (clickjacking), and the guard on `/__inspector/config` (which hands out the relay token). Node-only, no Vite.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLoopbackAddress } from './relay-http.ts';
+import { isLoopbackAddress } from './relay/relay-http.ts';
 
 export interface CspOptions {
   /** the dev server's per-start nonce for Vite's inline scripts (React refresh preamble); none for the build */

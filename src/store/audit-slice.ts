@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
 import { legSenderFor } from './leg-senders.ts';
 import { sleep } from '../lib/sleep.ts';
-import type { AuditProgress } from '../session/flows/audit.ts';
-import type { AuditInput, AuditRun } from '../session/flows/audit-run.ts';
+import type { AuditProgress } from '../session/audit/audit.ts';
+import type { AuditInput, AuditRun } from '../session/audit/audit-run.ts';
 import { connectionContextOf } from '../session/selectors.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { currentSettings } from './connection-slice.ts';
@@ -50,7 +50,7 @@ export const createAuditSlice =
         const base: AuditRun = { status: 'running', server, fleet, step: 'Starting…' };
         if (deps.eras?.legacyFor(server)) {
           // a 2025-11-25 server keeps its state in the session: a finished audit with nothing to score, and why
-          const { legacyEraReport } = await import('../session/flows/audit.ts');
+          const { legacyEraReport } = await import('../session/audit/audit.ts');
           const report = legacyEraReport(server, fleet, 'found on Connect');
           set({ audit: { ...base, status: 'done', step: 'Finished', report } });
           return;
@@ -62,7 +62,7 @@ export const createAuditSlice =
         try {
           // the audit (its checks, scoring and call driver) loads when a user first runs one, not with the first screen
           const [{ runAudit }, { createDriver }] = await Promise.all([
-            import('../session/flows/audit.ts'),
+            import('../session/audit/audit.ts'),
             import('../session/flows/driver.ts'),
           ]);
           const driver = createDriver({

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EraConnections } from '../client/legacy/era-connections.ts';
 import { LegacySession } from '../client/legacy/legacy-session.ts';
 import { connectionContextOf } from '../session/selectors.ts';
-import { AS } from '../session/flows/oauth-servers.fixtures.ts';
+import { AS } from '../session/auth/oauth-servers.fixtures.ts';
 import { SERVER, signIn, signInStore } from './auth-store.fixtures.ts';
 import { connectedSettingsOf, currentSettings } from './connection-slice.ts';
 

@@ -1,13 +1,13 @@
 /**
- * The OAuth flow (session/flows/oauth.ts) run with the real library edge (client/auth/oauth4webapi-lib.ts on oauth4webapi)
+ * The OAuth flow (session/auth/oauth.ts) run with the real library edge (client/auth/oauth4webapi-lib.ts on oauth4webapi)
  * against scripted servers: lives in store/ because only the composition layers may join session/ and client/.
  */
 import { describe, expect, it } from 'vitest';
 import { createOAuthLib } from '../client/auth/oauth4webapi-lib.ts';
 import { INITIAL_AUTH, type AuthEvent, type AuthFlowState, type AuthStep } from '../session/auth/auth-model.ts';
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
-import { refreshTokens, runOAuthFlow, type OAuthFlowInput } from '../session/flows/oauth.ts';
-import { AS, fakeServers, RS, type FakeOptions } from '../session/flows/oauth-servers.fixtures.ts';
+import { refreshTokens, runOAuthFlow, type OAuthFlowInput } from '../session/auth/oauth.ts';
+import { AS, fakeServers, RS, type FakeOptions } from '../session/auth/oauth-servers.fixtures.ts';
 import type { AuthHttpRequest } from '../protocol/auth/http.ts';
 
 function harness(opts: FakeOptions = {}, hold?: (step: AuthStep) => Promise<AuthStep['request'] | null>) {

@@ -2,7 +2,7 @@
  * Small helpers of the auth slice: when to refresh, and the opt-in per-tab token store (sessionStorage, per server).
  */
 import type { TokenSet } from '../session/auth/auth-model.ts';
-import type { OAuthSession } from '../session/flows/oauth.ts';
+import type { OAuthSession } from '../session/auth/oauth.ts';
 
 /** Refresh a little before expiry: 30 s early, or at 80 % of a shorter lifetime; null when there is nothing to do. */
 export function refreshDelayMs(tokens: TokenSet, now: number): number | null {

@@ -10,7 +10,7 @@ import {
   type TokenSet,
 } from '../session/auth/auth-model.ts';
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
-import type { OAuthFlowDeps, OAuthSession } from '../session/flows/oauth.ts';
+import type { OAuthFlowDeps, OAuthSession } from '../session/auth/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
 import { tokenFor } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
@@ -76,13 +76,13 @@ export const createAuthSlice =
     const tabStore = tabTokenStore(deps.auth?.tabStorage);
 
     let oauthModules: Promise<
-      [typeof import('../client/auth/oauth4webapi-lib.ts'), typeof import('../session/flows/oauth.ts')]
+      [typeof import('../client/auth/oauth4webapi-lib.ts'), typeof import('../session/auth/oauth.ts')]
     > | null = null;
     // loaded once; asked for as soon as a server says it needs authorization, so Sign in finds it ready
     const loadOAuth = () =>
       (oauthModules ??= Promise.all([
         import('../client/auth/oauth4webapi-lib.ts'),
-        import('../session/flows/oauth.ts'),
+        import('../session/auth/oauth.ts'),
       ]));
     // one sign-in at a time: a second press while the flow's code is still loading is ignored
     let signingIn = false;
@@ -91,7 +91,7 @@ export const createAuthSlice =
      * What the OAuth flow needs. The flow and its library (oauth4webapi) load on the first sign-in or refresh, not
      * with the first screen: most servers need no authorization.
      */
-    async function flowDeps(): Promise<{ d: OAuthFlowDeps; flow: typeof import('../session/flows/oauth.ts') } | null> {
+    async function flowDeps(): Promise<{ d: OAuthFlowDeps; flow: typeof import('../session/auth/oauth.ts') } | null> {
       const env = deps.auth;
       if (!env) return null;
       const [{ createOAuthLib }, flow] = await loadOAuth();

@@ -1,10 +1,10 @@
 /**
  * A store that signs in through the real flow and library against the scripted resource and authorization servers
- * (session/flows/oauth-servers.fixtures.ts): the page's fetch is stubbed to answer from them. Test support only; the
+ * (session/auth/oauth-servers.fixtures.ts): the page's fetch is stubbed to answer from them. Test support only; the
  * test unstubs the global fetch after each case.
  */
 import { expect, vi } from 'vitest';
-import { fakeServers, RS, type FakeOptions } from '../session/flows/oauth-servers.fixtures.ts';
+import { fakeServers, RS, type FakeOptions } from '../session/auth/oauth-servers.fixtures.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import type { TabStorage } from './auth-runtime.ts';
 import type { EraConnections } from '../client/legacy/era-connections.ts';

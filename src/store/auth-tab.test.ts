@@ -3,7 +3,7 @@
  * back on the next load; the store signs in through the real flow and library against scripted servers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AS } from '../session/flows/oauth-servers.fixtures.ts';
+import { AS } from '../session/auth/oauth-servers.fixtures.ts';
 import { noteUnauthorized, SERVER, signIn, signInStore } from './auth-store.fixtures.ts';
 import type { TabStorage } from './auth-runtime.ts';
 import { tokenFor } from './connection-slice.ts';

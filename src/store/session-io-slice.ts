@@ -3,7 +3,7 @@ import { newId } from '../lib/ids.ts';
 import { mergeSessions } from '../session/io/merge.ts';
 import { emptySession, type SessionState } from '../session/model.ts';
 import type { InspectorState } from './inspector-store.ts';
-import { notSecretNames } from './persisted-settings.ts';
+import { notSecretNames } from './persistence/persisted-settings.ts';
 import type { ImportOrigin } from '../session/io/import-origin.ts';
 
 /** What an export, a HAR or a share link is made from, read when the user asks for one. */

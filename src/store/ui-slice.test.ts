@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInspectorStore } from './inspector-store.ts';
-import { uiOf } from './persisted-settings.ts';
+import { uiOf } from './persistence/persisted-settings.ts';
 
 const store = () => createInspectorStore({ fetchFor: () => () => Promise.reject(new Error('offline')), now: () => 0 });
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { SessionToolbar } from '../../features/session-io/session-toolbar.tsx';
 import type { PersistenceStatus } from '../../lib/storage/save-status.ts';
-import type { Persistence } from '../../store/persistence.ts';
+import type { Persistence } from '../../store/persistence/persistence.ts';
 import type { SessionIo } from '../use-session-io.ts';
 
 const idle: PersistenceStatus = { kind: 'idle' };

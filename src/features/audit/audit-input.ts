@@ -1,6 +1,6 @@
 /** The audit panel's fields, read into what the audit takes. Pure. */
 import { splitList } from '../../session/io/compare-runs.ts';
-import type { AuditInput } from '../../session/flows/audit-run.ts';
+import type { AuditInput } from '../../session/audit/audit-run.ts';
 
 /**
  * What the fields ask for, as the audit takes it. A value that cannot be used (a wait that is not a number, an URL

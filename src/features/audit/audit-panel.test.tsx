@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { result } from '../../session/flows/audit-checks.ts';
-import { legacyEraReport, score, type Scorecard } from '../../session/flows/audit.ts';
-import type { AuditRun } from '../../session/flows/audit-run.ts';
+import { result } from '../../session/audit/audit-checks.ts';
+import { legacyEraReport, score, type Scorecard } from '../../session/audit/audit.ts';
+import type { AuditRun } from '../../session/audit/audit-run.ts';
 import { AuditPanel } from './audit-panel.tsx';
 
 afterEach(cleanup);

@@ -10,7 +10,7 @@ import {
   legacyEraReport,
   runAudit,
   type AuditReport,
-} from '../../session/flows/audit.ts';
+} from '../../session/audit/audit.ts';
 import type { Command } from './args.ts';
 import { auditEra } from './audit-era.ts';
 import { auditJunit } from './audit-junit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sendLeg } from '../../client/send-leg.ts';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
-import { runAudit } from '../../session/flows/audit.ts';
+import { runAudit } from '../../session/audit/audit.ts';
 import { createDriver, DEFAULT_CLIENT_INFO_CLI } from '../../session/flows/driver.ts';
 
 type Rpc = {

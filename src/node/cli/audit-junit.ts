@@ -3,8 +3,8 @@
  * testcase per check. A failed check is a `<failure>` (and a warning too with `--fail-on warn`), a skipped check is
  * `<skipped>` with its reason; a listing the server refused is an `<error>`. Every text is escaped.
  */
-import type { CheckResult } from '../../session/flows/audit-checks.ts';
-import { legacyAuditNote, type AuditReport } from '../../session/flows/audit.ts';
+import type { CheckResult } from '../../session/audit/audit-checks.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/audit/audit.ts';
 import { xml } from './replay-command.ts';
 
 /** The spec text and the fix under the evidence: what the CI log shows for a failure. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runAudit, type AuditReport } from '../../session/flows/audit.ts';
+import { runAudit, type AuditReport } from '../../session/audit/audit.ts';
 import { startMockServer, type MockServerHandle } from '../mock-server/start.ts';
 import { auditCommand, auditExitCode } from './audit-command.ts';
 import { auditHtml, PAGE_CLASSES } from './audit-html.tsx';

@@ -18,7 +18,7 @@ import {
 } from '../inspector-config.ts';
 import { pageCsp, securityHeadersMiddleware } from '../page-security.ts';
 import type { MockServerHandle, StartMockServerOptions } from '../mock-server/start.ts';
-import { createRelayHandler } from '../relay.ts';
+import { createRelayHandler } from '../relay/relay.ts';
 import { createProxyRoutes } from '../proxy/proxy-routes.ts';
 import { createProxySet, type ProxySet } from '../proxy/proxy-set.ts';
 import type { RunningProxy } from '../proxy/proxy-server.ts';

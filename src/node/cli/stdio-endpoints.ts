@@ -8,8 +8,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STDIO_LOG_PATH } from '../../protocol/relay-paths.ts';
-import { guardRelayRequest } from '../relay.ts';
-import { RelayRefusal, sendRefusal } from '../relay-http.ts';
+import { guardRelayRequest } from '../relay/relay.ts';
+import { RelayRefusal, sendRefusal } from '../relay/relay-http.ts';
 import { splitCommand } from '../stdio/split-command.ts';
 import { startStdioBridge, type StdioBridge } from '../stdio/stdio-bridge.ts';
 import type { LocalEndpoint } from './serve.ts';

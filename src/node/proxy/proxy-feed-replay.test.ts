@@ -12,7 +12,7 @@ import { INSPECTOR_RESTARTED, runProxyFeed, watchedExchanges } from '../../clien
 import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
 import { createMemoryStorage } from '../../lib/storage/memory-storage.fixtures.ts';
 import { createInspectorStore } from '../../store/inspector-store.ts';
-import { createPersistence } from '../../store/persistence.ts';
+import { createPersistence } from '../../store/persistence/persistence.ts';
 import { closedAfterEach } from '../test-servers/running.fixtures.ts';
 import { PROXY_APP_TOKEN, proxyApp } from './proxy.fixtures.ts';
 

@@ -4,7 +4,7 @@
  * than a typed URL), a method MCP uses, and the proxy's one path (or a GET of its OAuth resource metadata). The target is never read from the request.
  */
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackAddress, RelayRefusal } from '../relay-http.ts';
+import { isLoopbackAddress, RelayRefusal } from '../relay/relay-http.ts';
 import { isResourceMetadataPath } from './proxy-resource-metadata.ts';
 
 const PROXY_METHODS: ReadonlySet<string> = new Set(['POST', 'GET', 'DELETE']);

@@ -5,7 +5,7 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { HeaderList } from '../../protocol/exchange.ts';
-import { connectionListed, HOP_BY_HOP } from '../relay-response-headers.ts';
+import { connectionListed, HOP_BY_HOP } from '../relay/relay-response-headers.ts';
 
 /** The client's request headers as a list, in the order they came (the page shows them; the forward sends them). */
 export function requestHeaderList(raw: readonly string[]): HeaderList {

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { restartableAfter, type Clock } from '../clock.ts';
-import { RelayRefusal } from '../relay-http.ts';
+import { RelayRefusal } from '../relay/relay-http.ts';
 
 export interface ProxyLimits {
   /** largest client request body (413 above it); default 4 MiB, as on the relay */

@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl } from '../../protocol/proxy-wire.ts';
-import { guardRelayRequest } from '../relay.ts';
-import { readBody, RelayRefusal, sendRelayFailure, sendRelayJson } from '../relay-http.ts';
+import { guardRelayRequest } from '../relay/relay.ts';
+import { readBody, RelayRefusal, sendRelayFailure, sendRelayJson } from '../relay/relay-http.ts';
 import type { ProxySet } from './proxy-set.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { HeaderList } from '../../protocol/exchange.ts';
 import { realClock, type Clock } from '../clock.ts';
 import { loopbackHosts } from '../inspector-config.ts';
-import { networkErrorCode, RelayRefusal } from '../relay-http.ts';
+import { networkErrorCode, RelayRefusal } from '../relay/relay-http.ts';
 import { answerDropped, pipeAnswer, refuse, rpcIdOf } from './proxy-answers.ts';
 import { holdSseResponse } from './proxy-held-stream.ts';
 import { guardProxyRequest } from './proxy-guard.ts';

@@ -3,7 +3,7 @@
  * its current server, all reporting to one traffic hub. Node-only.
  */
 import type { Clock } from '../clock.ts';
-import { parseTarget } from '../relay-http.ts';
+import { parseTarget } from '../relay/relay-http.ts';
 import { startProxy, type ProxyLimits, type RunningProxy } from './proxy-server.ts';
 import { TrafficHub } from './traffic-hub.ts';
 

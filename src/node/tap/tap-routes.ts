@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isLoopbackAddress } from '../relay-http.ts';
-import { tokenMatches } from '../relay.ts';
+import { isLoopbackAddress } from '../relay/relay-http.ts';
+import { tokenMatches } from '../relay/relay.ts';
 import type { TrafficHub } from '../proxy/traffic-hub.ts';
 import { serveTap } from './tap-source.ts';
 import { writeTapToken } from './tap-token.ts';

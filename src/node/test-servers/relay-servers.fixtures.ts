@@ -3,7 +3,7 @@
  * they share with the e2e suite (no CORS, auth, 2025-era) are in mcp-servers.fixtures.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRelayHandler, type RelayOptions } from '../relay.ts';
+import { createRelayHandler, type RelayOptions } from '../relay/relay.ts';
 import { listen, readAll, type TestServer } from './listen.fixtures.ts';
 
 export const TOKEN = 'test-token-0123456789abcdef';
