@@ -89,9 +89,11 @@ async function main() {
     const html = await page.text();
     assert.match(html, /<div id="root">/, 'the built app is served');
     assert.match(html, /Content-Security-Policy/, 'with its CSP');
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // asset URLs are relative to the page (the build works under any sub-path of a static host)
+    const script = /src="(\.?\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     assert.ok(script, 'the page names its script');
-    assert.equal((await fetch(`${base}${script}`)).headers.get('content-type'), 'text/javascript; charset=utf-8');
+    const scriptUrl = new URL(script, `${base}/`).toString();
+    assert.equal((await fetch(scriptUrl)).headers.get('content-type'), 'text/javascript; charset=utf-8');
 
     const config = (await (await fetch(`${base}/__inspector/config`)).json()) as {
       mockUrl: string;

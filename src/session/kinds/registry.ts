@@ -10,8 +10,7 @@ import { legacyCallKind } from './legacy-call/legacy-call-kind.ts';
 import { legacyTaskKind } from './legacy-task/legacy-task-kind.ts';
 import { pushedRequestKind } from './pushed-request/pushed-request-kind.ts';
 import { taskKind } from './task/task-kind.ts';
-import { WATCHED_TRAFFIC } from './watched/watched.ts';
-import { watchedCallKind, watchedTrafficKind } from './watched/watched-kind.ts';
+import { WATCHED_TRAFFIC, watchedCallKind, watchedTrafficKind } from './watched/watched-kind.ts';
 
 const KINDS: Record<KindId, ConversationKind> = {
   call: callKind,

@@ -32,6 +32,9 @@ function watchedStep(c: Conversation, leg: Leg, rpcId: number): KindStep {
   return task ? { task: task.task, keepsInFlight } : { keepsInFlight };
 }
 
+/** The method shown for a watched client's "other traffic" conversation (its kind is `watched-traffic`). */
+export const WATCHED_TRAFFIC = 'watched/traffic';
+
 const watched: Omit<ConversationKind, 'id' | 'parentOf'> = {
   wire: 'none',
   readOnly: true,

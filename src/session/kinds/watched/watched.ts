@@ -12,6 +12,7 @@
  * one "other traffic" conversation per client. Each conversation is labelled with the client's name and version, read
  * from the request's `_meta` clientInfo or, on a 2025-11-25 session, from its `initialize`.
  */
+import { WATCHED_TRAFFIC } from './watched-kind.ts';
 import { rpcIdOf } from '../../../protocol/rpc-id.ts';
 import { headerValue, type Exchange, type HeaderList } from '../../../protocol/exchange.ts';
 import { asJsonObject, META_CLIENT_CAPABILITIES, META_CLIENT_INFO } from '../../../protocol/types.ts';
@@ -19,9 +20,6 @@ import type { ClientCapabilities, InputResponse, JsonObject, RpcId } from '../..
 import type { SessionEvent } from '../../events.ts';
 import type { SentFacts, SessionState } from '../../model.ts';
 import { pushedFacts } from '../legacy-call/pushed-legs.ts';
-
-/** The method shown for a watched client's "other traffic" conversation (its kind is `watched-traffic`). */
-export const WATCHED_TRAFFIC = 'watched/traffic';
 
 /** A request a client sent through a proxy, as the proxy reported it. */
 export interface WatchedRequest {
