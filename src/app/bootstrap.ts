@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
 import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
-import { DEMO_SERVER_PARAM, demoServerUrl, startDemoServer } from '../lib/demo-server.ts';
+import { DEMO_SERVER_PARAM, demoServerUrl, startDemoServer } from '../lib/demo-worker.ts';
 import { createInputActivity } from '../lib/input-activity.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import { APP_DATABASE, createIndexedDbStorage } from '../lib/storage/indexeddb-storage.ts';

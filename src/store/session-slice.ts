@@ -16,7 +16,7 @@ import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
 import { connectionContextOf, lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
-import { createLegacyWire } from './legacy-wire.ts';
+import { createLegacyWire } from './legacy-session-wire.ts';
 import type { OpenCalls } from './legacy-open-calls.ts';
 import { legContextOf } from './leg-context.ts';
 import { legSenderFor } from './leg-senders.ts';

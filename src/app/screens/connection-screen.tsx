@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ConnectionBar, type DiscoverState } from '../../features/connection/connection-bar.tsx';
-import { startDemoServer } from '../../lib/demo-server.ts';
+import { startDemoServer } from '../../lib/demo-worker.ts';
 import { connectedQuery } from '../../queries/connected-query.ts';
 import { useQueryEnv } from '../../queries/query-env.ts';
 import { discoverQuery } from '../../queries/server-queries.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { isDemoServerUrl } from '../../lib/demo-server.ts';
+import { isDemoServerUrl } from '../../lib/demo-worker.ts';
 import { curlPipesBody, toCurl, toFetch } from '../../protocol/curl.ts';
 import type { RecordedRequest } from '../../protocol/exchange.ts';
 import { isSecretHeader, redactHeaders } from '../../session/io/redact.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { demoServerUrl, isDemoServerUrl, startDemoServer, type DemoHost } from './demo-server.ts';
+import { demoServerUrl, isDemoServerUrl, startDemoServer, type DemoHost } from './demo-worker.ts';
 
 /** A service-worker container that registers, activates and takes the page over as a browser does. */
 function fakeContainer(opts: { registerFails?: string; controlled?: boolean; claims?: boolean; hangs?: boolean } = {}) {
