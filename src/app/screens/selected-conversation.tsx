@@ -43,7 +43,7 @@ import { useServerLogReason } from './use-server-log.ts';
 import { TaskSection } from './task-section.tsx';
 import { resultOutcome } from '../../session/kinds/task/task-view.ts';
 import { undeliveredReason } from '../../session/kinds/legacy-call/pushed-legs.ts';
-import { SessionStateLab } from './session-state-lab.tsx';
+import { RequestStateLabScreen } from './request-state-lab-screen.tsx';
 
 /** What the leg context is made of when no conversation is selected (hooks run on every render). */
 const NO_CONVERSATION = { serverUrl: '' };
@@ -217,7 +217,7 @@ export function SelectedConversation() {
           onRoundCap={st.setRoundCap}
           onReset={() => st.dispatch({ type: 'draft/reset', conversationId: id })}
           lab={
-            <SessionStateLab
+            <RequestStateLabScreen
               original={draft.originalRequestState ?? null}
               value={draft.requestState ?? null}
               onChange={(value) =>

@@ -5,7 +5,7 @@ import { composeHeld, heldParts, type HeldParts } from '../../session/editors/he
 import { redactHeaders } from '../../session/io/redact.ts';
 import type { HeldItem as Held } from '../../store/watch-slice.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
-import { SessionStateLab } from './session-state-lab.tsx';
+import { RequestStateLabScreen } from './request-state-lab-screen.tsx';
 
 const now = () => Date.now();
 
@@ -70,7 +70,7 @@ function HeldScreen({ item }: { item: Held }) {
       onDrop={() => void dropHeld(item.id)}
       onDismiss={() => dismissHeld(item.id, item.run)}
       renderStateLab={(value, onChange) => (
-        <SessionStateLab
+        <RequestStateLabScreen
           original={parts.requestState ?? null}
           value={value}
           onChange={onChange}

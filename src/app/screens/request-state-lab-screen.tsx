@@ -7,7 +7,7 @@ const RequestStateLab = lazy(() =>
   import('../../features/request-state-lab/request-state-lab.tsx').then((m) => ({ default: m.RequestStateLab })),
 );
 
-export interface SessionStateLabProps {
+export interface RequestStateLabScreenProps {
   /** the requestState as it came (null: none) */
   original: string | null;
   /** the requestState that will go (null: the field is left out) */
@@ -20,7 +20,7 @@ export interface SessionStateLabProps {
 }
 
 /** The lab with every other requestState of the session to swap in (read only once the lab opens). */
-function LabWithSessionStates(props: SessionStateLabProps) {
+function LabWithSessionStates(props: RequestStateLabScreenProps) {
   const session = useInspector((st) => st.session);
   const otherStates = useMemo(
     () =>
@@ -37,7 +37,7 @@ function LabWithSessionStates(props: SessionStateLabProps) {
  * the composer's "Next request" and a watched client's held request or answer use the same one. Its code loads and
  * the session's states are read only when the disclosure first opens.
  */
-export function SessionStateLab(props: SessionStateLabProps) {
+export function RequestStateLabScreen(props: RequestStateLabScreenProps) {
   return (
     <LazyDetails summary="requestState lab" summaryClassName="cursor-pointer text-xs font-semibold text-slate-700">
       {() => (
