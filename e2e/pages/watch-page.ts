@@ -16,8 +16,10 @@ export class WatchPage {
     const page = inspector.page;
     this.region = page.getByRole('region', { name: 'Watched clients' });
     this.startProxy = page.getByRole('button', { name: 'Start a proxy for this server' });
-    this.holdRequests = this.region.getByRole('checkbox', { name: 'Hold client requests' });
-    this.holdResponses = this.region.getByRole('checkbox', { name: 'Hold server responses' });
+    // a proxy's own switches: a tap listed beside it has switches of the same names
+    const proxies = this.region.getByRole('listitem', { name: /^proxy to / });
+    this.holdRequests = proxies.getByRole('checkbox', { name: 'Hold client requests' });
+    this.holdResponses = proxies.getByRole('checkbox', { name: 'Hold server responses' });
     this.heldRequest = this.held('request').first();
     this.heldResponse = this.held('response').first();
   }

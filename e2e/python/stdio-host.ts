@@ -66,7 +66,8 @@ export function startStdioHost(python: string, launch: string[]): StdioHostRun {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
       child.stdin!.end();
-      const kill = setTimeout(() => child.kill('SIGTERM'), 2000);
+      // the SDK's own shutdown closes the server's stdin, waits 2 s, then ends the process tree: let it finish
+      const kill = setTimeout(() => child.kill('SIGTERM'), 8000);
       await gone;
       clearTimeout(kill);
     },

@@ -20,9 +20,13 @@ test.describe('a Python SDK stdio host through the tap', () => {
   test.describe.configure({ timeout: 120_000 });
   const env = pythonWithMcp();
   let host: StdioHostRun | undefined;
-  test.afterEach(async () => {
+  test.afterEach(async ({ page }) => {
     await host?.close();
     host = undefined;
+    // the tap leaves Watched clients when its host is gone: the next journey starts with no tap listed
+    await expect(
+      page.getByRole('region', { name: 'Watched clients' }).getByRole('listitem', { name: /^tap of / }),
+    ).toHaveCount(0);
   });
 
   test('completes its call unchanged, live, holds the retry until Forward, and shows why the server refused a changed state', async ({

@@ -24,6 +24,8 @@ export interface TapOptions {
   stderr?: Writable;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** how long the server may run on after the host closed the tap's stdin (default 5 s) */
+  hostGoneGraceMs?: number;
   retryMs?: number;
   now?: () => number;
   /** pass the signals a host sends (SIGINT, SIGTERM, SIGHUP) on to the server (the command line's tap does) */
@@ -50,6 +52,10 @@ function messageKind(text: string): 'request' | 'notification' | 'response' | 'j
     return undefined;
   }
 }
+
+/** How long a server may run on after its host closed the tap's stdin before the tap ends it. */
+const HOST_GONE_GRACE_MS = 5_000;
+const KILL_AFTER_TERM_MS = 2_000;
 
 /** Run the tap until the server exits; resolves with how it ended. */
 export function runTap(opts: TapOptions): Promise<TapEnd> {
@@ -96,6 +102,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
     return link.hold(from, now(), text);
   };
 
+  let hostGone: NodeJS.Timeout | undefined;
   // the server's answers are written by the second pump; a dropped request's error goes the same way
   const toHost: { pump?: Pump } = {};
   new Pump({
@@ -109,7 +116,17 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
       const id = rpcIdOf(lineText(line));
       if (id !== undefined) toHost.pump?.inject(`${JSON.stringify(droppedError(id, 'request'))}\n`);
     },
-    ended: () => child.stdin.end(),
+    // the host closed its end: the server's stdin closes too, as the host's own shutdown would; a host that died
+    // before its shutdown ended can never finish it, so after a grace period the tap ends the server as the stdio
+    // transport's shutdown says (SIGTERM, then SIGKILL), instead of keeping it, and the inspector's channel, alive
+    ended: () => {
+      child.stdin.end();
+      hostGone = setTimeout(() => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGTERM');
+        hostGone = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_TERM_MS);
+      }, opts.hostGoneGraceMs ?? HOST_GONE_GRACE_MS);
+    },
   });
   toHost.pump = new Pump({
     source: child.stdout,
@@ -154,6 +171,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
     });
     child.on('close', (code, signal) => {
       unhook();
+      clearTimeout(hostGone);
       if (partialLog) link.send({ t: 'stderr', at: now(), line: partialLog });
       link.send({ t: 'exit', at: now(), code, signal });
       link.close();

@@ -277,6 +277,8 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
     buffered = buffered.slice(start);
   });
   socket.on('error', () => socket.destroy());
+  // an upgraded socket stays half-open when the tap's end closes (its process died): end ours, so 'close' comes
+  socket.on('end', () => socket.destroy());
   socket.on('close', () => {
     // what it held ends as the client leaving; what was open ends unanswered
     gone.abort();
