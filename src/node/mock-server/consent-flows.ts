@@ -3,7 +3,7 @@
  * that every main-endpoint instance in the process (`/mcp` and the fleet instances) sees the same approvals. The
  * consent pages that approve a flow are `consent.ts`.
  */
-import { randomBytes, toBase64Url } from './portable/bytes.ts';
+import { randomBytes, toBase64Url } from './portable/portable-bytes.ts';
 
 const MAX_FLOWS = 2000;
 const FLOW_LIFETIME_MS = 60 * 60 * 1000;

@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sharedConsentFlows, type ConsentFlows } from './consent-flows.ts';
-import { utf8 } from './portable/bytes.ts';
+import { utf8 } from './portable/portable-bytes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // pages

@@ -22,7 +22,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Clock } from '../clock.ts';
 import { sharedConsentFlows, type ConsentFlows } from './consent-flows.ts';
-import { utf8 } from './portable/bytes.ts';
+import { utf8 } from './portable/portable-bytes.ts';
 import { webMockCrypto, type MockCrypto } from './portable/mock-crypto.ts';
 import { createStateKit, deriveStateKeys, type RequestTarget } from './state.ts';
 import type { ScenarioContext } from './scenarios/context.ts';

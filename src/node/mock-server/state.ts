@@ -18,7 +18,7 @@
 import { createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { realClock, type Clock } from '../clock.ts';
 import { isJsonObject } from '../../protocol/types.ts';
-import { concatBytes, fromBase64, fromUtf8, randomBytes, toBase64Url, utf8 } from './portable/bytes.ts';
+import { concatBytes, fromBase64, fromUtf8, randomBytes, toBase64Url, utf8 } from './portable/portable-bytes.ts';
 import type { MockCrypto } from './portable/mock-crypto.ts';
 
 export type StateMode = 'signed' | 'sealed' | 'none';

@@ -1,12 +1,12 @@
 /**
- * The page's demo server (`demo-server.ts`, the module the service worker runs) mounted in Node behind node:http,
+ * The page's demo server (`in-page-server.ts`, the module the service worker runs) mounted in Node behind node:http,
  * with the SDK's fetch adapter: the conformance suite tests it here exactly as the worker runs it (WebCrypto, the
  * same routes under a sub-path), since the suite cannot reach inside a browser.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createDemoServer, DEMO_MCP_PATH, type DemoServer } from './demo-server.ts';
+import { createDemoServer, DEMO_MCP_PATH, type DemoServer } from './in-page-server.ts';
 
 export interface DemoInNode {
   /** The demo's MCP endpoint, e.g. `http://127.0.0.1:<port>/app/demo/mcp`. */

@@ -1,12 +1,12 @@
 /**
  * The page's demo server: a service worker that answers `<its scope>demo/mcp` (and `demo/consent/…`) with the bundled mock's main endpoint
- * (`demo-server.ts`) and lets every other request go to the network untouched. Its scope is the folder it is served
+ * (`in-page-server.ts`) and lets every other request go to the network untouched. Its scope is the folder it is served
  * from (the app's folder, wherever the static host puts it); built as one classic script by `demo-worker-plugin.ts`.
  *
  * It takes over open pages as soon as it is active (`clients.claim()`), and again when a page asks (`claim`): a
  * hard reload starts a page that no worker controls.
  */
-import { createDemoServer, demoRoutes, type DemoServer } from './demo-server.ts';
+import { createDemoServer, demoRoutes, type DemoServer } from './in-page-server.ts';
 import { keptStateKey } from './kept-key.ts';
 
 // The few service-worker globals used here (the project's TypeScript lib is the DOM's, not the WebWorker one).

@@ -8,7 +8,7 @@
 import { fromJsonSchema, type JsonSchemaType, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { textResult, type ScenarioContext } from './context.ts';
-import { fromBase64, fromUtf8 } from '../portable/bytes.ts';
+import { fromBase64, fromUtf8 } from '../portable/portable-bytes.ts';
 
 /** Decodes the `=?base64?...?=` sentinel; returns other values unchanged. */
 export function decodeHeaderValue(value: string): string {

@@ -3,7 +3,7 @@
  * truecolour, one IDAT) and a WAV (16-bit mono PCM sine tone). Built from bytes rather than pasted as opaque base64,
  * so what they contain is readable here and checked by `media.test.ts`.
  */
-import { concatBytes, crc32, toBase64, uint32BE, utf8, zlibStored } from '../portable/bytes.ts';
+import { concatBytes, crc32, toBase64, uint32BE, utf8, zlibStored } from '../portable/portable-bytes.ts';
 
 const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

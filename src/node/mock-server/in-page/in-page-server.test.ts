@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accept, createRpc, FROZEN_STATE_ERROR, resultText, tamper } from '../mock-rpc.fixtures.ts';
-import { demoRoutes } from './demo-server.ts';
+import { demoRoutes } from './in-page-server.ts';
 import { serveDemoInNode, type DemoInNode } from './serve-in-node.ts';
 
 describe('the demo server the page runs (mounted in Node under a sub-path)', () => {
