@@ -1,3 +1,4 @@
+import { HoldSwitches } from './hold-switches.tsx';
 import { timeOfDay } from '../../lib/text.ts';
 import { redactArgs } from '../../session/io/redact.ts';
 import type { HeldStage, ProxyInfo, TapInfo } from '../../protocol/proxy-wire.ts';
@@ -51,22 +52,7 @@ export function TapEntry({ tap, log, counts, onHold }: TapEntryProps) {
         host {tap.tap.host ? <span>{tap.tap.host}</span> : <span>(not named yet)</span>} · {counts}
       </p>
       <div className="mt-1 flex flex-wrap gap-3">
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            checked={tap.holdRequests}
-            onChange={(e) => onHold(tap.id, 'request', e.target.checked)}
-          />
-          Hold client requests
-        </label>
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            checked={tap.holdResponses}
-            onChange={(e) => onHold(tap.id, 'response', e.target.checked)}
-          />
-          Hold server responses
-        </label>
+        <HoldSwitches id={tap.id} holdRequests={tap.holdRequests} holdResponses={tap.holdResponses} onHold={onHold} />
       </div>
       <h3 className="mt-2 text-xs font-semibold">Server log</h3>
       <ol

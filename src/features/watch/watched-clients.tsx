@@ -1,3 +1,4 @@
+import { HoldSwitches } from './hold-switches.tsx';
 import { timeOfDay } from '../../lib/text.ts';
 import type { HeldStage, ProxyInfo, TapInfo } from '../../protocol/proxy-wire.ts';
 import { TapEntry, type TapLogEntry } from './tap-entry.tsx';
@@ -94,22 +95,7 @@ export function WatchedClients(props: WatchedClientsProps) {
               </p>
               <p className="text-xs text-slate-600">{counts(p)}</p>
               <div className="mt-1 flex flex-wrap gap-3">
-                <label className="flex items-center gap-1">
-                  <input
-                    type="checkbox"
-                    checked={p.holdRequests}
-                    onChange={(e) => onHold(p.id, 'request', e.target.checked)}
-                  />
-                  Hold client requests
-                </label>
-                <label className="flex items-center gap-1">
-                  <input
-                    type="checkbox"
-                    checked={p.holdResponses}
-                    onChange={(e) => onHold(p.id, 'response', e.target.checked)}
-                  />
-                  Hold server responses
-                </label>
+                <HoldSwitches id={p.id} holdRequests={p.holdRequests} holdResponses={p.holdResponses} onHold={onHold} />
                 <button
                   type="button"
                   className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50"
