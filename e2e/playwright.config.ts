@@ -32,8 +32,10 @@ export default defineConfig({
   // every running proxy, so two watch journeys side by side would see each other's proxies and traffic), and stop
   // their proxy at the end.
   projects: [
-    { name: 'journeys', testIgnore: /watch-.*\.spec\.ts$/ },
+    { name: 'journeys', testIgnore: /(watch-.*|stdio-cancel)\.spec\.ts$/ },
     { name: 'watching', testMatch: /watch-.*\.spec\.ts$/, dependencies: ['journeys'], workers: 1 },
+    // the stdio cancel journey runs last, on its own (stdio-cancel.spec.ts says why)
+    { name: 'apart', testMatch: /stdio-cancel\.spec\.ts$/, dependencies: ['watching'], workers: 1 },
   ],
   // The bundled mock runs as its own server; the app (dev server, or the built app with E2E_PREVIEW=1) is pointed at it.
   webServer: [
