@@ -3,7 +3,9 @@
  * transport (store/leg-senders.ts) and sends every leg of the app through it: a call's legs, a task's polls, the
  * audit's probes. HTTP (direct, or through the inspector's relay when the server allows no cross-origin reads) is
  * `httpLegSender`; a 2025-11-25 session sends through its own client (legacy/legacy-call.ts), which numbers its
- * requests and brings the server's; a stdio server is reached over HTTP through the inspector's bridge.
+ * requests and brings the server's; a stdio server is reached over HTTP through the inspector's bridge. A leg a
+ * watched client sent is not sent again: the recorder (leg-recorder.ts) reads its answer with the same reader
+ * (read-answer.ts) as the legs sent here.
  */
 import type { Exchange, LiveSseEvent } from '../protocol/exchange.ts';
 import type { HeaderList } from '../protocol/exchange.ts';

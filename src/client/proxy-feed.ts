@@ -1,9 +1,9 @@
 /**
  * The page's side of the inspector's proxy: the live event stream (`POST /__proxy/events` with the relay token),
- * the controls (`POST /__proxy/control`), and each watched exchange turned into a recorded `Exchange` by `sendLeg`
- * itself, fed the bytes the proxy reports as they arrive, so a watched leg is parsed exactly as the app's own; and each
- * request a server pushes on an answer's SSE stream, told the moment its event is whole (before the client's answer to
- * it can arrive).
+ * the controls (`POST /__proxy/control`), and each watched exchange turned into a recorded `Exchange` by the
+ * recorder (the app's own response reader, fed the bytes the proxy reports as they arrive, so a watched leg is parsed
+ * exactly as the app's own); and each request a server pushes on an answer's SSE stream, told the moment its event is
+ * whole (before the client's answer to it can arrive).
  */
 import { rpcIdOfBody } from '../protocol/rpc-id.ts';
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
@@ -18,7 +18,7 @@ import {
   type ProxyEvent,
   type ProxyEventPlace,
 } from '../protocol/proxy-wire.ts';
-import { sendLeg } from './send-leg.ts';
+import { recordAnswered, recordUnanswered, type WatchedRequest } from './leg-recorder.ts';
 
 export interface ProxyFeedOptions {
   token: string;
@@ -104,9 +104,6 @@ interface Pending {
   body: string;
   at: number;
   rpcId?: string | number;
-  started?: boolean;
-  head?: (response: Response) => void;
-  fail?: (error: Error) => void;
   stream?: ReadableStreamDefaultController<Uint8Array>;
   /** the answer's head, and the reader of its SSE events (for the requests the server pushes on it) */
   response?: { status: number; statusText: string; headers: HeaderList };
@@ -172,9 +169,9 @@ function pushedExchange(p: Pending, event: EventSourceMessage, message: unknown,
 }
 
 /**
- * Turns the proxy's events for each exchange into one recorded `Exchange` (`onExchange`, when the exchange ended),
- * by running `sendLeg` over a fetch that answers with what the proxy reports: its SSE parsing, timings, message
- * and notifications are the app's own. The request recorded is the one that went to the server (edited, if it was).
+ * Turns the proxy's events for each exchange into one recorded `Exchange` (`onExchange`, when the exchange ended)
+ * through the recorder (leg-recorder.ts): the answer's head and chunks, as the proxy reports them, are read by the
+ * app's own response reader, so its SSE parsing, timings, message and notifications are those of the app's legs. The request recorded is the one that went to the server (edited, if it was).
  * `live` is told what an answer carries as it arrives (a client may act on it before the exchange is recorded).
  * Exchanges are named by their key (`watchedExchangeKey`: run and id). When a new run begins (the inspector restarted),
  * the exchanges of the old run still open are recorded as failed: nothing more of them will come; so are those open
@@ -190,33 +187,21 @@ export function watchedExchanges(
   const encoder = new TextEncoder();
   let currentRun: string | undefined;
 
-  function start(id: string, p: Pending): void {
-    if (p.started) return;
-    p.started = true;
-    const headPromise = new Promise<Response>((resolve, reject) => {
-      p.head = resolve;
-      p.fail = reject;
-    });
-    let first = true;
-    void sendLeg({
-      url: p.url,
-      headers: p.headers,
-      body: p.body,
-      fetch: () => headPromise,
-      // the leg started when the client's request reached the proxy
-      now: () => {
-        if (!first) return now();
-        first = false;
-        return p.at;
-      },
-      ...(p.rpcId !== undefined ? { rpcId: p.rpcId } : {}),
-      // what the proxy passed is recorded whole: the proxy applies its own size cap, not the page's on direct responses
-      maxResponseBytes: Number.POSITIVE_INFINITY,
-    }).then((exchange) => {
-      pending.delete(id);
-      const method = p.httpMethod === 'GET' || p.httpMethod === 'DELETE' ? p.httpMethod : 'POST';
-      onExchange(id, { ...exchange, request: { ...exchange.request, method } });
-    });
+  /** The leg as the watcher saw it go to the server. */
+  function legOf(p: Pending): WatchedRequest {
+    const method = p.httpMethod === 'GET' || p.httpMethod === 'DELETE' ? p.httpMethod : 'POST';
+    const leg: WatchedRequest = {
+      request: { url: p.url, method, headers: p.headers, body: p.body },
+      startedAt: p.at,
+    };
+    if (p.rpcId !== undefined) leg.rpcId = p.rpcId;
+    return leg;
+  }
+
+  /** No answer came to `p`, and none will: it is recorded as it is. */
+  function unanswered(id: string, p: Pending, why: string): void {
+    pending.delete(id);
+    onExchange(id, recordUnanswered(legOf(p), why, now));
   }
 
   /** A JSON answer is whole: its response is told once. */
@@ -230,8 +215,7 @@ export function watchedExchanges(
   /** Every exchange still open ends as failed (`why`): nothing more of it will come. */
   function endAll(why: string): void {
     for (const [key, p] of pending) {
-      start(key, p);
-      if (!p.stream) p.fail!(new Error(why));
+      if (!p.stream) unanswered(key, p, why);
       else p.stream.error(new Error(why));
     }
     pending.clear();
@@ -269,7 +253,6 @@ export function watchedExchanges(
         return;
       case 'response-head': {
         if (p.stream) return; // a held answer the user edited: its head comes again
-        start(key, p);
         p.response = { status: event.status, statusText: event.statusText, headers: event.headers };
         const contentType = event.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
         if (contentType.toLowerCase().includes('text/event-stream')) {
@@ -285,13 +268,15 @@ export function watchedExchanges(
           p.json = { text: '', bytes: 0, ...(Number.isInteger(length) && length > 0 ? { length } : {}) };
         }
         const body = new ReadableStream<Uint8Array>({ start: (c) => void (p.stream = c) });
-        p.head!(
-          new Response(event.status === 204 || event.status === 304 ? null : body, {
-            status: event.status,
-            statusText: event.statusText,
-            headers: event.headers,
-          }),
-        );
+        const head = new Response(event.status === 204 || event.status === 304 ? null : body, {
+          status: event.status,
+          statusText: event.statusText,
+          headers: event.headers,
+        });
+        void recordAnswered(legOf(p), head, now).then((exchange) => {
+          pending.delete(key);
+          onExchange(key, exchange);
+        });
         return;
       }
       case 'response-chunk': {
@@ -310,8 +295,7 @@ export function watchedExchanges(
         // nothing more of it comes: it is no longer open (should a new run begin before it is recorded)
         pending.delete(key);
         if (!event.failure) tellJson(key, p);
-        start(key, p);
-        if (!p.stream) p.fail!(new Error(event.failure ?? 'no answer'));
+        if (!p.stream) onExchange(key, recordUnanswered(legOf(p), event.failure ?? 'no answer', now));
         else if (event.failure) p.stream.error(new Error(event.failure));
         else p.stream.close();
         return;
