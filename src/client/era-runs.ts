@@ -14,7 +14,8 @@ import { requestHeaders } from '../protocol/headers.ts';
 import { legParams } from '../protocol/retry.ts';
 import { isJsonObject, type ClientInfo, type JsonObject, type JsonRpcRequest } from '../protocol/types.ts';
 import { LegacySession } from './legacy/legacy-session.ts';
-import { sendLeg, type FetchLike } from './send-leg.ts';
+import { httpLegSender } from './leg-sender.ts';
+import type { FetchLike } from './send-leg.ts';
 
 type EraName = 'modern' | 'legacy';
 
@@ -58,6 +59,7 @@ export async function runModernCall(opts: EraRunOptions): Promise<EraTrace> {
   const trace: EraTrace = { era: 'modern', steps: [], questions: [] };
   let inputResponses: Record<string, JsonObject> | undefined;
   let requestState: string | undefined;
+  const sender = httpLegSender({ fetch: opts.fetch, ...(opts.now ? { now: opts.now } : {}) });
   for (let leg = 1; leg <= (opts.maxRounds ?? 10); leg++) {
     const parts: Parameters<typeof legParams>[1] = {
       meta: envelope({ capabilities: ALL_CAPABILITIES, ...(opts.clientInfo ? { clientInfo: opts.clientInfo } : {}) }),
@@ -70,13 +72,11 @@ export async function runModernCall(opts: EraRunOptions): Promise<EraTrace> {
       method: opts.method,
       params: legParams(opts.params, parts),
     };
-    const exchange = await sendLeg({
+    const exchange = await sender.send({
       url: opts.url,
       headers: requestHeaders(body),
       body: JSON.stringify(body),
-      fetch: opts.fetch,
       rpcId: leg,
-      ...(opts.now ? { now: opts.now } : {}),
     });
     trace.steps.push({ label: `${opts.method} (leg ${leg})`, exchange });
     const message = exchange.message;

@@ -1,5 +1,5 @@
 import type { FetchLike } from '../client/send-leg.ts';
-import { sendLeg } from '../client/send-leg.ts';
+import { httpLegSender } from '../client/leg-sender.ts';
 import { classifyExchange } from '../protocol/classify-exchange.ts';
 import type { Outcome } from '../protocol/classify.ts';
 import { envelope } from '../protocol/envelope.ts';
@@ -66,14 +66,16 @@ export async function rpc(
   const headerOpts: Parameters<typeof requestHeaders>[1] = { extra: ctx.headers ?? {} };
   if (ctx.protocolVersion) headerOpts.protocolVersion = ctx.protocolVersion;
   if (ctx.authorization) headerOpts.authorization = ctx.authorization;
-  const exchange = await sendLeg({
+  const sender = httpLegSender({
+    fetch,
+    timeoutMs: opts.timeoutMs ?? 15_000,
+    ...(opts.viaRelay ? { viaRelay: true } : {}),
+  });
+  const exchange = await sender.send({
     url: ctx.url,
     headers: requestHeaders(body, headerOpts),
     body: JSON.stringify(body),
-    fetch,
     rpcId: id,
-    timeoutMs: opts.timeoutMs ?? 15_000,
-    viaRelay: opts.viaRelay,
   });
   opts.record?.(method, exchange);
   const outcome = classifyExchange(exchange, method, id);

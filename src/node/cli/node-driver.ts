@@ -1,5 +1,5 @@
 /** The session driver on Node's fetch, for replay and audit: one connection, the CLI's client info. */
-import { sendLeg } from '../../client/send-leg.ts';
+import { httpLegSender } from '../../client/leg-sender.ts';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
 import type { ConnectionContext } from '../../session/compose.ts';
 import { createDriver, DEFAULT_CLIENT_INFO_CLI, type SessionDriver } from '../../session/flows/driver.ts';
@@ -18,6 +18,7 @@ export function identityOf(headers: Record<string, string>): Pick<ConnectionCont
 
 /** `identity`: headers sent on every leg (`--header`). */
 export function nodeDriver(url: string, timeoutMs = 60_000, identity: Record<string, string> = {}): SessionDriver {
+  const sender = httpLegSender({ fetch: (input, init) => globalThis.fetch(input, init), timeoutMs });
   return createDriver({
     now: () => Date.now(),
     connection: {
@@ -26,14 +27,6 @@ export function nodeDriver(url: string, timeoutMs = 60_000, identity: Record<str
       clientInfo: DEFAULT_CLIENT_INFO_CLI,
       ...identityOf(identity),
     },
-    send: (c) =>
-      sendLeg({
-        url: c.url,
-        headers: c.headers,
-        body: c.body,
-        fetch: (input, init) => globalThis.fetch(input, init),
-        rpcId: c.rpcId,
-        timeoutMs,
-      }),
+    send: (c) => sender.send({ url: c.url, headers: c.headers, body: c.body, rpcId: c.rpcId }),
   });
 }
