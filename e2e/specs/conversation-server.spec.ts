@@ -2,11 +2,6 @@ import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 import { TimelinePage } from '../pages/timeline-page.ts';
-import {
-  everythingEntry,
-  startEverythingServer,
-  type EverythingServer,
-} from '../../src/node/test-servers/everything-server.fixtures.ts';
 
 /**
  * A conversation keeps its server: a retry carries the state its server minted and a response answers the request
@@ -67,21 +62,13 @@ test.describe('a 2026-07-28 retry', () => {
 
 test.describe("a 2025-11-25 server's pending request", () => {
   test.describe.configure({ timeout: 90_000 });
-  test.skip(!everythingEntry(), '@modelcontextprotocol/server-everything is not installed (npm install)');
-  let server: EverythingServer | undefined;
-  test.beforeEach(async () => {
-    server = await startEverythingServer();
-  });
-  test.afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
 
   test('answered after connecting elsewhere, goes to the server that asked, in its session', async ({
     inspector: app,
     page,
+    everything: server,
   }) => {
-    const everything = server!.url;
+    const everything = server.url;
     await page.goto(`/?server=${encodeURIComponent(everything)}`);
     await expect(app.status).toContainText('era 2025-11-25');
     // the everything server asks roots/list on its session as soon as it is initialized

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from '../fixtures.ts';
+import { skipWithoutEverything, test } from '../fixtures.ts';
 import type { InspectorPage } from '../pages/inspector-page.ts';
 import { CatalogPage } from '../pages/catalog-page.ts';
 import { ConnectionTrafficPage } from '../pages/connection-traffic-page.ts';
@@ -8,11 +8,6 @@ import { LegacyPushedPage } from '../pages/legacy-pushed-page.ts';
 import { RequestOptionsPage } from '../pages/request-options-page.ts';
 import { TaskPage } from '../pages/task-page.ts';
 import type { InspectorServer } from '../../src/node/cli/serve.ts';
-import {
-  everythingEntry,
-  startEverythingServer,
-  type EverythingServer,
-} from '../../src/node/test-servers/everything-server.fixtures.ts';
 import { openEverythingStdio } from '../pages/everything-server.ts';
 import { distMissing } from '../pages/stdio-demo.ts';
 
@@ -24,7 +19,7 @@ const ROOT_URI = 'file:///work/everything-e2e';
 
 test.describe('the everything server, a real 2025-11-25 server', () => {
   test.describe.configure({ timeout: 90_000 });
-  test.skip(!everythingEntry(), '@modelcontextprotocol/server-everything is not installed (npm install)');
+  skipWithoutEverything();
 
   /** The conversation a session request (one the server pushed outside any call) was given, opened from the Timeline. */
   async function openSessionRequest(app: InspectorPage, method: string) {
@@ -112,20 +107,12 @@ test.describe('the everything server, a real 2025-11-25 server', () => {
   }
 
   test.describe('over streamable HTTP', () => {
-    let server: EverythingServer | undefined;
-    test.beforeEach(async () => {
-      server = await startEverythingServer();
-    });
-    test.afterEach(async () => {
-      await server?.close();
-      server = undefined;
-    });
-
     test('calls, answers its requests from the page, and reads a resource and a prompt', async ({
       inspector: app,
       page,
+      everything,
     }) => {
-      await page.goto(`/?server=${encodeURIComponent(server!.url)}`);
+      await page.goto(`/?server=${encodeURIComponent(everything.url)}`);
       await expect(app.status).toContainText('era 2025-11-25');
       await echoDespiteRoots(app);
 
