@@ -72,6 +72,36 @@ describe('a watched exchange', () => {
   });
 });
 
+describe('exchanges that ended', () => {
+  it('are told in the order they ended, though a body takes longer to read than a bodiless answer', async () => {
+    const order: string[] = [];
+    let resolveTwo: () => void;
+    const two = new Promise<void>((resolve) => (resolveTwo = resolve));
+    const feed = watchedExchanges((id) => {
+      order.push(id);
+      if (order.length === 2) resolveTwo();
+    });
+    const initialize = '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{}}}';
+    // a stdio host through the tap: its initialize answered, then its notifications/initialized accepted at once
+    feed({ ...request, id: 'x1', body: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}' });
+    feed({
+      type: 'response-head',
+      id: 'x1',
+      at: 1,
+      status: 200,
+      statusText: 'OK',
+      headers: [['content-type', 'application/json']],
+    });
+    feed({ type: 'response-chunk', id: 'x1', at: 1, text: initialize });
+    feed({ type: 'response-end', id: 'x1', at: 1 });
+    feed({ ...request, id: 'x2', body: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+    feed({ type: 'response-head', id: 'x2', at: 2, status: 202, statusText: 'Accepted', headers: [] });
+    feed({ type: 'response-end', id: 'x2', at: 2 });
+    await two;
+    expect(order).toEqual(['x1', 'x2']);
+  });
+});
+
 describe('a restarted inspector (a new run, numbering its exchanges from x1 again)', () => {
   it("records the new run's x1 as an exchange of its own, and the old run's open ones as ended by the restart", async () => {
     const done: Record<string, Exchange> = {};

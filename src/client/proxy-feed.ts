@@ -105,6 +105,8 @@ interface Pending {
   at: number;
   rpcId?: string | number;
   stream?: ReadableStreamDefaultController<Uint8Array>;
+  /** the answer being read since its head came, recorded when its body ends */
+  recording?: Promise<Exchange>;
   /** the answer's head, and the reader of its SSE events (for the requests the server pushes on it) */
   response?: { status: number; statusText: string; headers: HeaderList };
   events?: EventSourceParser;
@@ -198,10 +200,19 @@ export function watchedExchanges(
     return leg;
   }
 
-  /** No answer came to `p`, and none will: it is recorded as it is. */
-  function unanswered(id: string, p: Pending, why: string): void {
-    pending.delete(id);
-    onExchange(id, recordUnanswered(legOf(p), why, now));
+  /** the exchanges told so far, in the order they ended */
+  let told: Promise<unknown> = Promise.resolve();
+
+  /**
+   * An exchange ended: it is told once it is recorded, after every exchange that ended before it. Reading a body takes
+   * longer than recording a bodiless 202, so without this a host's `notifications/initialized` (sent after its
+   * initialize was answered) could be listed before that initialize.
+   */
+  function ended(id: string, recording: Exchange | Promise<Exchange>): void {
+    // one that throws where it is told must not keep the later ones untold
+    told = Promise.all([told, recording])
+      .then(([, exchange]) => onExchange(id, exchange))
+      .catch((error: unknown) => console.error('a watched exchange could not be recorded', error));
   }
 
   /** A JSON answer is whole: its response is told once. */
@@ -215,8 +226,11 @@ export function watchedExchanges(
   /** Every exchange still open ends as failed (`why`): nothing more of it will come. */
   function endAll(why: string): void {
     for (const [key, p] of pending) {
-      if (!p.stream) unanswered(key, p, why);
-      else p.stream.error(new Error(why));
+      if (!p.stream) ended(key, recordUnanswered(legOf(p), why, now));
+      else {
+        p.stream.error(new Error(why));
+        ended(key, p.recording!);
+      }
     }
     pending.clear();
   }
@@ -273,10 +287,7 @@ export function watchedExchanges(
           statusText: event.statusText,
           headers: event.headers,
         });
-        void recordAnswered(legOf(p), head, now).then((exchange) => {
-          pending.delete(key);
-          onExchange(key, exchange);
-        });
+        p.recording = recordAnswered(legOf(p), head, now);
         return;
       }
       case 'response-chunk': {
@@ -295,9 +306,10 @@ export function watchedExchanges(
         // nothing more of it comes: it is no longer open (should a new run begin before it is recorded)
         pending.delete(key);
         if (!event.failure) tellJson(key, p);
-        if (!p.stream) onExchange(key, recordUnanswered(legOf(p), event.failure ?? 'no answer', now));
-        else if (event.failure) p.stream.error(new Error(event.failure));
+        if (!p.stream) return ended(key, recordUnanswered(legOf(p), event.failure ?? 'no answer', now));
+        if (event.failure) p.stream.error(new Error(event.failure));
         else p.stream.close();
+        ended(key, p.recording!);
         return;
       default:
         return;

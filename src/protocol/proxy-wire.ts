@@ -55,6 +55,14 @@ export interface ProxyInfo {
 /** How a tap's target reads: this, then the server's command line (what the page names the server by). */
 export const TAP_TARGET_PREFIX = 'stdio: ';
 
+/**
+ * A leg a tap carried over stdio: its request was a line on the server's stdin, with no HTTP headers (the tap names it
+ * by its command line; `stdio` alone before the tap said what it launched). The HTTP transport's rules do not apply.
+ */
+export function carriedOverStdio(request: { url: string }): boolean {
+  return request.url === 'stdio' || request.url.startsWith(TAP_TARGET_PREFIX);
+}
+
 /** A tap a desktop host launched in place of its stdio server. */
 export interface TapInfo {
   /** the server command the tap launched, and its arguments */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEGACY_PROTOCOL_VERSION } from '../types.ts';
-import { jsonExchange } from './lint-legs.fixtures.ts';
+import { jsonExchange, testLeg } from './lint-legs.fixtures.ts';
 import { legEra, LEGACY_RULES } from './legacy-rules.ts';
 import { lintLeg } from './lint-leg.ts';
 import type { LintLeg } from './lint-types.ts';
@@ -147,5 +147,46 @@ describe('lint knows the era of a leg', () => {
 
   it('lists each era rule once', () => {
     expect(new Set(LEGACY_RULES).size).toBe(LEGACY_RULES.length);
+  });
+});
+
+describe('a leg a tap carried over stdio (no HTTP headers, by the transport)', () => {
+  const overStdio = (leg: LintLeg): LintLeg => ({
+    ...leg,
+    exchange: {
+      ...leg.exchange,
+      request: {
+        ...leg.exchange.request,
+        url: 'stdio: python server.py',
+        headers: [['content-type', 'application/json']],
+      },
+    },
+  });
+
+  it('is a 2025-11-25 leg when its body names no version, and no header rule fires', () => {
+    const leg = overStdio(legacyLeg());
+    expect(legEra(leg)).toBe('legacy');
+    expect(rules(leg, [overStdio(legacyLeg({ id: 2 }))])).toEqual([]);
+    // the same leg over HTTP without its session id, in a session that has one, is faulted: skipped for stdio only
+    const overHttp = legacyLeg({
+      headers: [
+        ['content-type', 'application/json'],
+        ['mcp-protocol-version', LEGACY_PROTOCOL_VERSION],
+      ],
+    });
+    expect(rules(overHttp, [legacyLeg({ id: 2 })])).toEqual(['legacy/session-id']);
+  });
+
+  it('is a 2026-07-28 leg by its _meta envelope, judged by every rule but the header rule', () => {
+    const leg = overStdio(testLeg({ headers: [] }));
+    expect(legEra(leg)).toBe('modern');
+    expect(rules(leg)).toEqual([]);
+    expect(rules(testLeg({ headers: [] }))).toContain('client/headers-match-body');
+    // a retry over stdio reusing its first leg's id is still a fault: the body's rules apply
+    const first = overStdio(testLeg({ id: 1, headers: [] }));
+    const retry = overStdio(
+      testLeg({ id: 1, headers: [], requestState: 'abc', inputResponses: { confirm: { action: 'accept' } } }),
+    );
+    expect(rules(retry, [first])).toContain('client/new-id');
   });
 });

@@ -5,6 +5,7 @@
  * and a request the server pushed answered as a JSON-RPC response with the request's own id.
  */
 import { headerValue, type Exchange } from '../exchange.ts';
+import { carriedOverStdio } from '../proxy-wire.ts';
 import { isJsonObject, PROTOCOL_VERSION } from '../types.ts';
 import { sentBody } from './wire-facts.ts';
 import { LEGACY_SPEC, type LintContext, type LintFinding, type LintLeg } from './lint-types.ts';
@@ -20,6 +21,11 @@ export function legEra(leg: Pick<LintLeg, 'exchange' | 'pushed' | 'answer'>): 'm
   if (leg.pushed || leg.answer) return 'legacy';
   if (isHandshake(leg)) return 'legacy';
   const request = leg.exchange.request;
+  if (carriedOverStdio(request)) {
+    // stdio has no headers: a 2026-07-28 request names its version in its `_meta`, a 2025-11-25 one never does
+    const version = sentBody(leg.exchange).protocolVersion;
+    return typeof version === 'string' && DATED.test(version) && version >= PROTOCOL_VERSION ? 'modern' : 'legacy';
+  }
   const version = headerValue(request.headers, 'mcp-protocol-version');
   if (version !== undefined && DATED.test(version.trim()))
     return version.trim() < PROTOCOL_VERSION ? 'legacy' : 'modern';
@@ -119,4 +125,7 @@ function legacyAnswerId({ leg }: LintContext): LintFinding[] {
   });
 }
 
-export const LEGACY_RULES = [legacyProtocolVersionHeader, legacySessionId, legacyAnswerId];
+/** The rules about the HTTP transport's headers: a leg a tap carried over stdio has no headers to judge. */
+export const LEGACY_HTTP_RULES = [legacyProtocolVersionHeader, legacySessionId];
+
+export const LEGACY_RULES = [...LEGACY_HTTP_RULES, legacyAnswerId];

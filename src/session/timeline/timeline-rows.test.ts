@@ -151,3 +151,21 @@ describe('timelineRows', () => {
     expect(b2?.args).toBe(b1?.args);
   });
 });
+
+describe('a leg a tap carried over stdio', () => {
+  it('shows no HTTP status: stdio has none, the tap only stands its answer in one', () => {
+    const state = sessionWith([{ id: 'c', legs: [{ result: { resultType: 'complete' } }] }]);
+    const [legId, leg] = Object.entries(state.legs)[0]!;
+    const overStdio = {
+      ...state,
+      legs: {
+        [legId]: {
+          ...leg,
+          exchange: { ...leg.exchange, request: { ...leg.exchange.request, url: 'stdio: node s.js' } },
+        },
+      },
+    };
+    expect(timelineRows(state)[0]?.legs[0]?.httpStatus).toBe(200);
+    expect(timelineRows(overStdio)[0]?.legs[0]?.httpStatus).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import { legRowTarget, pushOrFold, type FoldedLeg } from './timeline-task-rows.ts';
 import { headerValue } from '../../protocol/exchange.ts';
+import { carriedOverStdio } from '../../protocol/proxy-wire.ts';
 import type { AcceptedAs, OutcomeKind } from '../../protocol/classify.ts';
 import { countFindings, type LintCounts } from '../../protocol/lint/lint-types.ts';
 import { cachedArgumentSummary } from '../argument-summary.ts';
@@ -196,7 +197,9 @@ export function timelineRows(state: SessionState): ConversationRow[] {
         inherited: leg.conversationId !== c.id,
       };
       const row = new LazyLegRow(facts, deferLint(state, leg, c.method));
-      if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
+      // a leg a tap carried over stdio had no HTTP status: the tap only stands its answer in one
+      if (leg.exchange.response && !carriedOverStdio(leg.exchange.request))
+        row.httpStatus = leg.exchange.response.status;
       if (leg.answer && undeliveredReason(leg.answer.exchange) !== undefined) row.answerUndelivered = true;
       if (o.kind === 'error') row.errorCode = o.error.code;
       if (o.kind === 'complete' && o.accepted) row.accepted = o.accepted;
