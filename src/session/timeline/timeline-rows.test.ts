@@ -156,8 +156,10 @@ describe('a leg a tap carried over stdio', () => {
   it('shows no HTTP status: stdio has none, the tap only stands its answer in one', () => {
     const state = sessionWith([{ id: 'c', legs: [{ result: { resultType: 'complete' } }] }]);
     const [legId, leg] = Object.entries(state.legs)[0]!;
+    // a new conversation object: rows are cached per conversation
     const overStdio = {
       ...state,
+      conversations: { c: { ...state.conversations.c! } },
       legs: {
         [legId]: {
           ...leg,
