@@ -67,11 +67,12 @@ test.describe('the everything server (2025-11-25) through the tap', () => {
     // host's answer as its first round and the result as its second
     await expect(timeline.getByRole('listitem')).toHaveText([
       /tap-journey-host 1\.0\.0 · other traffic\s*complete\s*2 legs/,
-      /^Round \d (initialize|notifications\/initialized) :/,
-      /^Round \d (initialize|notifications\/initialized) :/,
+      // in the order the host sent them: its notifications/initialized follows the initialize it was answered
+      /^Round 1 initialize : .*stdio/,
+      /^Round 2 notifications\/initialized : .*accepted stdio/,
       /trigger-elicitation-request · tap-journey-host 1\.0\.0\s*complete\s*1 round · 2 legs/,
       /^Round 1 elicitation\/create server → client: .*asks elicitation\/create #\d+ · answers elicitation\/create #\d+/,
-      /^Round 2 tools\/call trigger-elicitation-request: .*complete HTTP 200/,
+      /^Round 2 tools\/call trigger-elicitation-request: .*complete stdio/,
     ]);
     // the host's answer is the call's: no other traffic leg is a response
     await expect(timeline.getByRole('button', { name: /^Round \d+ response/ })).toHaveCount(0);

@@ -48,9 +48,11 @@ export const LegRowButton = memo(function LegRowButton({
           {row.method}
         </span>{' '}
         <span className={`${BADGE} ${badgeTone(outcomeTone(row))}`}>{outcomeText(row)}</span>
-        {row.httpStatus !== undefined && ' '}
-        {row.httpStatus !== undefined && (
-          <span className={`${BADGE} ${badgeTone('neutral')}`}>{`HTTP ${row.httpStatus}`}</span>
+        {(row.httpStatus !== undefined || row.overStdio) && ' '}
+        {(row.httpStatus !== undefined || row.overStdio) && (
+          <span className={`${BADGE} ${badgeTone('neutral')}`}>
+            {row.overStdio ? 'stdio' : `HTTP ${row.httpStatus}`}
+          </span>
         )}
         {lint && ' '}
         {lint && (
@@ -67,7 +69,7 @@ export const LegRowButton = memo(function LegRowButton({
         {row.bodyEdited && <span className={`${BADGE} ${badgeTone('bad')}`}>body edited</span>}
       </span>
       <span className="absolute top-1 right-2 font-mono text-slate-600">{ms(row.durationMs)}</span>
-      {row.httpStatus === undefined && <span className="sr-only">no HTTP response</span>}
+      {row.httpStatus === undefined && !row.overStdio && <span className="sr-only">no HTTP response</span>}
       {details && <span className="block overflow-hidden text-slate-600">{details}</span>}
     </button>
   );

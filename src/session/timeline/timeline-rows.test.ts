@@ -168,6 +168,7 @@ describe('a leg a tap carried over stdio', () => {
       },
     };
     expect(timelineRows(state)[0]?.legs[0]?.httpStatus).toBe(200);
-    expect(timelineRows(overStdio)[0]?.legs[0]?.httpStatus).toBeUndefined();
+    const row = timelineRows(overStdio)[0]?.legs[0];
+    expect([row?.httpStatus, row?.overStdio]).toEqual([undefined, true]);
   });
 });

@@ -17,6 +17,8 @@ export interface LegRow {
   method: string;
   target: string;
   httpStatus?: number;
+  /** a tap carried it over stdio: it had no HTTP status (the tap only stands its answer in one) */
+  overStdio?: boolean;
   outcome: OutcomeKind;
   /** a complete leg that is no call: what the transport accepted it as (a notification, a stream, ...) */
   accepted?: AcceptedAs;
@@ -104,6 +106,7 @@ class LazyLegRow implements LegRow {
   durationMs: number;
   inherited: boolean;
   declare httpStatus?: number;
+  declare overStdio?: boolean;
   declare accepted?: AcceptedAs;
   declare errorCode?: number;
   declare taskStatus?: string;
@@ -198,8 +201,8 @@ export function timelineRows(state: SessionState): ConversationRow[] {
       };
       const row = new LazyLegRow(facts, deferLint(state, leg, c.method));
       // a leg a tap carried over stdio had no HTTP status: the tap only stands its answer in one
-      if (leg.exchange.response && !carriedOverStdio(leg.exchange.request))
-        row.httpStatus = leg.exchange.response.status;
+      if (carriedOverStdio(leg.exchange.request)) row.overStdio = true;
+      else if (leg.exchange.response) row.httpStatus = leg.exchange.response.status;
       if (leg.answer && undeliveredReason(leg.answer.exchange) !== undefined) row.answerUndelivered = true;
       if (o.kind === 'error') row.errorCode = o.error.code;
       if (o.kind === 'complete' && o.accepted) row.accepted = o.accepted;
