@@ -1,0 +1,120 @@
+/**
+ * Fork and "Audit this call" on a tapped call (its server is a stdio process the page cannot reach): the page asks
+ * the running tap for a fresh instance, connects to it through the relay, and the fork's leg or the audit goes there.
+ */
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { createInspectorStore, type InspectorStore } from './inspector-store.ts';
+import { loadWatchedModel } from './watch-slice.ts';
+import { recordWatchedJson } from './watched-store.fixtures.ts';
+
+const COMMAND = 'stdio: python server.py';
+const FRESH = 'http://127.0.0.1:6280/__tap/t1/1/mcp';
+const TAP: ProxyInfo = {
+  id: 't1',
+  url: 'stdio',
+  target: COMMAND,
+  holdRequests: false,
+  holdResponses: false,
+  counts: { requests: 1, responses: 1, refused: 0 },
+  tap: { command: ['python', 'server.py'], host: 'host 1.0' },
+};
+
+beforeAll(() => loadWatchedModel());
+
+/** The tapped host's first round of `approve`: the server asked. Returns its leg's id. */
+function tappedFirstRound(store: InspectorStore, running: ProxyInfo[] = [TAP]): string {
+  store.getState().applyProxyEvent({ type: 'proxies', proxies: running });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'approve', arguments: { amount: 5 } },
+  });
+  const answer = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 3,
+    result: { resultType: 'input_required', inputRequests: {}, requestState: 'st-2' },
+  });
+  recordWatchedJson(store, COMMAND, body, answer, 'x1', 't1');
+  const conversationId = store.getState().session.order[0]!;
+  return store.getState().session.conversations[conversationId]!.legIds[0]!;
+}
+
+function storeWith(fetch: typeof globalThis.fetch = () => Promise.reject(new Error('no server in this test'))) {
+  const calls: ProxyControl[] = [];
+  const store = createInspectorStore(
+    {
+      fetchFor: () => fetch,
+      now: () => Date.now(),
+      timeoutMs: 5_000,
+      proxy: {
+        control: (c) => {
+          calls.push(c);
+          return c.action === 'fresh'
+            ? Promise.resolve({ url: FRESH })
+            : Promise.reject(new Error(`unexpected ${c.action}`));
+        },
+        follow: vi.fn(),
+      },
+    },
+    { connectedUrl: 'http://elsewhere/mcp' },
+  );
+  return { store, calls };
+}
+
+describe('a tapped call', () => {
+  it('forks into the composer with its leg going to a fresh instance its tap launched, through the relay', async () => {
+    const { store, calls } = storeWith();
+    const legId = tappedFirstRound(store);
+    expect(store.getState().forkWatchedLeg(legId)).toBeNull();
+    await vi.waitFor(() => expect(store.getState().selectedConversationId).not.toBe(null));
+    const st = store.getState();
+    expect(calls).toEqual([{ action: 'fresh', proxyId: 't1' }]);
+    expect(st.connectedUrl).toBe(FRESH);
+    expect(st.transportMode).toBe('relay');
+    expect(st.connectionNote).toContain('a fresh instance of the tapped server "python server.py"');
+    const branch = st.session.conversations[st.selectedConversationId!]!;
+    expect(branch.watched).toBeUndefined();
+    expect(branch.serverUrl).toBe(COMMAND);
+    expect(branch.draft).toMatchObject({ target: FRESH, params: { name: 'approve', arguments: { amount: 5 } } });
+  });
+
+  it('whose tap no longer runs forks nothing, and says to start its host again', async () => {
+    const { store, calls } = storeWith();
+    const legId = tappedFirstRound(store, []);
+    const before = store.getState().session.order.length;
+    store.getState().forkWatchedLeg(legId);
+    await vi.waitFor(() => expect(store.getState().watchError).toContain('Start its host again'));
+    expect(calls).toEqual([]);
+    expect(store.getState().session.order).toHaveLength(before);
+    expect(store.getState().connectedUrl).toBe('http://elsewhere/mcp');
+  });
+
+  it('is audited by its name against the fresh instance, every leg going there', async () => {
+    const sent: { url: string; method: string }[] = [];
+    const fetch = (url: string | URL | Request, init?: RequestInit) => {
+      const rpc = JSON.parse(String(init?.body)) as { id: number; method: string };
+      sent.push({ url: String(url), method: rpc.method });
+      const result =
+        rpc.method === 'tools/list'
+          ? { tools: [{ name: 'approve', inputSchema: { type: 'object' } }] }
+          : rpc.method.endsWith('/list')
+            ? { prompts: [], resourceTemplates: [] }
+            : { content: [{ type: 'text', text: 'done' }] };
+      return Promise.resolve(
+        new Response(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    };
+    const { store } = storeWith(fetch);
+    const legId = tappedFirstRound(store);
+    await store.getState().auditWatchedCall(store.getState().session.legs[legId]!.conversationId);
+    expect(store.getState().auditRequest).toMatchObject({ only: 'approve' });
+    expect(store.getState().audit).toMatchObject({ status: 'done', server: FRESH });
+    // every leg went to the fresh instance, never to the page's former server
+    expect(new Set(sent.map((s) => s.url))).toEqual(new Set([FRESH]));
+    expect(sent.map((s) => s.method)).toContain('tools/call');
+  });
+});
