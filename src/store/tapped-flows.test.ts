@@ -4,6 +4,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
+import { watchedServerOf } from '../session/kinds/watched/tapped-server.ts';
 import { createInspectorStore, type InspectorStore } from './inspector-store.ts';
 import { loadWatchedModel } from './watch-slice.ts';
 import { recordWatchedJson } from './watched-store.fixtures.ts';
@@ -116,5 +118,22 @@ describe('a tapped call', () => {
     // every leg went to the fresh instance, never to the page's former server
     expect(new Set(sent.map((s) => s.url))).toEqual(new Set([FRESH]));
     expect(sent.map((s) => s.method)).toContain('tools/call');
+  });
+
+  it('saved and opened again, keeps its tapped server, its fork keeps its fresh instance, and still finds its tap', async () => {
+    const { store } = storeWith();
+    const legId = tappedFirstRound(store);
+    store.getState().forkWatchedLeg(legId);
+    await vi.waitFor(() => expect(store.getState().selectedConversationId).not.toBe(null));
+    const session = store.getState().session;
+    const text = serializeSessionFile(toSessionFile(session, { redacted: true, now: 1 }));
+    const opened = parseSessionFile(text);
+    if (!opened.ok) throw new Error(opened.error);
+    const [watchedId, branchId] = session.order;
+    const watched = opened.session.conversations[watchedId!]!;
+    expect(watched.serverUrl).toBe(COMMAND);
+    expect(watched.watched).toMatchObject({ proxyId: 't1' });
+    expect(opened.session.conversations[branchId!]?.draft?.target).toBe(FRESH);
+    expect(watchedServerOf(watched, [TAP])).toEqual({ kind: 'tap', tapId: 't1', command: 'python server.py' });
   });
 });

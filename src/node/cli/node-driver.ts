@@ -16,8 +16,13 @@ export function identityOf(headers: Record<string, string>): Pick<ConnectionCont
   return out;
 }
 
-/** `identity`: headers sent on every leg (`--header`). */
-export function nodeDriver(url: string, timeoutMs = 60_000, identity: Record<string, string> = {}): SessionDriver {
+/** `identity`: headers sent on every leg (`--header`); `fetchImpl`: where legs go (default Node's fetch). */
+export function nodeDriver(
+  url: string,
+  timeoutMs = 60_000,
+  identity: Record<string, string> = {},
+  fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): SessionDriver {
   return createDriver({
     now: () => Date.now(),
     connection: {
@@ -31,7 +36,7 @@ export function nodeDriver(url: string, timeoutMs = 60_000, identity: Record<str
         url: c.url,
         headers: c.headers,
         body: c.body,
-        fetch: (input, init) => globalThis.fetch(input, init),
+        fetch: fetchImpl,
         rpcId: c.rpcId,
         timeoutMs,
       }),
