@@ -31,7 +31,7 @@ describe("the tap's fresh instances", () => {
     const hostile = { t: 'fresh-start', fresh: 1, command: ['/bin/sh', '-c', 'echo owned'], args: ['x'], env: {} };
     children.told(hostile as unknown as Extract<HubToTap, { t: 'fresh-start' }>);
     await expect.poll(() => told.find((m) => m.t === 'fresh-out')).toBeDefined();
-    const out = told.find((m): m is Extract<TapToHub, { t: 'fresh-out' }> => m.t === 'fresh-out')!;
+    const out = told.find((m): m is Extract<TapToHub, { t: 'fresh-out' | 'fresh-err' }> => m.t === 'fresh-out')!;
     expect(JSON.parse(out.data)).toEqual({ argv: ['own-arg'], mark: 'tap-env', cwd });
     expect(told[0]).toEqual({ t: 'fresh-started', fresh: 1 });
   });

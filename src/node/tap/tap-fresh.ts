@@ -15,6 +15,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
+import { redactArgs } from '../../session/io/redact.ts';
 import type { TrafficHub } from '../proxy/traffic-hub.ts';
 import { RelayRefusal } from '../relay/relay-http.ts';
 import { startStdioBridge, type StdioBridge } from '../stdio/stdio-bridge.ts';
@@ -193,7 +194,9 @@ export function createFreshInstances(hub: TrafficHub, opts: { startTimeoutMs?: n
         entry.tell({ t: 'fresh-start', fresh });
         return child;
       };
-      const bridge = startStdioBridge({ argv: info.tap.command, start });
+      // the argv only names the server in the bridge's notes and errors, which reach the page: its secrets masked
+      const named = redactArgs(info.tap.command);
+      const bridge = startStdioBridge({ argv: named, start });
       entry.instance = { url, bridge };
       try {
         byUrl.set(url, await bridge);
@@ -202,7 +205,7 @@ export function createFreshInstances(hub: TrafficHub, opts: { startTimeoutMs?: n
         throw new RelayRefusal(
           502,
           'fresh_failed',
-          `The tap could not launch a fresh instance of "${info.tap.command.join(' ')}": ${
+          `The tap could not launch a fresh instance of "${named.join(' ')}": ${
             error instanceof Error ? error.message : String(error)
           }`,
         );
