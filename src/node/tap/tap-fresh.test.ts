@@ -149,14 +149,18 @@ describe('a fresh instance of a tapped server', () => {
     expect(t.starts()).toBe(2);
   }, 30_000);
 
-  it('ends with its tap: its URL answers no more', async () => {
+  it('ends with its tap: its URL says it is gone', async () => {
     const t = await tapped();
     const { url } = (await (await control(t.inspector, { action: 'fresh', proxyId: t.tapId })).json()) as {
       url: string;
     };
     await t.end();
     await t.inspector.next((e) => e.type === 'proxies' && !e.proxies.some((p) => p.tap));
-    await expect.poll(() => t.inspector.fresh.handlerFor(url)).toBeUndefined();
+    // its URL answers that it is gone, and what to do; the request goes nowhere else
+    await expect
+      .poll(async () => ((await ask(t.inspector, url)) as { error?: { message: string } }).error?.message)
+      .toContain('This fresh instance of a tapped server is gone');
+    expect(t.inspector.fresh.handlerFor('http://example.test/__tap/t1/1/mcp')).toBeUndefined();
   }, 30_000);
 });
 

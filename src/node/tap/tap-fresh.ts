@@ -18,9 +18,37 @@ import { PassThrough, Writable } from 'node:stream';
 import { redactArgs } from '../../session/io/redact.ts';
 import type { TrafficHub } from '../proxy/traffic-hub.ts';
 import { RelayRefusal } from '../relay/relay-http.ts';
+import { bridgeErrorResponse } from '../stdio/bridge-errors.ts';
 import { startStdioBridge, type StdioBridge } from '../stdio/stdio-bridge.ts';
 import type { StdioChild } from '../stdio/stdio-process.ts';
 import type { HubToTap, TapToHub } from './tap-wire.ts';
+
+/** A fresh instance's URL on a loopback host: `<app>/__tap/<tap>/<n>/mcp`. */
+function isFreshInstancePath(url: string): boolean {
+  try {
+    const { hostname, pathname } = new URL(url);
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) && /^\/__tap\/[^/]+\/\d+\/mcp$/.test(pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** The answer for a fresh instance that is gone: the page's request is not sent anywhere else. */
+async function goneInstance(request: Request): Promise<Response> {
+  let id: unknown = null;
+  try {
+    id = ((await request.json()) as { id?: unknown }).id;
+  } catch {
+    // no JSON body: the error names no id
+  }
+  return bridgeErrorResponse(
+    502,
+    id,
+    'not_running',
+    'This fresh instance of a tapped server is gone (its tap ended, or the inspector restarted): fork or audit the ' +
+      'tapped call again to launch a new one, while its host runs',
+  );
+}
 
 /** How long a tap may take to say its fresh instance started. */
 const START_TIMEOUT_MS = 15_000;
@@ -108,7 +136,10 @@ export interface FreshInstances {
   ): { told(message: FromTap): void; closed(): void };
   /** A fresh instance of tap `tapId`'s server for the page at `appBase`: its URL (inside the relay). */
   launch(tapId: string, appBase: string): Promise<{ url: string }>;
-  /** the instance at `url`, as the relay's fetch reaches it (undefined: not one of them) */
+  /**
+   * the instance at `url`, as the relay's fetch reaches it (undefined: not one of them); an instance that is gone
+   * answers that it is, so the request never goes to the network
+   */
   handlerFor(url: string): ((request: Request) => Promise<Response>) | undefined;
   close(): Promise<void>;
 }
@@ -215,7 +246,8 @@ export function createFreshInstances(hub: TrafficHub, opts: { startTimeoutMs?: n
 
     handlerFor(url) {
       const bridge = byUrl.get(url);
-      return bridge ? (request) => bridge.handle(request) : undefined;
+      if (bridge) return (request) => bridge.handle(request);
+      return isFreshInstancePath(url) ? goneInstance : undefined;
     },
 
     async close() {
