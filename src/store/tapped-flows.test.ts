@@ -4,6 +4,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
+import { toHar } from '../session/io/har.ts';
+import { parseRecordingFile } from '../session/io/recordings.ts';
 import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
 import { watchedServerOf } from '../session/kinds/watched/tapped-server.ts';
 import { createInspectorStore, type InspectorStore } from './inspector-store.ts';
@@ -135,5 +137,21 @@ describe('a tapped call', () => {
     expect(watched.watched).toMatchObject({ proxyId: 't1' });
     expect(opened.session.conversations[branchId!]?.draft?.target).toBe(FRESH);
     expect(watchedServerOf(watched, [TAP])).toEqual({ kind: 'tap', tapId: 't1', command: 'python server.py' });
+  });
+
+  it('exported as a session file or a HAR, is replayed knowing the stdio server it was tapped from', () => {
+    const { store } = storeWith();
+    tappedFirstRound(store);
+    const session = store.getState().session;
+    for (const text of [
+      serializeSessionFile(toSessionFile(session, { redacted: true, now: 1 })),
+      JSON.stringify(toHar(session)),
+    ]) {
+      const parsed = parseRecordingFile(text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      expect(parsed.recordings.map((r) => [r.title, r.tapped])).toEqual([
+        [expect.stringContaining('approve'), 'python server.py'],
+      ]);
+    }
   });
 });
