@@ -84,6 +84,28 @@ describe('a tapped call', () => {
     expect(branch.draft).toMatchObject({ target: FRESH, params: { name: 'approve', arguments: { amount: 5 } } });
   });
 
+  it('is replayed from a round (Replay round, Decline instead) against a fresh instance, sent at once', async () => {
+    const sent: string[] = [];
+    const fetch = (url: string | URL | Request, init?: RequestInit) => {
+      sent.push(String(url));
+      const rpc = JSON.parse(String(init?.body)) as { id: number };
+      const result = { content: [{ type: 'text', text: 'Approved 5' }] };
+      return Promise.resolve(
+        new Response(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    };
+    const { store, calls } = storeWith(fetch);
+    const legId = tappedFirstRound(store);
+    await store.getState().resendFrom(legId, 'resend');
+    expect(calls).toEqual([{ action: 'fresh', proxyId: 't1' }]);
+    expect(sent).toEqual([FRESH]);
+    const branch = store.getState().session.conversations[store.getState().session.order[1]!]!;
+    expect(branch.forkOf).toBeDefined();
+    expect(branch.legIds).toHaveLength(1);
+  });
+
   it('whose tap no longer runs forks nothing, and says to start its host again', async () => {
     const { store, calls } = storeWith();
     const legId = tappedFirstRound(store, []);

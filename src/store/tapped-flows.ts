@@ -6,6 +6,7 @@
  */
 import type { WatchedServer } from '../session/kinds/watched/tapped-server.ts';
 import type { InspectorState } from './inspector-store.ts';
+import type { ForkVariant } from './session-slice.ts';
 import type { ProxyDeps } from './watch-slice.ts';
 
 export interface TappedFlowDeps {
@@ -20,6 +21,12 @@ export interface TappedFlows {
   connectFresh: (where: Exclude<WatchedServer, { kind: 'url' }>) => Promise<string | undefined>;
   /** fork `legId` into the composer, its leg going to a fresh instance; the branch's id */
   fork: (legId: string, where: Exclude<WatchedServer, { kind: 'url' }>) => Promise<string | undefined>;
+  /** fork `legId` and send the branch to a fresh instance at once (Replay round, Decline instead) */
+  forkAndSend: (
+    legId: string,
+    variant: ForkVariant,
+    where: Exclude<WatchedServer, { kind: 'url' }>,
+  ) => Promise<string | undefined>;
 }
 
 export function createTappedFlows({ get, proxy, fail }: TappedFlowDeps): TappedFlows {
@@ -70,6 +77,10 @@ export function createTappedFlows({ get, proxy, fail }: TappedFlowDeps): TappedF
       // the branch keeps the tapped server as its own; its leg goes to the fresh instance, and the composer says so
       get().dispatch({ type: 'draft/target', conversationId: branch, url });
       return branch;
+    },
+    forkAndSend: async (legId, variant, where) => {
+      const url = await connectFresh(where);
+      return url === undefined ? undefined : get().forkAndSend(legId, variant, url);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import type { HeldExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
 import { watchedServerOf } from '../session/kinds/watched/tapped-server.ts';
 import type { InspectorState } from './inspector-store.ts';
+import type { ForkVariant } from './session-slice.ts';
 import { createTappedFlows } from './tapped-flows.ts';
 
 /** How watched traffic becomes the session's conversations (session/kinds/watched/watched.ts) and the batched reducer it feeds. */
@@ -115,6 +116,8 @@ export interface WatchSlice {
    * watched call's leg, or a tapped one, whose branch comes once its fresh instance runs).
    */
   forkWatchedLeg: (legId: string) => string | null;
+  /** `forkAndSend`, a tapped call's branch going to a fresh instance of its server (tapped-flows.ts) */
+  resendFrom: (legId: string, variant: ForkVariant) => Promise<void>;
   /** "Audit this server" asked for from a watched call: the call's name to audit, against the watched server */
   auditRequest: { only: string; nonce: number } | null;
   /**
@@ -345,6 +348,14 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         }
         if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
         return get().fork(legId);
+      },
+      resendFrom: async (legId, variant) => {
+        const s = get();
+        const conversation = s.session.conversations[s.session.legs[legId]?.conversationId ?? ''];
+        const where = conversation ? watchedServerOf(conversation, s.proxies) : undefined;
+        await (where && where.kind !== 'url'
+          ? tapped.forkAndSend(legId, variant, where)
+          : s.forkAndSend(legId, variant));
       },
       auditWatchedCall: async (conversationId) => {
         const s = get();
