@@ -122,8 +122,9 @@ export interface WatchSlice {
   auditRequest: { only: string; nonce: number } | null;
   /**
    * "Audit this call": audit the watched call `conversationId` by its name against its server (the proxy's target,
-   * connected first when the page is on another; a tapped call's, a fresh instance of its server), as "Run audit" would with only that name; the audit opens with the
-   * name filled in and shows the run. An audit already running is not interrupted (the name waits in the form).
+   * connected first when the page is on another; a tapped call's, a fresh instance of its server), as "Run audit"
+   * would with only that name; the audit opens with the name filled in and shows the run. An audit already running is
+   * not interrupted (the name waits in the form).
    */
   auditWatchedCall: (conversationId: string) => Promise<void>;
 }
