@@ -8,7 +8,7 @@ import type { ComposerDestination } from '../../features/composer/composer.tsx';
 import { isFreshInstanceUrl, tappedCommandOf } from '../../session/kinds/watched/tapped-server.ts';
 import type { LegTarget } from '../../store/leg-context.ts';
 
-/** The line for a tapped conversation's leg; undefined when the conversation is not tapped, or the leg was aimed by hand. */
+/** The line for a tapped conversation's leg; undefined when it is not tapped, or its leg was aimed by hand. */
 export function tappedDestinationOf(target: LegTarget): { destination: ComposerDestination } | undefined {
   const command = tappedCommandOf(target.own);
   if (command === undefined) return undefined;
