@@ -17,6 +17,7 @@ import { createRelayHandler } from './relay/relay.ts';
 import { isCallbackPage, rootedIndexHtml } from './rooted-index.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';
+import { createFreshInstances } from './tap/tap-fresh.ts';
 import { openTapDoor } from './tap/tap-routes.ts';
 
 export interface InspectorPluginOptions {
@@ -88,12 +89,23 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
       if (mock) server.config.logger.info(`  ➜  Mock MCP server: ${mock.mcpUrl}`);
       server.httpServer?.once('close', () => void mock?.close());
     }
-    const relay = createRelayHandler({ token, appHosts: () => appHostsOf(server), ...relayLimitsFromEnv() });
+    // proxies the page starts for its current server (Watched clients); closed with the server
+    const proxies = createProxySet({ limits: relayLimitsFromEnv() });
+    // fresh instances of tapped servers, launched by their taps: URLs that exist only inside the relay
+    const fresh = createFreshInstances(proxies.hub);
+    const relay = createRelayHandler({
+      token,
+      appHosts: () => appHostsOf(server),
+      fetchImpl: (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        const handle = fresh.handlerFor(url);
+        return handle ? handle(new Request(url, init)) : globalThis.fetch(input, init);
+      },
+      ...relayLimitsFromEnv(),
+    });
     server.middlewares.use(relay);
     // this app's Client ID Metadata Document: its URL (under the Host the app is served at) is the client_id
     server.middlewares.use(createClientMetadataHandler(() => appHostsOf(server)));
-    // proxies the page starts for its current server (Watched clients); closed with the server
-    const proxies = createProxySet({ limits: relayLimitsFromEnv() });
     server.middlewares.use(
       createConfigHandler({
         appHosts: () => appHostsOf(server),
@@ -104,13 +116,14 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
         }),
       }),
     );
-    server.middlewares.use(createProxyRoutes({ token, appHosts: () => appHostsOf(server), proxies }));
+    server.middlewares.use(createProxyRoutes({ token, appHosts: () => appHostsOf(server), proxies, fresh }));
     server.httpServer?.once('close', () => void proxies.close());
     // stdio taps (`mrtr-inspector tap`) report to the same hub, over the secret written for this port
     if (server.httpServer && 'listen' in server.httpServer)
       openTapDoor(server.httpServer as HttpServer, proxies.hub, {
         appHosts: () => appHostsOf(server),
         warn: (m) => server.config.logger.warn(`  ${m}`),
+        fresh,
       });
   }
 

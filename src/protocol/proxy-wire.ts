@@ -138,7 +138,12 @@ export type ProxyControl =
   /** start a proxy for the page's current server (the target is fixed from then on) */
   | { action: 'start'; target: string }
   /** stop a proxy: its port closes, what it held is let go (the client's connection ends), its traffic is forgotten */
-  | { action: 'stop'; proxyId: string };
+  | { action: 'stop'; proxyId: string }
+  /**
+   * a fresh instance of a tap's server, launched by that tap the same way (tap-fresh.ts); answered with its URL inside
+   * the relay. It names the tap and nothing else: no command, argument, environment or directory is accepted
+   */
+  | { action: 'fresh'; proxyId: string };
 
 /**
  * The JSON-RPC error code a client gets when the user drops its request (or the server's answer) in the inspector:

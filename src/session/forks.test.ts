@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeRequest } from './compose.ts';
+import type { SessionEvent } from './events.ts';
 import { emptySession, type SessionState } from './model.ts';
 import { reduce } from './reducer.ts';
 import { branchSummaries, conversationFamily } from './selectors.ts';
@@ -138,5 +139,19 @@ describe('draft reset and edits', () => {
     const sent = composeRequest(s.conversations.c2!, s.conversations.c2!.draft!, ctx).sent;
     expect(sent).toMatchObject({ requestState: 'state-X', requestStateEdited: true, bodyEdited: true });
     expect(sent.answeredKeys).toEqual(['region']);
+  });
+
+  it("keeps a tapped conversation's legs going to the fresh instance its first leg went to; others go back to their server", () => {
+    const fresh = 'http://127.0.0.1:6280/__tap/t1/1/mcp';
+    const other = 'http://other.test/mcp';
+    const started = (id: string, serverUrl: string) => ({ ...provisionStarted(id), serverUrl }) as SessionEvent;
+    let s = reduce(emptySession, started('c1', 'stdio: python server.py'));
+    s = reduce(s, started('c2', ctx.url));
+    s = reduce(s, { type: 'draft/target', conversationId: 'c1', url: fresh });
+    s = reduce(s, { type: 'draft/target', conversationId: 'c2', url: other });
+    s = send(send(s, 'l1', asked, 'c1'), 'l2', asked, 'c2');
+    // the tapped process itself cannot be reached: the retry carries the fresh instance's state back to it
+    expect(s.conversations.c1?.draft?.target).toBe(fresh);
+    expect(s.conversations.c2?.draft?.target).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { kindOf } from './kinds/registry.ts';
 import type { SessionEvent } from './events.ts';
 import type { Conversation, Draft, DraftPart, Leg, TamperRun } from './model.ts';
+import { TAP_TARGET_PREFIX } from '../protocol/proxy-wire.ts';
 
 /** Events whose effect stays inside one conversation (plus the leg it records): every event of a running call. */
 export type ConversationEvent = Exclude<SessionEvent, { type: GlobalEvent }>;
@@ -117,7 +118,11 @@ function recorded(
   if (inFlight && inFlight.rpcId !== event.rpcId && step.keepsInFlight) conversation.inFlight = inFlight;
   if (step.becomes) conversation.kind = step.becomes;
   if (step.task) conversation.task = step.task;
-  const draft = step.draft;
+  let draft = step.draft;
+  // a tapped server cannot be reached from the page: a tapped conversation's legs keep going where the last one went
+  // (a fresh instance of it, which minted the state the next leg carries)
+  if (draft && c.draft?.target !== undefined && c.serverUrl.startsWith(TAP_TARGET_PREFIX))
+    draft = { ...draft, target: c.draft.target };
   if (draft) conversation.draft = draft;
   return { conversation, leg, nextRpcId: draft && draft.rpcId === rpcId ? rpcId + 1 : rpcId };
 }

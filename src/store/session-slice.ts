@@ -42,7 +42,7 @@ interface FocusOption {
  * One-click forks of an earlier leg: resend it as it was, answer every elicitation with decline, or resend it with the
  * requestState the server gave instead of the one sent (after an edited state was rejected).
  */
-type ForkVariant = 'resend' | 'decline' | 'server-state';
+export type ForkVariant = 'resend' | 'decline' | 'server-state';
 
 export interface SessionSlice {
   session: SessionState;
@@ -79,8 +79,11 @@ export interface SessionSlice {
   ) => Promise<boolean>;
   abort: (conversationId: string) => void;
   fork: (legId: string) => string;
-  /** fork `legId` and send the branch at once: as it was ("replay an old state") or declining instead */
-  forkAndSend: (legId: string, variant: ForkVariant) => Promise<string>;
+  /**
+   * fork `legId` and send the branch at once: as it was ("replay an old state") or declining instead; to `target`
+   * when given (a tapped call's fresh instance), else to the conversation's server
+   */
+  forkAndSend: (legId: string, variant: ForkVariant, target?: string) => Promise<string>;
   /** one fork per standard mutation of the paused leg's requestState, each sent; results live on the forks */
   runTamperMatrix: (conversationId: string) => Promise<void>;
   connectionContext: () => ConnectionContext;
@@ -303,8 +306,9 @@ export const createSessionSlice =
           send: () => sendDraft(conversationId, opts.focusFrom !== undefined ? { focusFrom: opts.focusFrom } : {}),
           note: (note) => set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: note } })),
         }),
-      forkAndSend: async (legId, variant) => {
+      forkAndSend: async (legId, variant, target) => {
         const id = fork(legId);
+        if (target !== undefined) dispatch({ type: 'draft/target', conversationId: id, url: target });
         const draft = get().session.conversations[id]?.draft;
         if (variant === 'decline' && draft) {
           let answers = { ...draft.answers };

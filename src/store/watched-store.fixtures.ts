@@ -6,9 +6,16 @@ import type { Exchange } from '../protocol/exchange.ts';
 import type { InspectorStore } from './inspector-store.ts';
 
 /** Records a POST of `body` that the server answered with the JSON `answer`, as exchange `id` of proxy `p1`. */
-export function recordWatchedJson(store: InspectorStore, url: string, body: string, answer: string, id = 'x1'): void {
+export function recordWatchedJson(
+  store: InspectorStore,
+  url: string,
+  body: string,
+  answer: string,
+  id = 'x1',
+  proxyId = 'p1',
+): void {
   const s = store.getState();
-  s.applyProxyEvent({ type: 'request', proxyId: 'p1', id, at: 1, method: 'POST', url, headers: [], body });
+  s.applyProxyEvent({ type: 'request', proxyId, id, at: 1, method: 'POST', url, headers: [], body });
   const exchange: Exchange = {
     request: { url, method: 'POST', headers: [], body },
     response: {

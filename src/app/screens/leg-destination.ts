@@ -8,6 +8,7 @@ import type { ComposerDestination } from '../../features/composer/composer.tsx';
 import { kindOf } from '../../session/kinds/registry.ts';
 import type { Conversation } from '../../session/model.ts';
 import type { LegTarget } from '../../store/leg-context.ts';
+import { tappedDestinationOf } from './tapped-destination.ts';
 
 /** The composer's send button, when it is not "Send retry" (a task's answers, a response to a pushed request). */
 export function sendLabelOf(conversation: Conversation): { sendLabel?: string } {
@@ -25,6 +26,8 @@ export function destinationOf(
   choose: (url: string | undefined) => void,
 ): { destination?: ComposerDestination } {
   const { url, own, connected } = target;
+  const tapped = tappedDestinationOf(target);
+  if (tapped) return tapped;
   if (url !== own) {
     return {
       destination: {

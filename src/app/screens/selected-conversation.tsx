@@ -309,8 +309,8 @@ export function SelectedConversation() {
           forkPoints={points}
           busy={busy || Boolean(conversation.inFlight)}
           onOpen={(branchId) => st.selectConversation(branchId)}
-          onDeclineInstead={(legId) => void st.forkAndSend(legId, 'decline')}
-          onReplay={(legId) => void st.forkAndSend(legId, 'resend')}
+          onDeclineInstead={(legId) => void st.resendFrom(legId, 'decline')}
+          onReplay={(legId) => void st.resendFrom(legId, 'resend')}
         />
       )}
     </div>

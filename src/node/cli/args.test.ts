@@ -132,11 +132,25 @@ describe('parseArgs', () => {
     );
   });
 
+  it('reads replay against a stdio server, its command split as a shell would, without one', () => {
+    expect(parseArgs(['replay', 's.json', '--stdio', 'python "my server.py" --port 1'])).toEqual({
+      kind: 'replay',
+      file: 's.json',
+      server: 'stdio: python my server.py --port 1',
+      stdio: ['python', 'my server.py', '--port', '1'],
+      json: false,
+      ignore: [],
+    });
+  });
+
   it('names the problem when an option is unknown, missing its value or not a URL', () => {
     expect(() => parseArgs(['--bogus'])).toThrow(new UsageError('unknown option --bogus'));
     expect(() => parseArgs(['--port'])).toThrow('--port needs a value');
     expect(() => parseArgs(['--port', '70000'])).toThrow('--port must be 0-65535, got 70000');
-    expect(() => parseArgs(['replay', 'f.json'])).toThrow('replay needs one --server URL');
+    expect(() => parseArgs(['replay', 'f.json'])).toThrow('replay needs one --server URL, or one --stdio');
+    expect(() => parseArgs(['replay', 'f.json', '--server', 'http://h/mcp', '--stdio', 'python s.py'])).toThrow(
+      'replay needs one --server URL, or one --stdio',
+    );
     expect(() => parseArgs(['audit', '--server', 'file:///etc/passwd'])).toThrow('must be an http: or https: URL');
     expect(() => parseArgs(['serve-me'])).toThrow('unknown command "serve-me"');
   });

@@ -5,6 +5,7 @@
 import { parseHeaderLines } from '../../protocol/header-lines.ts';
 
 import { HOSTS, type Host } from './host-config-paths.ts';
+import { splitCommand } from '../stdio/split-command.ts';
 
 export const USAGE = `Usage:
   mrtr-inspector [--server URL] [--port N] [--mock] [--open] [--stdio "<command> <args>"]... [--proxy URL]...
@@ -23,8 +24,10 @@ export const USAGE = `Usage:
       --inspector URL  the inspector to report to (default http://127.0.0.1:6280; loopback only)
       --name NAME      the name the page lists the server under
 
-  mrtr-inspector replay <session.json|file.har> --server URL [--junit out.xml] [--json] [--ignore path,...]
-      Re-run each recorded conversation against URL with the recorded answers; exit 1 on any divergence.
+  mrtr-inspector replay <session.json|file.har> (--server URL | --stdio "<command> <args>") [--junit out.xml]
+                        [--json] [--ignore path,...]
+      Re-run each recorded conversation against URL (or the stdio server started from the command, as a tapped
+      host's was) with the recorded answers; exit 1 on any divergence.
 
   mrtr-inspector audit --server URL [--server URL ...] [--json] [--only name,...] [--header "Name: value"]...
                        [--second-identity-header "Name: value"]... [--expiry-wait SECONDS] [--other-service URL]
@@ -68,7 +71,17 @@ export type Command =
       proxy: string[];
     }
   | { kind: 'tap'; inspector: string; name?: string; command: string; args: string[] }
-  | { kind: 'replay'; file: string; server: string; junit?: string; json: boolean; ignore: string[] }
+  | {
+      kind: 'replay';
+      file: string;
+      /** the server's URL, or `stdio: <command>` with `stdio` */
+      server: string;
+      /** `--stdio "<command> <args>"`: replay against that stdio server, started here (no shell) */
+      stdio?: string[];
+      junit?: string;
+      json: boolean;
+      ignore: string[];
+    }
   | {
       kind: 'audit';
       servers: string[];
@@ -103,7 +116,7 @@ interface Spec {
 
 const SPECS: Record<'serve' | 'replay' | 'audit' | 'wrap' | 'unwrap', Spec> = {
   serve: { values: ['--server', '--port', '--stdio', '--proxy'], flags: ['--mock', '--open'] },
-  replay: { values: ['--server', '--junit', '--ignore'], flags: ['--json'] },
+  replay: { values: ['--server', '--stdio', '--junit', '--ignore'], flags: ['--json'] },
   audit: {
     values: [
       '--server',
@@ -268,11 +281,15 @@ export function parseArgs(argv: readonly string[]): Command {
     const { values, flags, positionals } = parseWith(rest, SPECS.replay);
     if (positionals.length !== 1) throw new UsageError('replay needs exactly one file (session JSON or HAR)');
     const server = values.get('--server');
-    if (!server || server.length !== 1) throw new UsageError('replay needs one --server URL');
+    const stdio = values.get('--stdio');
+    const argv = stdio?.length === 1 ? splitCommand(stdio[0]!) : undefined;
+    if ((server?.length ?? 0) + (stdio?.length ?? 0) !== 1 || argv?.length === 0)
+      throw new UsageError('replay needs one --server URL, or one --stdio "<command> <args>"');
     const cmd: Command = {
       kind: 'replay',
       file: positionals[0]!,
-      server: httpUrl(server[0]!, '--server'),
+      server: argv ? `stdio: ${argv.join(' ')}` : httpUrl(server![0]!, '--server'),
+      ...(argv ? { stdio: argv } : {}),
       json: flags.has('--json'),
       ignore: list(values.get('--ignore')),
     };

@@ -16,9 +16,14 @@ export function identityOf(headers: Record<string, string>): Pick<ConnectionCont
   return out;
 }
 
-/** `identity`: headers sent on every leg (`--header`). */
-export function nodeDriver(url: string, timeoutMs = 60_000, identity: Record<string, string> = {}): SessionDriver {
-  const sender = httpLegSender({ fetch: (input, init) => globalThis.fetch(input, init), timeoutMs });
+/** `identity`: headers sent on every leg (`--header`); `fetchImpl`: where legs go (default Node's fetch). */
+export function nodeDriver(
+  url: string,
+  timeoutMs = 60_000,
+  identity: Record<string, string> = {},
+  fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): SessionDriver {
+  const sender = httpLegSender({ fetch: fetchImpl, timeoutMs });
   return createDriver({
     now: () => Date.now(),
     connection: {

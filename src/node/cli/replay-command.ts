@@ -1,8 +1,13 @@
-/** `mrtr-inspector replay <file> --server URL [--junit out.xml] [--json] [--ignore …]`: exit 0 same, 1 diverged, 2 unreadable. */
+/**
+ * `mrtr-inspector replay <file> (--server URL | --stdio "<command>") [--junit out.xml] [--json] [--ignore …]`: exit 0
+ * same, 1 diverged, 2 unreadable (or the stdio server did not start).
+ */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseRecordingFile } from '../../session/io/recordings.ts';
 import { factsLine } from '../../session/flows/compare-legs.ts';
 import { replayAll, type ReplayResult } from '../../session/flows/replay.ts';
+import type { Recording } from '../../session/io/recordings.ts';
+import { startStdioBridge, type StdioBridge } from '../stdio/stdio-bridge.ts';
 import type { Command } from './args.ts';
 import { nodeDriver } from './node-driver.ts';
 
@@ -70,6 +75,31 @@ export function junitReport(results: readonly ReplayResult[], server: string): s
   ].join('\n');
 }
 
+/** Where a replay over `--stdio` says its legs go (the bridge answers them in this process; no request leaves it). */
+const STDIO_REPLAY_URL = 'http://127.0.0.1/__stdio/replay/mcp';
+
+/**
+ * What to say when the file holds conversations tapped from a stdio server (`mrtr-inspector tap`), or nothing. Replay
+ * never starts a command read from a file, and the environment and directory the host gave that server are not in it
+ * (they never leave the tap): the user names the command, and runs replay where the host would have run it.
+ */
+export function tappedNote(
+  recordings: readonly Recording[],
+  cmd: { server: string; stdio?: string[] },
+): string | undefined {
+  const tapped = recordings.filter((r) => r.tapped !== undefined);
+  if (!tapped.length) return undefined;
+  const commands = [...new Set(tapped.map((r) => r.tapped!))];
+  const named = commands.map((c) => `"${c}"`).join(', ');
+  const count = `${tapped.length} conversation${tapped.length === 1 ? ' was' : 's were'} tapped from the stdio server ${named}`;
+  if (cmd.stdio) return `note: ${count}; they are replayed against ${cmd.server}, started here.`;
+  return (
+    `note: ${count}; they are replayed against ${cmd.server} as asked. To replay them against that server instead, ` +
+    `name its command: --stdio "<command> <args>" (replay never runs a command read from a file, and the ` +
+    `environment and directory its host gave it are not saved: run replay where the host runs it).`
+  );
+}
+
 export async function replayCommand(cmd: Extract<Command, { kind: 'replay' }>): Promise<number> {
   let text: string;
   try {
@@ -89,7 +119,27 @@ export async function replayCommand(cmd: Extract<Command, { kind: 'replay' }>): 
     console.error(`mrtr-inspector replay: ${cmd.file} holds no recorded conversation.`);
     return 2;
   }
-  const results = await replayAll(parsed.recordings, { driver: nodeDriver(cmd.server), ignore: cmd.ignore });
+  const note = tappedNote(parsed.recordings, cmd);
+  if (note) console.error(note);
+  let bridge: StdioBridge | undefined;
+  if (cmd.stdio) {
+    try {
+      bridge = await startStdioBridge({ argv: cmd.stdio });
+    } catch (err) {
+      console.error(`mrtr-inspector replay: ${err instanceof Error ? err.message : String(err)}`);
+      return 2;
+    }
+  }
+  const stdio = bridge;
+  const driver = stdio
+    ? nodeDriver(STDIO_REPLAY_URL, 60_000, {}, (input, init) => stdio.handle(new Request(input, init)))
+    : nodeDriver(cmd.server);
+  let results: ReplayResult[];
+  try {
+    results = await replayAll(parsed.recordings, { driver, ignore: cmd.ignore });
+  } finally {
+    await bridge?.close();
+  }
   if (cmd.json) console.log(JSON.stringify({ server: cmd.server, results }, null, 2));
   else console.log(formatReplay(results, cmd.server));
   if (cmd.junit) await writeFile(cmd.junit, junitReport(results, cmd.server));

@@ -22,6 +22,7 @@ import { createRelayHandler } from '../relay/relay.ts';
 import { createProxyRoutes } from '../proxy/proxy-routes.ts';
 import { createProxySet, type ProxySet } from '../proxy/proxy-set.ts';
 import type { RunningProxy } from '../proxy/proxy-server.ts';
+import { createFreshInstances } from '../tap/tap-fresh.ts';
 import { openTapDoor } from '../tap/tap-routes.ts';
 import { createStaticHandler } from './static-files.ts';
 
@@ -94,8 +95,9 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
   const local = new Map<string, LocalEndpoint>();
   const relayFetch: typeof fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const target = local.get(url);
-    return target ? target.handle(new Request(url, init)) : globalThis.fetch(input, init);
+    const endpoint = local.get(url);
+    const handle = endpoint ? (r: Request) => endpoint.handle(r) : fresh.handlerFor(url);
+    return handle ? handle(new Request(url, init)) : globalThis.fetch(input, init);
   };
   // a proxy reaches a stdio endpoint the way the relay does (its URL exists only in-process); any other over node:http
   const proxySet = createProxySet({
@@ -111,13 +113,15 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     // the proxies and the stdio taps connected: the page follows their traffic once there is one
     proxy: { enabled: true, running: proxySet.hub.list().length },
   });
+  // fresh instances of tapped servers, launched by their taps: in-process URLs like the stdio endpoints'
+  const fresh = createFreshInstances(proxySet.hub);
   const handlers: Middleware[] = [
     // the same headers, relay limits and routes as `npm run preview` (inspector-plugin.ts)
     securityHeadersMiddleware(pageCsp({ header: true })),
     createRelayHandler({ token, appHosts, fetchImpl: relayFetch, ...relayLimitsFromEnv() }),
     createClientMetadataHandler(appHosts),
     createConfigHandler({ appHosts, config }),
-    createProxyRoutes({ token, appHosts, proxies: proxySet }),
+    createProxyRoutes({ token, appHosts, proxies: proxySet, fresh }),
     ...(opts.extraRoutes?.({ token, appHosts }) ?? []),
   ];
   server.on(
@@ -130,7 +134,11 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     }),
   );
   // stdio taps (`mrtr-inspector tap`) report to the same hub; the secret for this port is written once it listens
-  const tapDoor = openTapDoor(server, proxySet.hub, { appHosts, warn: (m) => console.error(`mrtr-inspector: ${m}`) });
+  const tapDoor = openTapDoor(server, proxySet.hub, {
+    appHosts,
+    warn: (m) => console.error(`mrtr-inspector: ${m}`),
+    fresh,
+  });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
     if (!socket.destroyed && !socket.writableEnded && req.url?.split('?')[0] !== TAP_CONNECT_PATH) socket.destroy();
   });

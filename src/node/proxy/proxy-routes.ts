@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROXY_CONTROL_PATH, PROXY_EVENTS_PATH, type ProxyControl } from '../../protocol/proxy-wire.ts';
 import { guardRelayRequest } from '../relay/relay.ts';
 import { readBody, RelayRefusal, sendRelayFailure, sendRelayJson } from '../relay/relay-http.ts';
+import type { FreshInstances } from '../tap/tap-fresh.ts';
 import type { ProxySet } from './proxy-set.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -53,6 +54,15 @@ function parseControl(raw: Uint8Array): ProxyControl {
     case 'start':
       if (str(c.target)) return value as ProxyControl;
       break;
+    case 'fresh':
+      // the tap launches its own command; anything else sent with it is refused rather than ignored
+      if (str(c.proxyId) && Object.keys(c).every((k) => k === 'action' || k === 'proxyId'))
+        return value as ProxyControl;
+      throw new RelayRefusal(
+        400,
+        'bad_control',
+        "A fresh instance names only the tap (proxyId): its command, arguments, environment and directory are the tap's own.",
+      );
   }
   throw new RelayRefusal(
     400,
@@ -65,6 +75,8 @@ export function createProxyRoutes(ctx: {
   token: string;
   appHosts: () => string[];
   proxies: ProxySet;
+  /** fresh instances of tapped servers (absent: none are launched) */
+  fresh?: FreshInstances;
   /** how far a page may fall behind before it is cut off (default 64 MiB) */
   maxBehindBytes?: number;
 }): Middleware {
@@ -106,7 +118,7 @@ export function createProxyRoutes(ctx: {
     });
   }
 
-  async function control(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function control(req: IncomingMessage, res: ServerResponse, appOrigin: string): Promise<void> {
     const c = parseControl(await readBody(req, 8 * 1024 * 1024));
     let answer: Record<string, unknown>;
     switch (c.action) {
@@ -135,6 +147,11 @@ export function createProxyRoutes(ctx: {
         if (!(await ctx.proxies.stop(c.proxyId))) throw new RelayRefusal(404, 'no_proxy', `No proxy "${c.proxyId}".`);
         answer = { ok: true };
         break;
+      case 'fresh':
+        if (!ctx.fresh)
+          throw new RelayRefusal(501, 'no_fresh', 'This inspector does not launch fresh instances of tapped servers.');
+        answer = await ctx.fresh.launch(c.proxyId, appOrigin);
+        break;
     }
     sendRelayJson(res, answer);
   }
@@ -145,8 +162,9 @@ export function createProxyRoutes(ctx: {
       next();
       return;
     }
+    let appOrigin: string;
     try {
-      guardRelayRequest(req, ctx);
+      appOrigin = guardRelayRequest(req, ctx);
     } catch (error) {
       sendRelayFailure(res, error);
       return;
@@ -155,6 +173,6 @@ export function createProxyRoutes(ctx: {
       events(req, res);
       return;
     }
-    control(req, res).catch((error: unknown) => sendRelayFailure(res, error));
+    control(req, res, appOrigin).catch((error: unknown) => sendRelayFailure(res, error));
   };
 }

@@ -27,11 +27,13 @@ import { isJsonObject } from '../../protocol/types.ts';
 import { bridgeError, bridgeErrorResponse } from './bridge-errors.ts';
 import { createSessionStream } from './session-stream.ts';
 import { createStdioLeg, type RpcMessage, type StdioLeg } from './stdio-leg.ts';
-import { spawnStdioProcess } from './stdio-process.ts';
+import { spawnStdioProcess, type StdioChild } from './stdio-process.ts';
 import { describeId, progressTokenOf, relatedLegs, subscriptionIdOf, withSubscriptionId } from './stdio-routing.ts';
 
 export interface StdioBridgeOptions {
   argv: readonly string[];
+  /** starts the server elsewhere (a tap's fresh instance); default: `argv` spawned here */
+  start?: () => StdioChild;
   /** how long a request may wait for its response (default 60 s, the relay's own limit); a listen never times out */
   timeoutMs?: number;
   /** how long `server/discover` waits before the server counts as one that ignores it (default 10 s) */
@@ -164,6 +166,7 @@ export async function startStdioBridge(opts: StdioBridgeOptions): Promise<StdioB
 
   const proc = await spawnStdioProcess({
     argv: opts.argv,
+    ...(opts.start ? { start: opts.start } : {}),
     maxStderr: opts.maxStderr ?? 256 * 1024,
     maxLineBytes,
     shutdownGraceMs: opts.shutdownGraceMs ?? 2000,

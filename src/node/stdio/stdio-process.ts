@@ -12,10 +12,26 @@
  */
 import type { TimedLogLine } from '../../protocol/server-log-reason.ts';
 import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { createLineSplitter } from './stdio-lines.ts';
+
+/** The server's process as this module uses it: a local child, or one a tap launched and relays (tap-fresh.ts). */
+export interface StdioChild {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+  on(event: 'close', listener: () => void): this;
+  on(event: 'error', listener: (err: Error) => void): this;
+  once(event: 'spawn', listener: () => void): this;
+  once(event: 'error', listener: (err: Error) => void): this;
+  kill(signal: NodeJS.Signals): boolean;
+}
 
 export interface StdioProcessOptions {
   argv: readonly string[];
+  /** starts the process elsewhere than here (default: `argv` spawned in this process, no shell) */
+  start?: () => StdioChild;
   /** largest stderr kept, in characters; older text is dropped */
   maxStderr: number;
   /** longest stdout line read, in bytes */
@@ -53,7 +69,7 @@ export function spawnStdioProcess(opts: StdioProcessOptions): Promise<StdioProce
   const [command, ...args] = opts.argv;
   if (!command) throw new Error('no stdio command');
   const label = opts.argv.join(' ');
-  const child = spawn(command, args, { stdio: 'pipe', shell: false });
+  const child: StdioChild = opts.start?.() ?? spawn(command, args, { stdio: 'pipe', shell: false });
   let stderr = '';
   let droppedChars = 0;
   let exit: StdioProcess['exit'];

@@ -26,6 +26,10 @@ export interface TapLinkOptions {
   say: (line: string) => void;
   env?: NodeJS.ProcessEnv;
   retryMs?: number;
+  /** the hub's requests about fresh instances of the server (tap-fresh-children.ts) */
+  fresh?: (message: Extract<HubToTap, { t: `fresh-${string}` }>) => void;
+  /** the channel closed (what was started for that inspector ends with it) */
+  lost?: () => void;
 }
 
 /** Reports waiting to be written to the hub past this many bytes are dropped: a slow page never slows the traffic. */
@@ -185,6 +189,7 @@ export class TapLink {
       // what waited for a page that is gone goes on as it came
       for (const resolve of this.waiting.values()) resolve({ kind: 'forward' });
       this.waiting.clear();
+      this.opts.lost?.();
       this.unwatched('the inspector went away');
     });
   }
@@ -198,6 +203,10 @@ export class TapLink {
     }
     if (message.t === 'holds') {
       this.holds = { requests: message.requests === true, responses: message.responses === true };
+      return;
+    }
+    if (typeof message.t === 'string' && message.t.startsWith('fresh-')) {
+      this.opts.fresh?.(message as Extract<HubToTap, { t: `fresh-${string}` }>);
       return;
     }
     if (message.t === 'decide') {

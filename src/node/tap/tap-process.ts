@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { droppedError, rpcIdOf } from '../proxy/proxy-answers.ts';
+import { FreshChildren, isFreshMessage } from './tap-fresh-children.ts';
 import { lineText } from './tap-lines.ts';
 import { TapLink } from './tap-link.ts';
 import { Pump, type PumpDecision } from './tap-pump.ts';
@@ -66,6 +67,10 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
   const command = [opts.command, ...opts.args];
   /** the first request of the host's that named it, for an inspector that connects later */
   let introduced: string | undefined;
+  const env = opts.env ?? process.env;
+  const cwd = opts.cwd ?? process.cwd();
+  // fresh instances the inspector asks for: this very command, environment and working directory, never another
+  const fresh = new FreshChildren({ command: opts.command, args: opts.args, env, cwd }, (m) => link.send(m));
   const link = new TapLink({
     inspector: new URL(opts.inspector),
     hello: () => ({
@@ -73,15 +78,20 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
       command,
       ...(opts.name ? { name: opts.name } : {}),
       ...(introduced ? { introduced } : {}),
+      fresh: true,
     }),
+    fresh: (message) => {
+      if (isFreshMessage(message)) fresh.told(message);
+    },
+    lost: () => fresh.closeAll(),
     say: (line) => stderr.write(`${line}\n`),
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.retryMs !== undefined ? { retryMs: opts.retryMs } : {}),
   });
   const child = spawn(opts.command, opts.args, {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: opts.env ?? process.env,
-    cwd: opts.cwd ?? process.cwd(),
+    env,
+    cwd,
   });
 
   const introduces = (from: TapSide, line: Buffer): void => {
@@ -166,6 +176,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
   return new Promise<TapEnd>((resolve, reject) => {
     child.on('error', (error) => {
       unhook();
+      fresh.closeAll();
       link.close();
       reject(error);
     });
@@ -174,6 +185,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
       clearTimeout(hostGone);
       if (partialLog) link.send({ t: 'stderr', at: now(), line: partialLog });
       link.send({ t: 'exit', at: now(), code, signal });
+      fresh.closeAll();
       link.close();
       resolve({ code, signal });
     });

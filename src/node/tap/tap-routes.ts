@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { isLoopbackAddress } from '../relay/relay-http.ts';
 import { tokenMatches } from '../relay/relay.ts';
 import type { TrafficHub } from '../proxy/traffic-hub.ts';
+import type { FreshInstances } from './tap-fresh.ts';
 import { serveTap } from './tap-source.ts';
 import { writeTapToken } from './tap-token.ts';
 import { TAP_CONNECT_PATH, TAP_TOKEN_HEADER, TAP_UPGRADE } from './tap-wire.ts';
@@ -19,6 +20,8 @@ export interface TapDoorOptions {
   appHosts: () => string[];
   /** the secret taps must present (undefined until it is written: every tap is refused) */
   secret: () => string | undefined;
+  /** where the page's requests for fresh instances of a tapped server go (none: taps launch nothing) */
+  fresh?: FreshInstances;
 }
 
 /** Why a tap's connection is refused, or undefined when it may connect. */
@@ -63,7 +66,7 @@ function createTapDoor(
     if (head.length) socket.unshift(head);
     connected.add(socket);
     socket.once('close', () => connected.delete(socket));
-    serveTap(socket, opts.hub, `t${++taps}`);
+    serveTap(socket, opts.hub, `t${++taps}`, opts.fresh);
     return true;
   };
 }
@@ -76,11 +79,19 @@ function createTapDoor(
 export function openTapDoor(
   server: Server,
   hub: TrafficHub,
-  opts: { appHosts: () => string[]; warn: (message: string) => void; env?: NodeJS.ProcessEnv },
+  opts: {
+    appHosts: () => string[];
+    warn: (message: string) => void;
+    env?: NodeJS.ProcessEnv;
+    fresh?: FreshInstances;
+  },
 ): { close(): void } {
   let secret: { token: string; remove(): void } | undefined;
   const connected = new Set<Duplex>();
-  const door = createTapDoor({ hub, appHosts: opts.appHosts, secret: () => secret?.token }, connected);
+  const door = createTapDoor(
+    { hub, appHosts: opts.appHosts, secret: () => secret?.token, ...(opts.fresh ? { fresh: opts.fresh } : {}) },
+    connected,
+  );
   const write = (): void => {
     const address = server.address();
     if (!address || typeof address === 'string') return;
@@ -96,6 +107,7 @@ export function openTapDoor(
   const close = (): void => {
     secret?.remove();
     for (const socket of connected) socket.destroy();
+    void opts.fresh?.close();
   };
   server.once('close', close);
   return { close };

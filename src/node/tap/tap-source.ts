@@ -18,6 +18,7 @@ import type { HeaderList } from '../../protocol/exchange.ts';
 import { TAP_TARGET_PREFIX, type ProxyEvent, type ProxyInfo, type TapInfo } from '../../protocol/proxy-wire.ts';
 import type { HeldDecision, TrafficHub } from '../proxy/traffic-hub.ts';
 import { META_CLIENT_INFO } from '../../protocol/types.ts';
+import type { FreshInstances } from './tap-fresh.ts';
 import type { HubToTap, TapToHub } from './tap-wire.ts';
 
 const JSON_HEADERS: HeaderList = [['content-type', 'application/json']];
@@ -73,10 +74,14 @@ interface Open {
   sse: boolean;
 }
 
-/** Serve one tap's connection (after its handshake) until it closes. */
-export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
+/**
+ * Serve one tap's connection (after its handshake) until it closes; with `fresh`, the page may ask the tap for fresh
+ * instances of its server (tap-fresh.ts).
+ */
+export function serveTap(socket: Duplex, hub: TrafficHub, id: string, fresh?: FreshInstances): void {
   const target = 'stdio';
   let info: ProxyInfo | undefined;
+  let instances: ReturnType<FreshInstances['register']> | undefined;
   const gone = new AbortController();
   /** the host's requests still waiting for the server's answer, by JSON-RPC id */
   const open = new Map<string, Open>();
@@ -227,9 +232,14 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
       };
       hub.watchHolds(id, (p) => tell({ t: 'holds', requests: p.holdRequests, responses: p.holdResponses }));
       hub.addProxy(info);
+      instances = fresh?.register(id, tell, message.fresh === true);
       return;
     }
     if (!info) return;
+    if ('fresh' in message) {
+      instances?.told(message);
+      return;
+    }
     const at = typeof message.at === 'number' ? message.at : hub.now();
     switch (message.t) {
       case 'msg': {
@@ -286,6 +296,7 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
       emit({ type: 'response-end', id: x, at: hub.now(), failure: 'the tap ended before the server answered' });
     if (stream) emit({ type: 'response-end', id: stream, at: hub.now() });
     open.clear();
+    instances?.closed();
     hub.removeProxy(id);
   });
 }

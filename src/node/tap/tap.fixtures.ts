@@ -14,6 +14,7 @@ import { createProxyRoutes } from '../proxy/proxy-routes.ts';
 import { createProxySet } from '../proxy/proxy-set.ts';
 import { TrafficHub } from '../proxy/traffic-hub.ts';
 import type { ProxyEvent } from '../../protocol/proxy-wire.ts';
+import { createFreshInstances, type FreshInstances } from './tap-fresh.ts';
 import { openTapDoor } from './tap-routes.ts';
 
 /** The page's token on the test inspector's control route. */
@@ -39,6 +40,8 @@ export interface TestInspector {
   env: NodeJS.ProcessEnv;
   events: ProxyEvent[];
   server: Server;
+  /** fresh instances of its taps' servers (what the relay's fetch reaches) */
+  fresh: FreshInstances;
   /** resolves with the first event that matches */
   next(match: (event: ProxyEvent) => boolean): Promise<ProxyEvent>;
   close(): Promise<void>;
@@ -46,11 +49,13 @@ export interface TestInspector {
 
 export async function startTestInspector(dir = mkdtempSync(join(tmpdir(), 'mrtr-tap-'))): Promise<TestInspector> {
   const hub = new TrafficHub();
+  const fresh = createFreshInstances(hub);
   // the page's routes beside the tap door, as on the inspector's own server (the relay token is the test's)
   const routes = createProxyRoutes({
     token: TEST_RELAY_TOKEN,
     appHosts: () => loopbackHosts(server.address()),
     proxies: createProxySet({ hub }),
+    fresh,
   });
   const server = createServer((req, res) => routes(req, res, () => res.writeHead(404).end()));
   const env = { ...process.env, MRTR_INSPECTOR_RUNTIME_DIR: dir };
@@ -58,6 +63,7 @@ export async function startTestInspector(dir = mkdtempSync(join(tmpdir(), 'mrtr-
     appHosts: () => loopbackHosts(server.address()),
     warn: () => undefined,
     env,
+    fresh,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const events: ProxyEvent[] = [];
@@ -76,6 +82,7 @@ export async function startTestInspector(dir = mkdtempSync(join(tmpdir(), 'mrtr-
     env,
     events,
     server,
+    fresh,
     next: (match) => {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);

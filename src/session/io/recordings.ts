@@ -15,6 +15,7 @@ import {
   type JsonObject,
   type RpcId,
 } from '../../protocol/types.ts';
+import { tappedCommandOf } from '../kinds/watched/tapped-server.ts';
 import type { SessionState } from '../model.ts';
 import type { Har } from './har.ts';
 import { parseSessionFile } from './session-file.ts';
@@ -32,6 +33,8 @@ export interface Recording {
   capabilities: ClientCapabilities;
   inputSchema?: JsonObject;
   legs: RecordedLeg[];
+  /** recorded through a tap: the stdio server's command line (its secrets masked), which replay never runs itself */
+  tapped?: string;
 }
 
 export function recordingsFromSession(session: SessionState): Recording[] {
@@ -51,6 +54,8 @@ export function recordingsFromSession(session: SessionState): Recording[] {
       ),
     };
     if (c.inputSchema) rec.inputSchema = c.inputSchema;
+    const tapped = tappedCommandOf(c.serverUrl);
+    if (tapped !== undefined) rec.tapped = tapped;
     out.push(rec);
   }
   return out;
@@ -83,6 +88,8 @@ function recordingsFromHar(har: Har): Recording[] {
         : {}) as ClientCapabilities,
       legs: [],
     };
+    const tapped = tappedCommandOf(first.request.url);
+    if (tapped !== undefined) rec.tapped = tapped;
     for (const entry of entries) {
       const body = JSON.parse(entry.request.postData.text) as { id?: RpcId; params?: unknown };
       const params = isJsonObject(body.params) ? body.params : {};
