@@ -8,6 +8,7 @@
  */
 import { rpcIdOfBody } from '../protocol/rpc-id.ts';
 import { LegacyCall } from '../client/legacy/legacy-call.ts';
+import { isSessionGone } from '../client/legacy/session-renewal.ts';
 import type { EraConnections } from '../client/legacy/era-connections.ts';
 import type { LegacySession } from '../client/legacy/legacy-session.ts';
 import type { Exchange } from '../protocol/exchange.ts';
@@ -61,7 +62,7 @@ export async function recordNextStep(deps: LegacyLegDeps, conversation: Conversa
   // the exchanges' label is the call's method (tasks/result for a 2025-11-25 task's result stream)
   const method = open.sent.method ?? conversation.method;
   // the server lost the session (404): that answer is a leg of the call, before the call resent in the new session
-  for (const gone of mine.filter((e) => e.label.startsWith(`${method} (session gone`))) {
+  for (const gone of mine.filter((e) => isSessionGone(e.label, method))) {
     deps.dispatch({
       type: 'leg/recorded',
       conversationId,
