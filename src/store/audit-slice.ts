@@ -50,7 +50,7 @@ export const createAuditSlice =
         const base: AuditRun = { status: 'running', server, fleet, step: 'Starting…' };
         if (deps.eras?.legacyFor(server)) {
           // a 2025-11-25 server keeps its state in the session: a finished audit with nothing to score, and why
-          const { legacyEraReport } = await import('../session/audit/audit.ts');
+          const { legacyEraReport } = await import('../session/audit/audit-report.ts');
           const report = legacyEraReport(server, fleet, 'found on Connect');
           set({ audit: { ...base, status: 'done', step: 'Finished', report } });
           return;
