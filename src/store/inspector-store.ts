@@ -14,6 +14,7 @@ import type { OpenCalls } from './legacy-open-calls.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 import { createWatchSlice, type ProxyDeps, type WatchSlice } from './watch-slice.ts';
+import { createStoreFlows, sessionLinks, taskLinks, type StoreFlows } from './flows/store-flows.ts';
 
 export type InspectorState = ConnectionSlice &
   SessionSlice &
@@ -24,7 +25,8 @@ export type InspectorState = ConnectionSlice &
   CompareSlice &
   TrafficSlice &
   AuditSlice &
-  WatchSlice;
+  WatchSlice &
+  StoreFlows;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -77,15 +79,17 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
         });
         connection.disconnect();
       },
-      ...createSessionSlice(deps, openCalls)(...a),
+      ...createSessionSlice(deps, openCalls, sessionLinks(a[1], deps.eras))(...a),
       ...createSessionIoSlice(...a),
-      ...createTaskSlice(deps, openCalls)(...a),
+      ...createTaskSlice(deps, openCalls, taskLinks(a[1], deps.eras))(...a),
       ...createUiSlice(...a),
       ...createAuthSlice(deps)(...a),
       ...createCompareSlice(deps)(...a),
       ...createTrafficSlice(...a),
       ...createAuditSlice(deps)(...a),
       ...createWatchSlice(deps.proxy)(...a),
+      // intents that span slices (store/flows/)
+      ...createStoreFlows(a[1]),
     };
   });
   if (initial) store.setState(initial);

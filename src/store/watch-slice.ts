@@ -106,27 +106,14 @@ export interface WatchSlice {
   startProxy: (target: string) => Promise<void>;
   /** stop a proxy: it leaves the list, and what it held goes with it */
   stopProxy: (proxyId: string) => Promise<void>;
-  /**
-   * From watching to stepping: a branch of the app's own that resends a watched leg (its method, params, answers and
-   * requestState) from the composer, against the watched server (connected first when the page is on another).
-   * Returns the branch's id (null: not a watched call's leg).
-   */
-  forkWatchedLeg: (legId: string) => string | null;
   /** "Audit this server" asked for from a watched call: the call's name to audit, against the watched server */
   auditRequest: { only: string; nonce: number } | null;
-  /**
-   * "Audit this call": audit the watched call `conversationId` by its name against its server (the proxy's target,
-   * connected first when the page is on another), as "Run audit" would with only that name; the audit opens with the
-   * name filled in and shows the run. An audit already running is not interrupted (the name waits in the form).
-   */
-  auditWatchedCall: (conversationId: string) => Promise<void>;
+  /** the audit form opens with `name` filled in (a watched call asked to be audited: store/flows/watched-call.ts) */
+  askAudit: (name: string) => void;
 }
 
 /** True when `item` belongs to the run `run` ('' when the stream named none). */
 const ofRun = (item: HeldItem, run: string): boolean => (item.run ?? '') === run;
-
-/** the calls a watched conversation can be stepped or audited from (a client's other traffic cannot) */
-const WATCHED_CALLS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
   return (set, get) => {
@@ -329,24 +316,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         if (await control({ action: 'start', target })) proxy?.follow();
       },
       auditRequest: null,
-      forkWatchedLeg: (legId) => {
-        const s = get();
-        const leg = s.session.legs[legId];
-        const conversation = leg && s.session.conversations[leg.conversationId];
-        if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return null;
-        if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
-        return get().fork(legId);
-      },
-      auditWatchedCall: async (conversationId) => {
-        const s = get();
-        const conversation = s.session.conversations[conversationId];
-        if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return;
-        const name = conversation.params.name ?? conversation.params.uri;
-        if (typeof name !== 'string') return;
-        if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
-        set({ auditRequest: { only: name, nonce: (s.auditRequest?.nonce ?? 0) + 1 } });
-        await get().startAudit({ only: [name] });
-      },
+      askAudit: (name) => set((s) => ({ auditRequest: { only: name, nonce: (s.auditRequest?.nonce ?? 0) + 1 } })),
       stopProxy: async (proxyId) => {
         if (!(await control({ action: 'stop', proxyId }))) return;
         // its clients' connections are cut: nothing it held waits any more (the proxies' next list confirms the rest)
