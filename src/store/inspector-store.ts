@@ -14,7 +14,15 @@ import type { OpenCalls } from './legacy-open-calls.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 import { createWatchSlice, type ProxyDeps, type WatchSlice } from './watch-slice.ts';
-import { createStoreFlows, sessionLinks, taskLinks, type StoreFlows } from './flows/store-flows.ts';
+import {
+  auditLinks,
+  authLinks,
+  compareLinks,
+  createStoreFlows,
+  sessionLinks,
+  taskLinks,
+  type StoreFlows,
+} from './flows/store-flows.ts';
 
 export type InspectorState = ConnectionSlice &
   SessionSlice &
@@ -83,10 +91,10 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
       ...createSessionIoSlice(...a),
       ...createTaskSlice(deps, openCalls, taskLinks(a[1], deps.eras))(...a),
       ...createUiSlice(...a),
-      ...createAuthSlice(deps)(...a),
-      ...createCompareSlice(deps)(...a),
+      ...createAuthSlice(deps, authLinks(a[1]))(...a),
+      ...createCompareSlice(deps, compareLinks(a[1]))(...a),
       ...createTrafficSlice(...a),
-      ...createAuditSlice(deps)(...a),
+      ...createAuditSlice(deps, auditLinks(a[1]))(...a),
       ...createWatchSlice(deps.proxy)(...a),
       // intents that span slices (store/flows/)
       ...createStoreFlows(a[1]),

@@ -6,9 +6,12 @@
  */
 import type { EraConnections } from '../../client/legacy/era-connections.ts';
 import { connectionContextOf } from '../../session/selectors.ts';
-import { currentSettings } from '../connection-slice.ts';
+import { currentSettings, tokenFor } from '../connection-slice.ts';
 import type { InspectorState } from '../inspector-store.ts';
 import { legContextOf } from '../leg-context.ts';
+import type { AuditLinks } from '../audit-slice.ts';
+import type { AuthLinks } from '../auth-slice.ts';
+import type { CompareLinks } from '../compare-slice.ts';
 import type { SessionLinks } from '../session-slice.ts';
 import type { TaskLinks } from '../task-slice.ts';
 import { auditWatchedCall, forkWatchedLeg, type WatchedCallPorts } from './watched-call.ts';
@@ -67,5 +70,34 @@ export function taskLinks(get: Get, eras: EraConnections | undefined): TaskLinks
     dispatch: (event) => get().dispatch(event),
     capabilities: () => get().capabilities,
     legContext: (conversation) => legContextOf(get(), eras, conversation),
+  };
+}
+
+/** The connection the audit runs through. */
+export function auditLinks(get: Get): AuditLinks {
+  return {
+    connectedUrl: () => get().connectedUrl,
+    connection: () => connectionContextOf(currentSettings(get())),
+    transportMode: () => get().transportMode,
+  };
+}
+
+/** The session and the connection's settings a comparison runs with. */
+export function compareLinks(get: Get): CompareLinks {
+  return {
+    session: () => get().session,
+    savedRoots: () => get().savedRoots,
+    clientInfo: () => get().clientInfo,
+    transportMode: () => get().transportMode,
+  };
+}
+
+/** The connection the sign-in binds to, and the reconnect that puts new tokens in force. */
+export function authLinks(get: Get): AuthLinks {
+  return {
+    connectedUrl: () => get().connectedUrl,
+    transportMode: () => get().transportMode,
+    tokenFor: (url) => tokenFor(get(), url),
+    reconnect: (url) => get().connect(url),
   };
 }
