@@ -10,7 +10,7 @@ import { createConnectionSlice, type ConnectionSlice, type TransportMode } from 
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
-import type { OpenCalls } from './legacy-open-calls.ts';
+import type { OpenLegacyCalls } from '../session/flows/send-legacy-draft.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 import { createWatchSlice, type ProxyDeps, type WatchSlice } from './watch-slice.ts';
@@ -69,7 +69,7 @@ export type InspectorStore = StoreApi<InspectorState>;
 /** One store built from slices (zustand slices pattern); created once in the composition root. */
 export function createInspectorStore(deps: InspectorDeps, initial?: Partial<InspectorState>): InspectorStore {
   // 2025-11-25 calls whose stream is still open: the session and task slices open them, Stop ends them
-  const openCalls: OpenCalls = new Map();
+  const openCalls: OpenLegacyCalls = new Map();
   const store = createStore<InspectorState>()((...a) => {
     const connection = createConnectionSlice(...a);
     return {

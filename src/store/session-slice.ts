@@ -18,7 +18,7 @@ import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completi
 import { lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { createLegacyWire } from './legacy-session-wire.ts';
-import type { OpenCalls } from './legacy-open-calls.ts';
+import type { OpenLegacyCalls } from '../session/flows/send-legacy-draft.ts';
 import type { LegContext } from './leg-context.ts';
 import { legSenderFor } from './leg-senders.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
@@ -115,7 +115,7 @@ const loadTamperMatrix = () => import('../session/flows/run-tamper-matrix.ts');
 export const createSessionSlice =
   (
     deps: InspectorDeps,
-    openCalls: OpenCalls,
+    openCalls: OpenLegacyCalls,
     links: SessionLinks,
   ): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {

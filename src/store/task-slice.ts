@@ -18,15 +18,32 @@ import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
 import { isLegacyTask, legacyTaskNotice } from '../session/kinds/legacy-task/legacy-task-legs.ts';
-import type { OpenCalls } from './legacy-open-calls.ts';
+import type { OpenLegacyCalls } from '../session/flows/send-legacy-draft.ts';
 import type { ClientCapabilities } from '../protocol/types.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { Conversation, SessionState } from '../session/model.ts';
-import type { LegacyLegDeps } from './send-legacy-draft.ts';
+import type { LegacyLegDeps } from '../session/flows/send-legacy-draft.ts';
+import type { EraConnections } from '../client/legacy/era-connections.ts';
+import type { LegacySession } from '../client/legacy/legacy-session.ts';
 
-/** What sends a 2025-11-25 task's legs loads with its first one: a 2026-07-28 server's tasks never need it. */
-const loadLegacyTaskLegs = () => import('./send-legacy-task-legs.ts');
+/**
+ * What sends a 2025-11-25 task's legs (the session's wire, and what its steps become) loads with its first one: a
+ * 2026-07-28 server's tasks never need it.
+ */
+const loadLegacyTaskLegs = async () => {
+  const [legs, { sessionCalls }] = await Promise.all([
+    import('../session/flows/send-legacy-task-legs.ts'),
+    import('../client/legacy/session-calls.ts'),
+  ]);
+  return { ...legs, sessionCalls };
+};
 type LegacyTaskLegs = Awaited<ReturnType<typeof loadLegacyTaskLegs>>;
+
+/** The 2025-11-25 session a task's legs go over. */
+interface LegacyTarget {
+  session: LegacySession;
+  eras: EraConnections;
+}
 
 /** What the Task panel says once a 2025-11-25 task's tasks/result is open. */
 const LEGACY_RESULT_NOTE =
@@ -93,7 +110,11 @@ function listenEnd(end: TaskListenEnd): Partial<TaskPollState> {
 }
 
 export const createTaskSlice =
-  (deps: InspectorDeps, openCalls: OpenCalls, links: TaskLinks): StateCreator<InspectorState, [], [], TaskSlice> =>
+  (
+    deps: InspectorDeps,
+    openCalls: OpenLegacyCalls,
+    links: TaskLinks,
+  ): StateCreator<InspectorState, [], [], TaskSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
     const streams = new Map<string, AbortController>();
@@ -142,31 +163,33 @@ export const createTaskSlice =
       return outcomeSummary(leg);
     };
 
-    // a 2025-11-25 task goes over the session of its connection (store/send-legacy-task-legs.ts); a string: why it cannot
-    const legacyOf = (conversationId: string): LegacyLegDeps | string | undefined => {
+    // a 2025-11-25 task goes over the session of its connection (session/flows/send-legacy-task-legs.ts); a string:
+    // why it cannot
+    const legacyOf = (conversationId: string): LegacyTarget | string | undefined => {
       const c = links.session().conversations[conversationId];
       if (!isLegacyTask(c) || !c) return undefined;
       const session = deps.eras?.legacyFor(c.serverUrl);
       if (!session || !deps.eras) return `the ${LEGACY_PROTOCOL_VERSION} session this task belongs to is not connected`;
-      return {
-        session,
-        eras: deps.eras,
-        calls: openCalls,
-        dispatch: links.dispatch,
-        now: deps.now,
-        newId,
-      };
+      return { session, eras: deps.eras };
     };
+    /** the task's legs over the session's wire, recorded in the store's session */
+    const legDeps = (legs: LegacyTaskLegs, target: LegacyTarget): LegacyLegDeps => ({
+      wire: legs.sessionCalls(target.eras, target.session, deps.now),
+      calls: openCalls,
+      dispatch: links.dispatch,
+      now: deps.now,
+      newId,
+    });
     const sessionState = () => links.session();
     const legacyPoll = (
       legs: LegacyTaskLegs,
       conversationId: string,
-      legacy: LegacyLegDeps | string,
+      legacy: LegacyTarget | string,
       method: 'tasks/get' | 'tasks/cancel',
     ) =>
       typeof legacy === 'string'
         ? Promise.resolve(legacy)
-        : legs.sendLegacyTaskLeg(legacy, sessionState, conversationId, method);
+        : legs.sendLegacyTaskLeg(legDeps(legs, legacy), sessionState, conversationId, method);
 
     return {
       taskPolls: {},
@@ -189,11 +212,13 @@ export const createTaskSlice =
                 poll: () => legacyPoll(legs, conversationId, legacy, 'tasks/get'),
                 openResult: () => {
                   if (typeof legacy === 'string') return;
-                  legs.openLegacyResult(legacy, sessionState, conversationId);
+                  legs.openLegacyResult(legDeps(legs, legacy), sessionState, conversationId);
                   patch(conversationId, { note: LEGACY_RESULT_NOTE });
                 },
                 resultState: () =>
-                  typeof legacy === 'string' ? 'none' : legs.legacyResultState(legacy, links.session(), conversationId),
+                  typeof legacy === 'string'
+                    ? 'none'
+                    : legs.legacyResultState(legDeps(legs, legacy), links.session(), conversationId),
                 sleep,
                 now: deps.now,
                 signal: controller.signal,
@@ -280,7 +305,7 @@ export const createTaskSlice =
         if (legacy) {
           const legs = await loadLegacyTaskLegs();
           // the cancel answers the cancelled task itself; tasks/result has no result to wait for any more
-          if (typeof legacy !== 'string') legs.closeLegacyResult(legacy, conversationId);
+          if (typeof legacy !== 'string') legs.closeLegacyResult(legDeps(legs, legacy), conversationId);
           await legacyPoll(legs, conversationId, legacy, 'tasks/cancel');
           return;
         }
