@@ -4,7 +4,8 @@ import { encodeShareLink } from '../session/io/share-link.ts';
 import { testSession } from '../session/io/session.fixtures.ts';
 import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, toolsQuery } from '../queries/server-queries.ts';
-import { announceProxyStarted, bootstrap, followWhenProxiesRun, hasShareFragment, PROXY_CHANNEL } from './bootstrap.ts';
+import { bootstrap, hasShareFragment } from './bootstrap.ts';
+import { announceProxyStarted, followWhenProxiesRun, PROXY_CHANNEL } from './proxy-follow.ts';
 import { connectedSettingsOf } from '../store/connection-slice.ts';
 
 function at(url: string): Location {

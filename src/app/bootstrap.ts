@@ -19,6 +19,7 @@ import { queryEnvOf } from '../queries/query-env.ts';
 import { discoverQuery, promptsQuery, resourcesQuery, templatesQuery, toolsQuery } from '../queries/server-queries.ts';
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, clientMetadata } from '../protocol/auth/client-metadata.ts';
 import { openSignInWindow } from './oauth-callback.ts';
+import { createProxyFollow } from './proxy-follow.ts';
 import { createFetchFor, observeResponses, type ResponseReport } from './transport.ts';
 
 export interface Booted {
@@ -72,92 +73,6 @@ async function openShareLink(actions: InspectorActions, location: Location, noti
   });
 }
 
-/** The proxies' client (their event stream, their controls) loads once a proxy runs or is asked for: most pages watch none. */
-const loadProxyFeed = () => import('../client/proxy-feed.ts');
-
-/**
- * Follows the proxies' traffic from the first call on, for the page's whole life: each request is placed at once, each
- * leg recorded as it ends. The stream starts with the history, so a proxy's traffic before the call is not lost.
- */
-function proxyFollower(actions: InspectorActions, token: string): () => void {
-  let following = false;
-  return () => {
-    if (following) return;
-    following = true;
-    // a feed whose chunk did not load is tried again on the next follow (this page starting a proxy)
-    void loadProxyFeed().then(
-      ({ runProxyFeed, watchedExchanges }) => {
-        const record = watchedExchanges((id, exchange) => actions.recordWatched(id, exchange), Date.now, {
-          onPushed: (id, exchange) => actions.recordWatchedPushed(id, exchange),
-          onAnswer: (id, message) => actions.noteWatchedAnswer(id, message),
-        });
-        return runProxyFeed({
-          token,
-          signal: new AbortController().signal,
-          onConnected: actions.setWatchConnected,
-          onEvent: (event, run) => {
-            actions.applyProxyEvent(event, run);
-            record(event, run);
-          },
-        });
-      },
-      () => {
-        following = false;
-      },
-    );
-  };
-}
-
-/** Where this origin's tabs tell each other that one of them started a proxy (a same-origin BroadcastChannel). */
-export const PROXY_CHANNEL = 'mrtr-inspector/proxies';
-const PROXY_STARTED = 'proxy-started';
-
-/** What `followWhenProxiesRun` needs of the channel (a `BroadcastChannel`; absent where there is none). */
-type Announcements = Pick<BroadcastChannel, 'addEventListener' | 'removeEventListener'>;
-
-/** Tells this origin's other tabs that this one started a proxy (a tab does not hear its own message). */
-export function announceProxyStarted(channel: Pick<BroadcastChannel, 'postMessage'> | undefined): void {
-  channel?.postMessage(PROXY_STARTED);
-}
-
-/**
- * The page follows the proxies only once one runs: at load when the server lists one (the command line's, or one
- * another tab started), when this page starts one, the moment another tab of this origin says it started one, and
- * when the tab comes back into view and the server now lists one (a proxy started from elsewhere meanwhile). A page
- * with no proxy keeps no stream open.
- */
-export function followWhenProxiesRun(
-  config: RuntimeConfig,
-  follow: () => void,
-  reload: () => Promise<RuntimeConfig> = loadRuntimeConfig,
-  doc: Document = document,
-  channel?: Announcements,
-): void {
-  if ((config.proxy?.running ?? 0) > 0) {
-    follow();
-    return;
-  }
-  const stop = (): void => {
-    doc.removeEventListener('visibilitychange', recheck);
-    channel?.removeEventListener('message', announced);
-  };
-  const recheck = (): void => {
-    if (doc.visibilityState !== 'visible') return;
-    void reload().then((now) => {
-      if ((now.proxy?.running ?? 0) === 0) return;
-      stop();
-      follow();
-    });
-  };
-  const announced = (event: Event): void => {
-    if ((event as MessageEvent).data !== PROXY_STARTED) return;
-    stop();
-    follow();
-  };
-  doc.addEventListener('visibilitychange', recheck);
-  channel?.addEventListener('message', announced);
-}
-
 /**
  * Builds the store and dependencies, restores the saved session, opens a share link from the fragment, and connects
  * on load (`?server=` first (`?server=demo`: the demo server in the page), then the server the saved session was connected to, then the bundled mock). The runtime
@@ -195,17 +110,9 @@ export async function bootstrap(
     },
   };
   const proxyToken = config.proxy?.enabled ? config.relay?.token : undefined;
-  let followProxies = (): void => undefined;
-  const proxyChannel =
-    proxyToken && typeof BroadcastChannel === 'function' ? new BroadcastChannel(PROXY_CHANNEL) : undefined;
-  if (proxyToken)
-    deps.proxy = {
-      control: async (c) => (await loadProxyFeed()).proxyControl(proxyToken, c),
-      follow: () => {
-        announceProxyStarted(proxyChannel);
-        followProxies();
-      },
-    };
+  // the proxies' controls from the start; their stream once the store exists and a proxy runs
+  const proxies = proxyToken ? createProxyFollow({ token: proxyToken, config }) : undefined;
+  if (proxies) deps.proxy = proxies.deps;
   const store = createInspectorStore(deps);
   const actions = actionsOf(store);
   reportResponse = actions.noteAuthResponse;
@@ -242,10 +149,7 @@ export async function bootstrap(
     const demo = await startDemoServer();
     if (!demo.ok) notices.push({ tone: 'error', text: demo.error });
   }
-  if (proxyToken) {
-    followProxies = proxyFollower(actions, proxyToken);
-    followWhenProxiesRun(config, followProxies, loadRuntimeConfig, document, proxyChannel);
-  }
+  proxies?.start(actions);
   const queryClient = new QueryClient();
   prefetchServer(queryClient, store, deps);
   if (hasShareFragment(location.hash)) await openShareLink(actions, location, notices);

@@ -3,9 +3,9 @@ import { legSenderFor } from './leg-senders.ts';
 import { sleep } from '../lib/sleep.ts';
 import type { AuditProgress } from '../session/audit/audit.ts';
 import type { AuditInput, AuditRun } from '../session/audit/audit-run.ts';
-import { connectionContextOf } from '../session/selectors.ts';
+import type { ConnectionContext } from '../session/compose.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
-import { currentSettings } from './connection-slice.ts';
+import type { TransportMode } from './connection-slice.ts';
 
 export interface AuditSlice {
   audit: AuditRun | null;
@@ -13,6 +13,15 @@ export interface AuditSlice {
   startAudit: (input: AuditInput) => Promise<void>;
   /** stop after the leg in flight; the scorecards finished so far stay */
   cancelAudit: () => void;
+}
+
+/** What the audit slice is given of the others (store/flows/store-flows.ts): the connection it audits through. */
+export interface AuditLinks {
+  /** the server the app is connected to (null: none) */
+  connectedUrl: () => string | null;
+  /** the connection's settings (headers, token) every leg carries */
+  connection: () => ConnectionContext;
+  transportMode: () => TransportMode;
 }
 
 function progressed(run: AuditRun, p: AuditProgress): AuditRun {
@@ -35,7 +44,7 @@ function progressed(run: AuditRun, p: AuditProgress): AuditRun {
 }
 
 export const createAuditSlice =
-  (deps: InspectorDeps): StateCreator<InspectorState, [], [], AuditSlice> =>
+  (deps: InspectorDeps, links: AuditLinks): StateCreator<InspectorState, [], [], AuditSlice> =>
   (set, get) => {
     let controller: AbortController | null = null;
     const update = (change: (run: AuditRun) => AuditRun) => set((s) => (s.audit ? { audit: change(s.audit) } : {}));
@@ -43,14 +52,13 @@ export const createAuditSlice =
       audit: null,
       cancelAudit: () => controller?.abort(),
       startAudit: async (input) => {
-        const s = get();
-        const server = s.connectedUrl;
-        if (!server || s.audit?.status === 'running') return;
+        const server = links.connectedUrl();
+        if (!server || get().audit?.status === 'running') return;
         const fleet = (input.fleet ?? []).filter((u) => u && u !== server);
         const base: AuditRun = { status: 'running', server, fleet, step: 'Starting…' };
         if (deps.eras?.legacyFor(server)) {
           // a 2025-11-25 server keeps its state in the session: a finished audit with nothing to score, and why
-          const { legacyEraReport } = await import('../session/audit/audit.ts');
+          const { legacyEraReport } = await import('../session/audit/audit-report.ts');
           const report = legacyEraReport(server, fleet, 'found on Connect');
           set({ audit: { ...base, status: 'done', step: 'Finished', report } });
           return;
@@ -58,7 +66,8 @@ export const createAuditSlice =
         const stop = new AbortController();
         controller = stop;
         set({ audit: base });
-        const transportMode = s.transportMode;
+        const transportMode = links.transportMode();
+        const connection = links.connection();
         try {
           // the audit (its checks, scoring and call driver) loads when a user first runs one, not with the first screen
           const [{ runAudit }, { createDriver }] = await Promise.all([
@@ -67,7 +76,7 @@ export const createAuditSlice =
           ]);
           const driver = createDriver({
             now: deps.now,
-            connection: connectionContextOf(currentSettings(s)),
+            connection,
             // the app's own send path: the same fetch (direct or through the relay), headers and timeout as a leg
             send: (c) =>
               legSenderFor(deps, transportMode).send({

@@ -12,7 +12,7 @@ import {
 import { reduceAuth } from '../session/auth/auth-reducer.ts';
 import type { OAuthFlowDeps, OAuthSession } from '../session/auth/oauth.ts';
 import { refreshDelayMs, tabTokenStore } from './auth-runtime.ts';
-import { tokenFor } from './connection-slice.ts';
+import type { TransportMode } from './connection-slice.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import type { AuthHttpRequest } from '../protocol/auth/http.ts';
 
@@ -63,8 +63,19 @@ const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   keepInTab: false,
 };
 
+/**
+ * What the auth slice is given of the connection (store/flows/store-flows.ts): which server it is on, how it sends,
+ * the token a request to a URL carries, and connecting again so new tokens take effect.
+ */
+export interface AuthLinks {
+  connectedUrl: () => string | null;
+  transportMode: () => TransportMode;
+  tokenFor: (url: string) => string;
+  reconnect: (url: string) => void;
+}
+
 export const createAuthSlice =
-  (deps: InspectorDeps): StateCreator<InspectorState, [], [], AuthSlice> =>
+  (deps: InspectorDeps, links: AuthLinks): StateCreator<InspectorState, [], [], AuthSlice> =>
   (set, get) => {
     let held: ((r: AuthHttpRequest | null) => void) | null = null;
     let browserWait: AbortController | null = null;
@@ -98,7 +109,7 @@ export const createAuthSlice =
       const s = get();
       const http = createAuthHttp({
         ...(env.relayToken ? { relayToken: env.relayToken } : {}),
-        preferRelay: s.transportMode === 'relay',
+        preferRelay: links.transportMode() === 'relay',
       });
       const d: OAuthFlowDeps = {
         lib: createOAuthLib(),
@@ -127,7 +138,7 @@ export const createAuthSlice =
     async function signInWith(loaded: Awaited<ReturnType<typeof flowDeps>>): Promise<void> {
       const s = get();
       const challenge = s.authChallenge;
-      const serverUrl = challenge?.serverUrl ?? s.connectedUrl;
+      const serverUrl = challenge?.serverUrl ?? links.connectedUrl();
       if (!loaded || !serverUrl || !deps.auth) return;
       const { d, flow } = loaded;
       const env = deps.auth;
@@ -178,7 +189,7 @@ export const createAuthSlice =
       }));
       if (get().authSettings.keepInTab) tabStore.save(serverUrl, tokens, session);
       authorizeLegacySession(serverUrl);
-      if (reconnect && get().connectedUrl === serverUrl) get().connect(serverUrl);
+      if (reconnect && links.connectedUrl() === serverUrl) links.reconnect(serverUrl);
       scheduleRefresh(tokens);
     }
 
@@ -187,7 +198,7 @@ export const createAuthSlice =
      * `url` carry now on its next request and stream: a refreshed token, not the one it opened with.
      */
     function authorizeLegacySession(url: string) {
-      const token = tokenFor(get(), url);
+      const token = links.tokenFor(url);
       deps.eras?.legacyFor(url)?.authorize(token ? `Bearer ${token}` : undefined);
     }
 

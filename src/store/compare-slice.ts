@@ -4,6 +4,7 @@ import { isJsonObject, type JsonObject } from '../protocol/types.ts';
 import type { EraComparison } from '../session/flows/compare-eras.ts';
 import type { SessionState } from '../session/model.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
+import type { ConnectionSlice, TransportMode } from './connection-slice.ts';
 
 /** One "Compare eras" run of a conversation's call (transient: never saved). */
 interface EraCompareRun {
@@ -16,6 +17,15 @@ export interface CompareSlice {
   eraCompares: Record<string, EraCompareRun>;
   /** run the conversation's call again in both eras, with the answers it was given, and line them up */
   compareEras: (conversationId: string) => Promise<void>;
+}
+
+/** What the compare slice is given of the others (store/flows/store-flows.ts): the session and the connection's settings. */
+export interface CompareLinks {
+  session: () => SessionState;
+  /** the roots a roots/list is answered with */
+  savedRoots: () => { uri: string; name?: string }[];
+  clientInfo: () => ConnectionSlice['clientInfo'];
+  transportMode: () => TransportMode;
 }
 
 /** The answers a conversation sent, in the order the questions were asked (every leg, every key). */
@@ -54,17 +64,18 @@ function defaultAnswer(question: EraQuestion, roots: { uri: string; name?: strin
 }
 
 export const createCompareSlice =
-  (deps: InspectorDeps): StateCreator<InspectorState, [], [], CompareSlice> =>
+  (deps: InspectorDeps, links: CompareLinks): StateCreator<InspectorState, [], [], CompareSlice> =>
   (set, get) => ({
     eraCompares: {},
     compareEras: async (conversationId) => {
-      const s = get();
-      const conversation = s.session.conversations[conversationId];
-      if (!conversation || s.eraCompares[conversationId]?.status === 'running') return;
+      const session = links.session();
+      const conversation = session.conversations[conversationId];
+      if (!conversation || get().eraCompares[conversationId]?.status === 'running') return;
       const put = (run: EraCompareRun) => set((st) => ({ eraCompares: { ...st.eraCompares, [conversationId]: run } }));
       put({ status: 'running' });
-      const given = answersInOrder(s.session, conversationId);
-      const roots = s.savedRoots;
+      const given = answersInOrder(session, conversationId);
+      const roots = links.savedRoots();
+      const clientInfo = links.clientInfo();
       const method = conversation.method as EraRunOptions['method'];
       const name =
         typeof conversation.params.name === 'string' ? conversation.params.name : String(conversation.params.uri ?? '');
@@ -76,12 +87,12 @@ export const createCompareSlice =
         };
         const opts = (): EraRunOptions => ({
           url: conversation.serverUrl,
-          fetch: deps.fetchFor(get().transportMode),
+          fetch: deps.fetchFor(links.transportMode()),
           method,
           params: conversation.params,
           answer: answerer(),
           now: deps.now,
-          ...(s.clientInfo ? { clientInfo: s.clientInfo } : {}),
+          ...(clientInfo ? { clientInfo } : {}),
         });
         const comparison = await compareEras({
           runModern: () => runModernCall(opts()),

@@ -10,10 +10,19 @@ import { createConnectionSlice, type ConnectionSlice, type TransportMode } from 
 import { createSessionSlice, type SessionSlice } from './session-slice.ts';
 import { createSessionIoSlice, type SessionIoSlice } from './session-io-slice.ts';
 import { createTaskSlice, type TaskSlice } from './task-slice.ts';
-import type { OpenCalls } from './legacy-open-calls.ts';
+import type { OpenLegacyCalls } from '../session/flows/send-legacy-draft.ts';
 import { createTrafficSlice, type TrafficSlice } from './traffic-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
 import { createWatchSlice, type ProxyDeps, type WatchSlice } from './watch-slice.ts';
+import {
+  auditLinks,
+  authLinks,
+  compareLinks,
+  createStoreFlows,
+  sessionLinks,
+  taskLinks,
+  type StoreFlows,
+} from './flows/store-flows.ts';
 
 export type InspectorState = ConnectionSlice &
   SessionSlice &
@@ -24,7 +33,8 @@ export type InspectorState = ConnectionSlice &
   CompareSlice &
   TrafficSlice &
   AuditSlice &
-  WatchSlice;
+  WatchSlice &
+  StoreFlows;
 
 /** What the store needs from the outside world, injected so tests can pass fakes. */
 export interface InspectorDeps {
@@ -59,7 +69,7 @@ export type InspectorStore = StoreApi<InspectorState>;
 /** One store built from slices (zustand slices pattern); created once in the composition root. */
 export function createInspectorStore(deps: InspectorDeps, initial?: Partial<InspectorState>): InspectorStore {
   // 2025-11-25 calls whose stream is still open: the session and task slices open them, Stop ends them
-  const openCalls: OpenCalls = new Map();
+  const openCalls: OpenLegacyCalls = new Map();
   const store = createStore<InspectorState>()((...a) => {
     const connection = createConnectionSlice(...a);
     return {
@@ -77,15 +87,17 @@ export function createInspectorStore(deps: InspectorDeps, initial?: Partial<Insp
         });
         connection.disconnect();
       },
-      ...createSessionSlice(deps, openCalls)(...a),
+      ...createSessionSlice(deps, openCalls, sessionLinks(a[1], deps.eras))(...a),
       ...createSessionIoSlice(...a),
-      ...createTaskSlice(deps, openCalls)(...a),
+      ...createTaskSlice(deps, openCalls, taskLinks(a[1], deps.eras))(...a),
       ...createUiSlice(...a),
-      ...createAuthSlice(deps)(...a),
-      ...createCompareSlice(deps)(...a),
+      ...createAuthSlice(deps, authLinks(a[1]))(...a),
+      ...createCompareSlice(deps, compareLinks(a[1]))(...a),
       ...createTrafficSlice(...a),
-      ...createAuditSlice(deps)(...a),
+      ...createAuditSlice(deps, auditLinks(a[1]))(...a),
       ...createWatchSlice(deps.proxy)(...a),
+      // intents that span slices (store/flows/)
+      ...createStoreFlows(a[1], deps.proxy),
     };
   });
   if (initial) store.setState(initial);

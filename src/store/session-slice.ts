@@ -4,7 +4,7 @@ import { sleep } from '../lib/sleep.ts';
 import type { RequestOptions } from '../protocol/envelope.ts';
 import { invalidToolReason } from '../protocol/param-headers.ts';
 import type { LiveSseEvent } from '../protocol/exchange.ts';
-import type { InputResponse, JsonObject } from '../protocol/types.ts';
+import type { ClientCapabilities, InputResponse, JsonObject } from '../protocol/types.ts';
 import { composeRequest, type ComposedRequest, type ConnectionContext } from '../session/compose.ts';
 import { kindOf } from '../session/kinds/registry.ts';
 import { conversationStarted, type SessionEvent } from '../session/events.ts';
@@ -13,16 +13,17 @@ import { emptySession, type Conversation, type Draft, type SessionState } from '
 import { reduce } from '../session/reducer.ts';
 import { classifyInputRequest } from '../protocol/elicitation/answers.ts';
 import type { FlowDeps, RunNote, RunWait } from '../session/flows/flow-deps.ts';
+import type { HoldMode } from '../session/hold-rule.ts';
 import { FINISHED_NOTE, runToCompletion } from '../session/flows/run-to-completion.ts';
-import { connectionContextOf, lastLeg } from '../session/selectors.ts';
+import { lastLeg } from '../session/selectors.ts';
 import { answerAndSend } from '../session/flows/answer-and-send.ts';
 import { createLegacyWire } from './legacy-session-wire.ts';
-import type { OpenCalls } from './legacy-open-calls.ts';
-import { legContextOf } from './leg-context.ts';
+import type { OpenLegacyCalls } from '../session/flows/send-legacy-draft.ts';
+import type { LegContext } from './leg-context.ts';
 import { legSenderFor } from './leg-senders.ts';
 import { createLiveEventBuffer } from './live-event-buffer.ts';
 import type { InspectorDeps, InspectorState } from './inspector-store.ts';
-import { currentSettings, type TransportMode } from './connection-slice.ts';
+import type { TransportMode } from './connection-slice.ts';
 
 export interface StartCallInput {
   method: 'tools/call' | 'prompts/get' | 'resources/read';
@@ -90,19 +91,42 @@ export interface SessionSlice {
 }
 
 /**
+ * What the session slice is given of the others (store/flows/store-flows.ts wires them): the connection's settings it
+ * sends with, and what follows a conversation that became a kind the app follows by itself.
+ */
+export interface SessionLinks {
+  /** the settings of the connection in force (server, headers, token) */
+  connection: () => ConnectionContext;
+  /** the conversation's own server, settings and transport (store/leg-context.ts) */
+  legContext: (conversation: Conversation) => LegContext;
+  /** the capabilities new conversations declare */
+  capabilities: () => ClientCapabilities;
+  /** whether an answer waits for Send or goes out at once */
+  holdMode: () => HoldMode;
+  /** the roots the client offers (a run answers roots/list with them) */
+  savedRoots: () => { uri: string; name?: string }[];
+  /** follow the conversation by itself (a task: poll it) */
+  follow: (conversationId: string) => void;
+}
+
+/**
  * The tamper matrix (its mutations and the requestState decoders) loads on its first run: the first screen, and most
  * calls, never use it.
  */
 const loadTamperMatrix = () => import('../session/flows/run-tamper-matrix.ts');
 
 export const createSessionSlice =
-  (deps: InspectorDeps, openCalls: OpenCalls): StateCreator<InspectorState, [], [], SessionSlice> =>
+  (
+    deps: InspectorDeps,
+    openCalls: OpenLegacyCalls,
+    links: SessionLinks,
+  ): StateCreator<InspectorState, [], [], SessionSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
     const dispatch = (event: SessionEvent) => set((s) => ({ session: reduce(s.session, event) }));
     const live = createLiveEventBuffer((change) => set((st) => ({ liveEvents: change(st.liveEvents) })));
 
-    const connectionContext = (): ConnectionContext => connectionContextOf(currentSettings(get()));
+    const connectionContext = links.connection;
 
     // the second wire: legs over a session made with a handshake, and the requests its server sends outside any call
     const overSession = createLegacyWire({
@@ -111,7 +135,7 @@ export const createSessionSlice =
       dispatch,
       now: deps.now,
       newId,
-      capabilities: () => get().capabilities,
+      capabilities: links.capabilities,
       // show it unless the user is in the middle of answering another conversation's questions
       shown: (ids) => {
         const picked = get().selectedConversationId;
@@ -149,7 +173,7 @@ export const createSessionSlice =
       const before = get().session.conversations[conversationId];
       // the wire's code loads before anything is dispatched: the in-flight check and the leg's start stay one
       // synchronous step
-      const target = before ? legContextOf(get(), deps.eras, before).target.url : '';
+      const target = before ? links.legContext(before).target.url : '';
       const overWire = before && kindOf(before).wire === 'session' ? await overSession.senderFor(target) : undefined;
       const s = get();
       const conversation = s.session.conversations[conversationId];
@@ -158,7 +182,7 @@ export const createSessionSlice =
       // a tool with an invalid x-mcp-header is never called (SEP-2243), whichever way the leg was reached
       if (conversation.method === 'tools/call' && invalidToolReason(conversation.inputSchema)) return;
       // the conversation's own server (or the target chosen by hand), as the composer showed it
-      const { ctx, transportMode } = legContextOf(s, deps.eras, conversation);
+      const { ctx, transportMode } = links.legContext(conversation);
       const composed = composeRequest(conversation, draft, ctx);
       controllers.set(conversationId, new AbortController());
       const request = { url: composed.url, body: composed.body };
@@ -175,7 +199,7 @@ export const createSessionSlice =
       }));
       // a conversation that became a kind the app follows by itself: follow it
       const now = get().session.conversations[conversationId];
-      if (now && now.kind !== conversation.kind && kindOf(now).followsOnStart) void get().autoPollTask(conversationId);
+      if (now && now.kind !== conversation.kind && kindOf(now).followsOnStart) links.follow(conversationId);
       focusNext(conversationId, opts.focusFrom, focusAfterLeg);
     };
 
@@ -240,7 +264,7 @@ export const createSessionSlice =
         dispatch(
           conversationStarted(id, input, {
             serverUrl,
-            capabilities: get().capabilities,
+            capabilities: links.capabilities(),
             at: deps.now(),
             kind: overSession.newCallKind(serverUrl),
           }),
@@ -265,7 +289,7 @@ export const createSessionSlice =
               },
               legOf: (legId) => get().session.legs[legId],
               roundCap: () => get().roundCap,
-              savedRoots: () => get().savedRoots,
+              savedRoots: links.savedRoots,
               send: () => sendDraft(conversationId),
             }),
           );
@@ -302,7 +326,7 @@ export const createSessionSlice =
         answerAndSend(conversationId, key, response, Boolean(opts.send), {
           dispatch,
           conversation: () => get().session.conversations[conversationId],
-          holdMode: () => get().holdLegs,
+          holdMode: links.holdMode,
           send: () => sendDraft(conversationId, opts.focusFrom !== undefined ? { focusFrom: opts.focusFrom } : {}),
           note: (note) => set((s) => ({ runNotes: { ...s.runNotes, [conversationId]: note } })),
         }),

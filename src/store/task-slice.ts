@@ -4,7 +4,7 @@
  * answers go back through the conversation's draft (a tasks/update, sent by `sendDraft`).
  */
 import type { StateCreator } from 'zustand';
-import { legContextOf } from './leg-context.ts';
+import type { LegContext } from './leg-context.ts';
 import { legSenderFor } from './leg-senders.ts';
 import { newId } from '../lib/ids.ts';
 import { sleep } from '../lib/sleep.ts';
@@ -18,12 +18,32 @@ import type { InspectorDeps, InspectorState } from './inspector-store.ts';
 import { LEGACY_PROTOCOL_VERSION } from '../protocol/types.ts';
 import { followLegacyTask } from '../session/flows/legacy-task-follow.ts';
 import { isLegacyTask, legacyTaskNotice } from '../session/kinds/legacy-task/legacy-task-legs.ts';
-import type { OpenCalls } from './legacy-open-calls.ts';
-import type { LegacyLegDeps } from './send-legacy-draft.ts';
+import type { OpenLegacyCalls } from '../session/flows/send-legacy-draft.ts';
+import type { ClientCapabilities } from '../protocol/types.ts';
+import type { SessionEvent } from '../session/events.ts';
+import type { Conversation, SessionState } from '../session/model.ts';
+import type { LegacyLegDeps } from '../session/flows/send-legacy-draft.ts';
+import type { EraConnections } from '../client/legacy/era-connections.ts';
+import type { LegacySession } from '../client/legacy/legacy-session.ts';
 
-/** What sends a 2025-11-25 task's legs loads with its first one: a 2026-07-28 server's tasks never need it. */
-const loadLegacyTaskLegs = () => import('./send-legacy-task-legs.ts');
+/**
+ * What sends a 2025-11-25 task's legs (the session's wire, and what its steps become) loads with its first one: a
+ * 2026-07-28 server's tasks never need it.
+ */
+const loadLegacyTaskLegs = async () => {
+  const [legs, { sessionCalls }] = await Promise.all([
+    import('../session/flows/send-legacy-task-legs.ts'),
+    import('../client/legacy/session-calls.ts'),
+  ]);
+  return { ...legs, sessionCalls };
+};
 type LegacyTaskLegs = Awaited<ReturnType<typeof loadLegacyTaskLegs>>;
+
+/** The 2025-11-25 session a task's legs go over. */
+interface LegacyTarget {
+  session: LegacySession;
+  eras: EraConnections;
+}
 
 /** What the Task panel says once a 2025-11-25 task's tasks/result is open. */
 const LEGACY_RESULT_NOTE =
@@ -56,6 +76,18 @@ export interface TaskSlice {
   stopListening: (conversationId: string) => void;
 }
 
+/**
+ * What the task slice is given of the others (store/flows/store-flows.ts wires them): the session its legs are
+ * recorded in, the capabilities a leg declares when its conversation names none, and each leg's context.
+ */
+export interface TaskLinks {
+  session: () => SessionState;
+  dispatch: (event: SessionEvent) => void;
+  capabilities: () => ClientCapabilities;
+  /** the conversation's own server, settings and transport (store/leg-context.ts) */
+  legContext: (conversation: Conversation) => LegContext;
+}
+
 function listenEnd(end: TaskListenEnd): Partial<TaskPollState> {
   switch (end.kind) {
     case 'ended':
@@ -78,16 +110,20 @@ function listenEnd(end: TaskListenEnd): Partial<TaskPollState> {
 }
 
 export const createTaskSlice =
-  (deps: InspectorDeps, openCalls: OpenCalls): StateCreator<InspectorState, [], [], TaskSlice> =>
+  (
+    deps: InspectorDeps,
+    openCalls: OpenLegacyCalls,
+    links: TaskLinks,
+  ): StateCreator<InspectorState, [], [], TaskSlice> =>
   (set, get) => {
     const controllers = new Map<string, AbortController>();
     const streams = new Map<string, AbortController>();
     // a 2025-11-25 server's notifications/tasks/status moves its task conversation on, as a poll would
     if (deps.eras) {
       deps.eras.onSessionNotified = (url, message) => {
-        const notice = legacyTaskNotice(get().session, url, message);
+        const notice = legacyTaskNotice(links.session(), url, message);
         if (!notice) return;
-        get().dispatch({ type: 'task/notified', ...notice, at: deps.now(), capabilities: get().capabilities });
+        links.dispatch({ type: 'task/notified', ...notice, at: deps.now(), capabilities: links.capabilities() });
       };
     }
     const patch = (conversationId: string, p: Partial<TaskPollState> | undefined) =>
@@ -102,18 +138,18 @@ export const createTaskSlice =
       conversationId: string,
       method: 'tasks/get' | 'tasks/cancel',
     ): Promise<TaskSnapshot | string> => {
-      const s = get();
-      const conversation = s.session.conversations[conversationId];
+      const session = links.session();
+      const conversation = session.conversations[conversationId];
       if (!conversation?.task) return 'this conversation has no task';
       if (conversation.inFlight) return 'a leg of this task is already in flight';
       const lastLegId = conversation.legIds[conversation.legIds.length - 1];
-      const capabilities = (lastLegId && s.session.legs[lastLegId]?.sent.capabilities) || s.capabilities;
-      const rpcId = s.session.nextRpcId;
+      const capabilities = (lastLegId && session.legs[lastLegId]?.sent.capabilities) || links.capabilities();
+      const rpcId = session.nextRpcId;
       // the task's own server, whatever the app is connected to now (store/leg-context.ts)
-      const { ctx, transportMode } = legContextOf(s, deps.eras, conversation);
+      const { ctx, transportMode } = links.legContext(conversation);
       const composed = composeTaskLeg(conversation, method, rpcId, capabilities, ctx);
       if (!composed) return 'this conversation has no task';
-      s.dispatch({ type: 'leg/sent', conversationId, rpcId, at: deps.now(), takesId: true });
+      links.dispatch({ type: 'leg/sent', conversationId, rpcId, at: deps.now(), takesId: true });
       const exchange = await legSenderFor(deps, transportMode).send({
         url: composed.url,
         headers: composed.headers,
@@ -121,37 +157,39 @@ export const createTaskSlice =
         rpcId,
       });
       const legId = newId('leg');
-      get().dispatch({ type: 'leg/recorded', conversationId, legId, rpcId, exchange, sent: composed.sent });
-      const leg = get().session.legs[legId];
+      links.dispatch({ type: 'leg/recorded', conversationId, legId, rpcId, exchange, sent: composed.sent });
+      const leg = links.session().legs[legId];
       if (leg?.outcome.kind === 'task') return leg.outcome.task;
       return outcomeSummary(leg);
     };
 
-    // a 2025-11-25 task goes over the session of its connection (store/send-legacy-task-legs.ts); a string: why it cannot
-    const legacyOf = (conversationId: string): LegacyLegDeps | string | undefined => {
-      const c = get().session.conversations[conversationId];
+    // a 2025-11-25 task goes over the session of its connection (session/flows/send-legacy-task-legs.ts); a string:
+    // why it cannot
+    const legacyOf = (conversationId: string): LegacyTarget | string | undefined => {
+      const c = links.session().conversations[conversationId];
       if (!isLegacyTask(c) || !c) return undefined;
       const session = deps.eras?.legacyFor(c.serverUrl);
       if (!session || !deps.eras) return `the ${LEGACY_PROTOCOL_VERSION} session this task belongs to is not connected`;
-      return {
-        session,
-        eras: deps.eras,
-        calls: openCalls,
-        dispatch: get().dispatch,
-        now: deps.now,
-        newId,
-      };
+      return { session, eras: deps.eras };
     };
-    const sessionState = () => get().session;
+    /** the task's legs over the session's wire, recorded in the store's session */
+    const legDeps = (legs: LegacyTaskLegs, target: LegacyTarget): LegacyLegDeps => ({
+      wire: legs.sessionCalls(target.eras, target.session, deps.now),
+      calls: openCalls,
+      dispatch: links.dispatch,
+      now: deps.now,
+      newId,
+    });
+    const sessionState = () => links.session();
     const legacyPoll = (
       legs: LegacyTaskLegs,
       conversationId: string,
-      legacy: LegacyLegDeps | string,
+      legacy: LegacyTarget | string,
       method: 'tasks/get' | 'tasks/cancel',
     ) =>
       typeof legacy === 'string'
         ? Promise.resolve(legacy)
-        : legs.sendLegacyTaskLeg(legacy, sessionState, conversationId, method);
+        : legs.sendLegacyTaskLeg(legDeps(legs, legacy), sessionState, conversationId, method);
 
     return {
       taskPolls: {},
@@ -174,11 +212,13 @@ export const createTaskSlice =
                 poll: () => legacyPoll(legs, conversationId, legacy, 'tasks/get'),
                 openResult: () => {
                   if (typeof legacy === 'string') return;
-                  legs.openLegacyResult(legacy, sessionState, conversationId);
+                  legs.openLegacyResult(legDeps(legs, legacy), sessionState, conversationId);
                   patch(conversationId, { note: LEGACY_RESULT_NOTE });
                 },
                 resultState: () =>
-                  typeof legacy === 'string' ? 'none' : legs.legacyResultState(legacy, get().session, conversationId),
+                  typeof legacy === 'string'
+                    ? 'none'
+                    : legs.legacyResultState(legDeps(legs, legacy), links.session(), conversationId),
                 sleep,
                 now: deps.now,
                 signal: controller.signal,
@@ -186,7 +226,7 @@ export const createTaskSlice =
               })
             : await pollTask({
                 poll: () => sendTaskLeg(conversationId, 'tasks/get'),
-                answeredKeys: () => get().session.conversations[conversationId]?.task?.answeredKeys ?? [],
+                answeredKeys: () => links.session().conversations[conversationId]?.task?.answeredKeys ?? [],
                 sleep,
                 now: deps.now,
                 signal: controller.signal,
@@ -209,18 +249,18 @@ export const createTaskSlice =
         controllers.get(conversationId)?.abort();
       },
       listenTask: async (conversationId) => {
-        const s = get();
-        const conversation = s.session.conversations[conversationId];
+        const session = links.session();
+        const conversation = session.conversations[conversationId];
         if (!conversation?.task || streams.has(conversationId)) return;
         const controller = new AbortController();
         streams.set(conversationId, controller);
         const lastLegId = conversation.legIds[conversation.legIds.length - 1];
-        const capabilities = (lastLegId && s.session.legs[lastLegId]?.sent.capabilities) || s.capabilities;
-        const rpcId = s.session.nextRpcId;
-        const { ctx, transportMode } = legContextOf(s, deps.eras, conversation);
+        const capabilities = (lastLegId && session.legs[lastLegId]?.sent.capabilities) || links.capabilities();
+        const rpcId = session.nextRpcId;
+        const { ctx, transportMode } = links.legContext(conversation);
         const composed = composeTaskLeg(conversation, 'subscriptions/listen', rpcId, capabilities, ctx);
         if (!composed) return void streams.delete(conversationId);
-        s.dispatch({ type: 'task/listen-started', conversationId, rpcId });
+        links.dispatch({ type: 'task/listen-started', conversationId, rpcId });
         patch(conversationId, { listen: 'connecting', listenNote: undefined });
         const end = await listenForTask({
           taskId: conversation.task.taskId,
@@ -236,11 +276,11 @@ export const createTaskSlice =
             }),
           onAck: (offered) => patch(conversationId, { listen: offered ? 'listening' : 'not-offered' }),
           onTask: (task) =>
-            get().dispatch({ type: 'task/notified', conversationId, task, at: deps.now(), capabilities }),
+            links.dispatch({ type: 'task/notified', conversationId, task, at: deps.now(), capabilities }),
         });
         streams.delete(conversationId);
         const legId = newId('leg');
-        get().dispatch({
+        links.dispatch({
           type: 'leg/recorded',
           conversationId,
           legId,
@@ -249,8 +289,8 @@ export const createTaskSlice =
           sent: composed.sent,
         });
         patch(conversationId, listenEnd(end));
-        const still = get().session.conversations[conversationId];
-        const view = still && taskView(get().session, still);
+        const still = links.session().conversations[conversationId];
+        const view = still && taskView(links.session(), still);
         // polling is the fallback: a stream that broke off while the task runs hands over to automatic polling
         if (end.kind === 'dropped' && view && !isTerminalStatus(view.task.status) && !controllers.has(conversationId)) {
           void get().autoPollTask(conversationId);
@@ -265,7 +305,7 @@ export const createTaskSlice =
         if (legacy) {
           const legs = await loadLegacyTaskLegs();
           // the cancel answers the cancelled task itself; tasks/result has no result to wait for any more
-          if (typeof legacy !== 'string') legs.closeLegacyResult(legacy, conversationId);
+          if (typeof legacy !== 'string') legs.closeLegacyResult(legDeps(legs, legacy), conversationId);
           await legacyPoll(legs, conversationId, legacy, 'tasks/cancel');
           return;
         }

@@ -10,10 +10,7 @@ import {
   type ProxyInfo,
 } from '../protocol/proxy-wire.ts';
 import type { HeldExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
-import { watchedServerOf } from '../session/kinds/watched/tapped-server.ts';
 import type { InspectorState } from './inspector-store.ts';
-import type { ForkVariant } from './session-slice.ts';
-import { createTappedFlows } from './tapped-flows.ts';
 
 /** How watched traffic becomes the session's conversations (session/kinds/watched/watched.ts) and the batched reducer it feeds. */
 type WatchedModel = typeof import('../session/kinds/watched/watched.ts') &
@@ -109,31 +106,16 @@ export interface WatchSlice {
   startProxy: (target: string) => Promise<void>;
   /** stop a proxy: it leaves the list, and what it held goes with it */
   stopProxy: (proxyId: string) => Promise<void>;
-  /**
-   * From watching to stepping: a branch of the app's own that resends a watched leg (its method, params, answers and
-   * requestState) from the composer, against the watched server (connected first when the page is on another); a
-   * tapped call's, against a fresh instance of its server (tapped-flows.ts). Returns the branch's id (null: not a
-   * watched call's leg, or a tapped one, whose branch comes once its fresh instance runs).
-   */
-  forkWatchedLeg: (legId: string) => string | null;
-  /** `forkAndSend`, a tapped call's branch going to a fresh instance of its server (tapped-flows.ts) */
-  resendFrom: (legId: string, variant: ForkVariant) => Promise<void>;
   /** "Audit this server" asked for from a watched call: the call's name to audit, against the watched server */
   auditRequest: { only: string; nonce: number } | null;
-  /**
-   * "Audit this call": audit the watched call `conversationId` by its name against its server (the proxy's target,
-   * connected first when the page is on another; a tapped call's, a fresh instance of its server), as "Run audit"
-   * would with only that name; the audit opens with the name filled in and shows the run. An audit already running is
-   * not interrupted (the name waits in the form).
-   */
-  auditWatchedCall: (conversationId: string) => Promise<void>;
+  /** the audit form opens with `name` filled in (a watched call asked to be audited: store/flows/watched-call.ts) */
+  askAudit: (name: string) => void;
+  /** say why a watched client's request to the page did nothing (a flow's failure: store/flows/tapped-flows.ts) */
+  showWatchError: (message: string) => void;
 }
 
 /** True when `item` belongs to the run `run` ('' when the stream named none). */
 const ofRun = (item: HeldItem, run: string): boolean => (item.run ?? '') === run;
-
-/** the calls a watched conversation can be stepped or audited from (a client's other traffic cannot) */
-const WATCHED_CALLS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
   return (set, get) => {
@@ -164,7 +146,6 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         },
       );
     };
-    const tapped = createTappedFlows({ get, proxy, fail: (watchError) => set({ watchError }) });
     const control = async (c: ProxyControl): Promise<boolean> => {
       if (!proxy) {
         set({ watchError: 'This page was not served by the inspector (npm start or mrtr-inspector): no proxy.' });
@@ -337,40 +318,8 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         if (await control({ action: 'start', target })) proxy?.follow();
       },
       auditRequest: null,
-      forkWatchedLeg: (legId) => {
-        const s = get();
-        const leg = s.session.legs[legId];
-        const conversation = leg && s.session.conversations[leg.conversationId];
-        if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return null;
-        const where = watchedServerOf(conversation, s.proxies);
-        if (where.kind !== 'url') {
-          void tapped.fork(legId, where);
-          return null;
-        }
-        if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
-        return get().fork(legId);
-      },
-      resendFrom: async (legId, variant) => {
-        const s = get();
-        const conversation = s.session.conversations[s.session.legs[legId]?.conversationId ?? ''];
-        const where = conversation ? watchedServerOf(conversation, s.proxies) : undefined;
-        await (where && where.kind !== 'url'
-          ? tapped.forkAndSend(legId, variant, where)
-          : s.forkAndSend(legId, variant));
-      },
-      auditWatchedCall: async (conversationId) => {
-        const s = get();
-        const conversation = s.session.conversations[conversationId];
-        if (!conversation?.watched || !WATCHED_CALLS.has(conversation.method)) return;
-        const name = conversation.params.name ?? conversation.params.uri;
-        if (typeof name !== 'string') return;
-        const where = watchedServerOf(conversation, s.proxies);
-        if (where.kind !== 'url') {
-          if ((await tapped.connectFresh(where)) === undefined) return;
-        } else if (s.connectedUrl !== conversation.serverUrl) s.connect(conversation.serverUrl);
-        set({ auditRequest: { only: name, nonce: (s.auditRequest?.nonce ?? 0) + 1 } });
-        await get().startAudit({ only: [name] });
-      },
+      showWatchError: (watchError) => set({ watchError }),
+      askAudit: (name) => set((s) => ({ auditRequest: { only: name, nonce: (s.auditRequest?.nonce ?? 0) + 1 } })),
       stopProxy: async (proxyId) => {
         if (!(await control({ action: 'stop', proxyId }))) return;
         // its clients' connections are cut: nothing it held waits any more (the proxies' next list confirms the rest)

@@ -1,6 +1,6 @@
 import { AuditPanel } from '../../features/audit/audit-panel.tsx';
 import { downloadText, stampedName } from '../../lib/download.ts';
-import { auditReportJson } from '../../session/audit/audit.ts';
+import { auditReportJson } from '../../session/audit/audit-report.ts';
 import { useInspector, useInspectorActions } from '../../store/store-context.tsx';
 
 /** "Audit this server" against the connected server; the report exports as the command line's `--json`. */

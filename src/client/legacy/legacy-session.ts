@@ -15,6 +15,7 @@ import { readSse, tryParseJson, type SseReadResult } from './sse-reader.ts';
 import { readBody } from '../read-body.ts';
 import { declaredLength, DIRECT_MAX_RESPONSE_BYTES, overCapMessage } from '../response-cap.ts';
 import { isJsonObject } from '../../protocol/types.ts';
+import { goneSessionId, SessionRenewal, sessionGoneLabel } from './session-renewal.ts';
 import { asksForTask, taskIdIn, withRelatedTask } from '../../protocol/tasks/legacy-wire.ts';
 
 const LEGACY_PROTOCOL_VERSION = '2025-11-25';
@@ -121,8 +122,16 @@ export class LegacySession {
   onRenewed?: () => void;
   /** the extra headers of every request: the given ones, with the Authorization in force */
   private extraHeaders: Record<string, string>;
-  /** the new session being started after a 404 to the old one's id: every 404 of that id waits for this one */
-  private renewing?: Promise<void>;
+  /** a new session when the server loses this one (a 404 to its id): one, whichever requests hit the 404 */
+  private readonly renewal = new SessionRenewal({
+    current: () => this.sessionId,
+    restart: async () => {
+      this.sessionId = undefined;
+      this.server = undefined;
+      await this.initialize();
+    },
+    renewed: () => this.onRenewed?.(),
+  });
   /** the session each pushed request not answered yet was asked in, by its JSON-RPC id */
   private readonly askedIn = new Map<string, string | undefined>();
 
@@ -164,28 +173,6 @@ export class LegacySession {
   }
 
   /**
-   * Starts a new session because the server answered 404 to `gone`, the id a request carried (2025-11-25 transports:
-   * the client MUST start a new session). One renewal however many requests hit the 404: while it runs, each of them
-   * waits for it; a 404 to an id already replaced starts nothing. Throws when the new `initialize` is refused.
-   */
-  private renew(gone: string): Promise<void> {
-    if (this.renewing) return this.renewing;
-    if (this.sessionId !== gone) return Promise.resolve();
-    const renewing = (async () => {
-      this.sessionId = undefined;
-      this.server = undefined;
-      try {
-        await this.initialize();
-      } finally {
-        this.renewing = undefined;
-      }
-      this.onRenewed?.();
-    })();
-    this.renewing = renewing;
-    return renewing;
-  }
-
-  /**
    * Sends one HTTP request and reads its answer. JSON and SSE bodies are both read; each message of an SSE body is
    * handed to `onMessage` as it arrives. Never throws for HTTP statuses: the caller reads the exchange. It goes to
    * the session in force (after any renewal under way), or to `opts.sessionId` when given. A 404 to a session id
@@ -202,7 +189,7 @@ export class LegacySession {
     opts: { renew?: boolean; sessionId?: string } = {},
   ): Promise<{ exchange: Exchange; sse?: SseReadResult; renewal?: Promise<void> }> {
     const renews = opts.renew !== false && method !== 'DELETE';
-    if (renews && this.renewing) await this.renewing.catch(() => undefined);
+    if (renews && this.renewal.underWay) await this.renewal.settled();
     const sessionId = opts.sessionId ?? this.sessionId;
     const headers = this.headers(method === 'POST' ? extra : { ...extra, 'content-type': '' }, sessionId);
     const sentHeaders = headers.filter(([, v]) => v !== '');
@@ -229,8 +216,8 @@ export class LegacySession {
     }
     exchange.headersMs = this.now() - startedAt;
     // 2025-11-25 transports: a 404 to a request that carried Mcp-Session-Id means the session is gone
-    const gone = res.status === 404 ? sessionId : undefined;
-    if (gone !== undefined) label = `${label} (session gone: HTTP 404)`;
+    const gone = goneSessionId(res.status, sessionId);
+    if (gone !== undefined) label = sessionGoneLabel(label);
     const contentType = res.headers.get('content-type') ?? '';
     const recorded = {
       status: res.status,
@@ -279,7 +266,7 @@ export class LegacySession {
     }
     exchange.durationMs = this.now() - startedAt;
     this.opts.onExchange?.({ label, exchange });
-    const renewal = gone !== undefined && renews && !signal?.aborted ? this.renew(gone) : undefined;
+    const renewal = gone !== undefined && renews && !signal?.aborted ? this.renewal.renew(gone) : undefined;
     return renewal ? { exchange, sse, renewal } : { exchange, sse };
   }
 

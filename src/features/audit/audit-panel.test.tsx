@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { result } from '../../session/audit/audit-checks.ts';
-import { legacyEraReport, score, type Scorecard } from '../../session/audit/audit.ts';
+import { legacyEraReport, score, type Scorecard } from '../../session/audit/audit-report.ts';
 import type { AuditRun } from '../../session/audit/audit-run.ts';
 import { AuditPanel } from './audit-panel.tsx';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { CHECKS_PER_TARGET, legacyAuditNote } from '../../session/audit/audit.ts';
+import { CHECKS_PER_TARGET, legacyAuditNote } from '../../session/audit/audit-report.ts';
 import type { AuditInput, AuditRun } from '../../session/audit/audit-run.ts';
 import { auditInput } from './audit-input.ts';
 import { CheckRow, ScorecardView } from './scorecard-view.tsx';

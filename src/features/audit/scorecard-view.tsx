@@ -1,6 +1,6 @@
 import { Badge, type Tone } from '../../components/ui/badge.tsx';
 import type { CheckResult, CheckStatus } from '../../session/audit/audit-checks.ts';
-import type { Scorecard } from '../../session/audit/audit.ts';
+import type { Scorecard } from '../../session/audit/audit-report.ts';
 
 const TONE: Record<CheckStatus, Tone> = { pass: 'good', warn: 'warn', fail: 'bad', skip: 'neutral' };
 const MARK: Record<CheckStatus, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', skip: 'skipped' };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runAudit, type AuditReport, type Scorecard } from '../../session/audit/audit.ts';
+import { runAudit } from '../../session/audit/audit.ts';
+import { type AuditReport, type Scorecard } from '../../session/audit/audit-report.ts';
 import { startMockServer, type MockServerHandle } from '../mock-server/start.ts';
 import { formatAudit } from './audit-command.ts';
 import { nodeDriver } from './node-driver.ts';

@@ -4,13 +4,13 @@
  * audited. The report files are renderers of the one JSON report.
  */
 import { writeFile } from 'node:fs/promises';
+import { runAudit } from '../../session/audit/audit.ts';
 import {
   auditReportJson,
   legacyAuditNote,
   legacyEraReport,
-  runAudit,
   type AuditReport,
-} from '../../session/audit/audit.ts';
+} from '../../session/audit/audit-report.ts';
 import type { Command } from './args.ts';
 import { auditEra } from './audit-era.ts';
 import { auditJunit } from './audit-junit.ts';

@@ -6,7 +6,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ScorecardView } from '../../features/audit/scorecard-view.tsx';
-import { legacyAuditNote, type AuditReport } from '../../session/audit/audit.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/audit/audit-report.ts';
 
 /** The utility classes of the scorecard view and its badges, as the app's tailwind build defines them. */
 export const PAGE_CLASSES: Record<string, string> = {

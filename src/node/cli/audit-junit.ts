@@ -4,7 +4,7 @@
  * `<skipped>` with its reason; a listing the server refused is an `<error>`. Every text is escaped.
  */
 import type { CheckResult } from '../../session/audit/audit-checks.ts';
-import { legacyAuditNote, type AuditReport } from '../../session/audit/audit.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/audit/audit-report.ts';
 import { xml } from './replay-command.ts';
 
 /** The spec text and the fix under the evidence: what the CI log shows for a failure. */

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditReport } from '../../session/audit/audit.ts';
+import type { AuditReport } from '../../session/audit/audit-report.ts';
 import { pythonSealEnv, startPythonSeal, type PythonSeal } from '../test-servers/python-seal.fixtures.ts';
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), 'main.ts');

@@ -4,7 +4,7 @@
  * the server's URL and the target (tool, prompt or resource), whose message holds the evidence, the spec and the fix.
  */
 import { CHECKS, type CheckId } from '../../session/audit/audit-spec.ts';
-import { legacyAuditNote, type AuditReport } from '../../session/audit/audit.ts';
+import { legacyAuditNote, type AuditReport } from '../../session/audit/audit-report.ts';
 import { DEFAULT_CLIENT_INFO_CLI } from '../../session/flows/driver.ts';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

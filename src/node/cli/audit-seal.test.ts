@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runAudit, type AuditOptions, type Scorecard } from '../../session/audit/audit.ts';
+import { runAudit, type AuditOptions } from '../../session/audit/audit.ts';
+import { type Scorecard } from '../../session/audit/audit-report.ts';
 import { sealToken } from '../mock-server/seal/seal-tokens.fixtures.ts';
 import { startMockServer, type MockServerHandle } from '../mock-server/start.ts';
 import { identityOf, nodeDriver } from './node-driver.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendLeg } from '../../client/send-leg.ts';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
-import { runAudit, type AuditOptions, type Scorecard } from '../../session/audit/audit.ts';
+import { runAudit, type AuditOptions } from '../../session/audit/audit.ts';
+import { type Scorecard } from '../../session/audit/audit-report.ts';
 import { createDriver, DEFAULT_CLIENT_INFO_CLI } from '../../session/flows/driver.ts';
 import { sealToken } from '../mock-server/seal/seal-tokens.fixtures.ts';
 import { startMockServer, type MockServerHandle } from '../mock-server/start.ts';

@@ -26,6 +26,7 @@ import {
   readBackup,
   readConfig,
   unchangedSinceWrap,
+  type ConfigFile,
   writeAtomic,
   writeWrapped,
 } from './wrap-files.ts';
@@ -83,6 +84,28 @@ function locate(target: ConfigTarget, env: HostEnvironment): Located {
   return { ok: true, path: found, how: ` (the ${target.host} config found here)` };
 }
 
+/** What `wrap` and `unwrap` start from: the config file, read, or the exit code after saying why not. */
+type Opened = { ok: true; file: ConfigFile; how: string } | { ok: false; code: number };
+
+/** Reports a problem as `mrtr-inspector <command>: <what><problem>`; returns the exit code (2: the file cannot be used). */
+type Fail = (what: string, problem: string) => number;
+
+function failer(command: 'wrap' | 'unwrap', io: WrapIo): Fail {
+  return (what, problem) => {
+    io.error(`mrtr-inspector ${command}: ${what}${problem}`);
+    return 2;
+  };
+}
+
+/** Find the config `target` names and read it; a file that cannot be found or read is reported through `fail`. */
+async function openConfig(target: ConfigTarget, env: HostEnvironment, fail: Fail): Promise<Opened> {
+  const where = locate(target, env);
+  if (!where.ok) return { ok: false, code: fail('', where.problem) };
+  const read = await readConfig(where.path);
+  if (!read.ok) return { ok: false, code: fail(`${where.path}: `, `${read.problem}. Nothing was changed.`) };
+  return { ok: true, file: read.file, how: where.how };
+}
+
 function outcomeLines(outcomes: readonly ServerOutcome[]): string[] {
   const lines: string[] = [];
   for (const o of outcomes) {
@@ -107,15 +130,10 @@ function outcomeLines(outcomes: readonly ServerOutcome[]): string[] {
 }
 
 export async function wrapCommand(cmd: Extract<Command, { kind: 'wrap' }>, io: WrapIo): Promise<number> {
-  const fail = (what: string, problem: string) => {
-    io.error(`mrtr-inspector wrap: ${what}${problem}`);
-    return 2;
-  };
-  const where = locate(cmd.target, io.env);
-  if (!where.ok) return fail('', where.problem);
-  const read = await readConfig(where.path);
-  if (!read.ok) return fail(`${where.path}: `, `${read.problem}. Nothing was changed.`);
-  const { file } = read;
+  const fail = failer('wrap', io);
+  const opened = await openConfig(cmd.target, io.env, fail);
+  if (!opened.ok) return opened.code;
+  const { file, how } = opened;
   const problem = configProblem(file.text);
   if (problem) return fail(`${file.path}: `, `${problem}. Nothing was changed.`);
   const launcher = io.launcher();
@@ -123,7 +141,7 @@ export async function wrapCommand(cmd: Extract<Command, { kind: 'wrap' }>, io: W
   const opts = { launcher, only: cmd.servers, ...(cmd.inspector ? { inspector: cmd.inspector } : {}) };
   const result = wrapText(file.text, opts);
   if (!result.ok) return fail(`${file.path}: `, `${result.problem}. Nothing was changed.`);
-  io.log(`${file.path}${where.how}:`);
+  io.log(`${file.path}${how}:`);
   io.log(result.outcomes.length ? outcomeLines(result.outcomes).join('\n') : `  no servers in "${result.key}"`);
   if (!result.outcomes.some((o) => o.status === 'wrapped')) {
     io.log('Nothing changed.');
@@ -156,15 +174,10 @@ export async function wrapCommand(cmd: Extract<Command, { kind: 'wrap' }>, io: W
 }
 
 export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, io: WrapIo): Promise<number> {
-  const fail = (what: string, problem: string) => {
-    io.error(`mrtr-inspector unwrap: ${what}${problem}`);
-    return 2;
-  };
-  const where = locate(cmd.target, io.env);
-  if (!where.ok) return fail('', where.problem);
-  const read = await readConfig(where.path);
-  if (!read.ok) return fail(`${where.path}: `, `${read.problem}. Nothing was changed.`);
-  const { file } = read;
+  const fail = failer('unwrap', io);
+  const opened = await openConfig(cmd.target, io.env, fail);
+  if (!opened.ok) return opened.code;
+  const { file, how } = opened;
   const launcher = io.launcher();
   const known = 'problem' in launcher ? undefined : launcher;
   const backup = backupPath(file.path);
@@ -172,7 +185,7 @@ export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, i
     const original = await readBackup(file.path);
     if (original) {
       const listed = unwrapText(file.text, known);
-      io.log(`${file.path}${where.how}:`);
+      io.log(`${file.path}${how}:`);
       if (listed.ok && listed.outcomes.length) io.log(outcomeLines(listed.outcomes).join('\n'));
       try {
         await writeAtomic(file.path, original, { replaces: file.bytes });
@@ -186,7 +199,7 @@ export async function unwrapCommand(cmd: Extract<Command, { kind: 'unwrap' }>, i
   }
   const result = unwrapText(file.text, known);
   if (!result.ok) return fail(`${file.path}: `, `${result.problem}. Nothing was changed.`);
-  io.log(`${file.path}${where.how}:`);
+  io.log(`${file.path}${how}:`);
   if (!result.outcomes.length) {
     io.log('  no wrapped server. Nothing changed.');
     return 0;

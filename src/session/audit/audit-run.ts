@@ -1,4 +1,5 @@
-import type { AuditOptions, AuditReport } from './audit.ts';
+import type { AuditOptions } from './audit.ts';
+import type { AuditReport } from './audit-report.ts';
 import type { CheckResult } from './audit-checks.ts';
 
 /** One "Audit this server" run (transient: never saved; export it as JSON). */

@@ -3,8 +3,7 @@
  * and the MRTR rules around it, and score it. A plain async function over an injected driver, clock and sleep; the
  * command line prints the scorecards, tests assert them against the mock's variants.
  */
-import { LEGACY_ERA_VERSION } from '../../protocol/era.ts';
-import { PROTOCOL_VERSION, type ClientCapabilities, type InputRequests } from '../../protocol/types.ts';
+import type { ClientCapabilities, InputRequests } from '../../protocol/types.ts';
 import {
   answerCheck,
   bindingCheck,
@@ -24,9 +23,10 @@ import {
 import { capabilityCheck } from './audit-capability.ts';
 import { pinningCheck } from './audit-pinning.ts';
 import { audienceCheck, fleetCheck, principalCheck } from './audit-reach-checks.ts';
-import { listCandidates, probe, type AuditCandidate, type ListingProblem } from './audit-targets.ts';
+import { listCandidates, probe, type AuditCandidate } from './audit-targets.ts';
 import { answersFor, otherArguments } from './audit-values.ts';
-import { CHECKS, type CheckId } from './audit-spec.ts';
+import type { CheckId } from './audit-spec.ts';
+import { CHECKS_PER_TARGET, score, type AuditReport, type Scorecard } from './audit-report.ts';
 import { verdictOf, type Verdict } from './audit-verdict.ts';
 import type { SessionDriver } from '../flows/driver.ts';
 
@@ -61,69 +61,10 @@ export type AuditProgress =
   | { type: 'check'; method: string; name: string; check: CheckResult; done: number; total: number }
   | { type: 'not-asking'; name: string; outcome: string };
 
-/** How many checks each scorecard holds. */
-export const CHECKS_PER_TARGET = Object.keys(CHECKS).length;
-
 class AuditCancelled extends Error {}
 
 function stopIfCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new AuditCancelled('audit cancelled');
-}
-
-export interface Scorecard {
-  method: string;
-  name: string;
-  asks: string[];
-  checks: CheckResult[];
-  score: { pass: number; warn: number; fail: number; skip: number; percent: number };
-}
-
-export interface AuditReport {
-  server: string;
-  fleet: string[];
-  scorecards: Scorecard[];
-  /** candidates whose first answer asked nothing, with what they answered */
-  notAsking: { name: string; outcome: string }[];
-  problems: ListingProblem[];
-  /** set when the user stopped the audit: the scorecards are those finished before */
-  cancelled?: boolean;
-  /** set when the server speaks the 2025-11-25 era: nothing was audited, and `legacyAuditNote` says why */
-  era?: { version: typeof LEGACY_ERA_VERSION; reason: string };
-}
-
-/**
- * What applies to a server of the 2025-11-25 era, said plainly: it keeps a call's state in its session, so it hands
- * out no requestState to score. `reason`: how the era was found (server/discover's answer, or the connection's).
- */
-export function legacyAuditNote(reason: string): string {
-  return `This server speaks ${LEGACY_ERA_VERSION} (${reason}). A server of that era keeps a call's state in its session (Mcp-Session-Id) and asks for input with requests it pushes, so it hands out no requestState: there is nothing for this audit to score. Audit a ${PROTOCOL_VERSION} endpoint of the server, if it has one.`;
-}
-
-/** The report of an audit that found a 2025-11-25 server: no scorecards, the era and why. */
-export function legacyEraReport(server: string, fleet: readonly string[], reason: string): AuditReport {
-  return {
-    server,
-    fleet: [...fleet],
-    scorecards: [],
-    notAsking: [],
-    problems: [],
-    era: { version: LEGACY_ERA_VERSION, reason },
-  };
-}
-
-export function score(checks: readonly CheckResult[]): Scorecard['score'] {
-  const count = (s: CheckResult['status']) => checks.filter((c) => c.status === s).length;
-  const pass = count('pass');
-  const warn = count('warn');
-  const fail = count('fail');
-  const applicable = pass + warn + fail;
-  return {
-    pass,
-    warn,
-    fail,
-    skip: count('skip'),
-    percent: applicable ? Math.round((100 * (pass + warn / 2)) / applicable) : 0,
-  };
 }
 
 interface Baseline {
@@ -404,9 +345,4 @@ export async function runAudit(opts: AuditOptions): Promise<AuditReport> {
     report.cancelled = true;
   }
   return report;
-}
-
-/** The report as JSON text: what `mrtr-inspector audit --json` prints and the app's "Export JSON" saves. */
-export function auditReportJson(report: AuditReport): string {
-  return JSON.stringify(report, null, 2);
 }

@@ -9,7 +9,8 @@ import { composeRequest } from '../session/compose.ts';
 import { emptySession } from '../session/model.ts';
 import { reduce } from '../session/reducer.ts';
 import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
-import { sendLegacyDraft } from './send-legacy-draft.ts';
+import { sendLegacyDraft } from '../session/flows/send-legacy-draft.ts';
+import { sessionCalls } from '../client/legacy/session-calls.ts';
 
 const URL = 'http://restarted/mcp';
 
@@ -119,8 +120,7 @@ describe("the composer's preview of a 2025-11-25 call", () => {
     };
     const preview = composeRequest(conversation, draft, ctx);
     const deps = {
-      session,
-      eras,
+      wire: sessionCalls(eras, session, () => 0),
       calls: new Map(),
       dispatch: () => undefined,
       now: () => 0,

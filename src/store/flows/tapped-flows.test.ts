@@ -3,14 +3,14 @@
  * the running tap for a fresh instance, connects to it through the relay, and the fork's leg or the audit goes there.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ProxyControl, ProxyInfo } from '../protocol/proxy-wire.ts';
-import { toHar } from '../session/io/har.ts';
-import { parseRecordingFile } from '../session/io/recordings.ts';
-import { parseSessionFile, serializeSessionFile, toSessionFile } from '../session/io/session-file.ts';
-import { watchedServerOf } from '../session/kinds/watched/tapped-server.ts';
-import { createInspectorStore, type InspectorStore } from './inspector-store.ts';
-import { loadWatchedModel } from './watch-slice.ts';
-import { recordWatchedJson } from './watched-store.fixtures.ts';
+import type { ProxyControl, ProxyInfo } from '../../protocol/proxy-wire.ts';
+import { toHar } from '../../session/io/har.ts';
+import { parseRecordingFile } from '../../session/io/recordings.ts';
+import { parseSessionFile, serializeSessionFile, toSessionFile } from '../../session/io/session-file.ts';
+import { watchedServerOf } from '../../session/kinds/watched/tapped-server.ts';
+import { createInspectorStore, type InspectorStore } from '../inspector-store.ts';
+import { loadWatchedModel } from '../watch-slice.ts';
+import { recordWatchedJson } from '../watched-store.fixtures.ts';
 
 const COMMAND = 'stdio: python server.py';
 const FRESH = 'http://127.0.0.1:6280/__tap/t1/1/mcp';

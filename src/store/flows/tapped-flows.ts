@@ -4,10 +4,10 @@
  * relay (its URL exists only there), and then forks or audits as it would a proxy-watched call. The fork's leg is
  * pointed at the fresh instance, and the composer says where it goes.
  */
-import type { WatchedServer } from '../session/kinds/watched/tapped-server.ts';
-import type { InspectorState } from './inspector-store.ts';
-import type { ForkVariant } from './session-slice.ts';
-import type { ProxyDeps } from './watch-slice.ts';
+import type { WatchedServer } from '../../session/kinds/watched/tapped-server.ts';
+import type { InspectorState } from '../inspector-store.ts';
+import type { ForkVariant } from '../session-slice.ts';
+import type { ProxyDeps } from '../watch-slice.ts';
 
 export interface TappedFlowDeps {
   get: () => InspectorState;

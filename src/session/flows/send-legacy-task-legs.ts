@@ -3,30 +3,19 @@
  * request recorded as a leg of the task's conversation, and `tasks/result`, opened as a call whose stream brings the
  * requests the task needs (pushed legs, answered from the composer by `sendLegacyDraft`) and ends with the result.
  */
-import { rpcIdOfBody } from '../protocol/rpc-id.ts';
-import { LegacyCall } from '../client/legacy/legacy-call.ts';
-import { LegacyProtocolError, type PushedAnswer } from '../client/legacy/legacy-session.ts';
-import type { Exchange } from '../protocol/exchange.ts';
-import type { TaskSnapshot } from '../protocol/tasks/wire.ts';
-import type { LegacyResultState } from '../session/flows/legacy-task-follow.ts';
-import { hasLegacyResult } from '../session/kinds/legacy-task/legacy-task-legs.ts';
-import { plainSent, type Conversation, type Leg, type SentFacts, type SessionState } from '../session/model.ts';
-import { outcomeSummary } from '../session/selectors.ts';
-import type { OpenCall } from './legacy-open-calls.ts';
-import { recordNextStep, type LegacyLegDeps } from './send-legacy-draft.ts';
+import { rpcIdOfBody } from '../../protocol/rpc-id.ts';
+import type { Exchange } from '../../protocol/exchange.ts';
+import type { TaskSnapshot } from '../../protocol/tasks/wire.ts';
+import type { LegacyResultState } from './legacy-task-follow.ts';
+import { hasLegacyResult } from '../kinds/legacy-task/legacy-task-legs.ts';
+import { plainSent, type Conversation, type Leg, type SentFacts, type SessionState } from '../model.ts';
+import { outcomeSummary } from '../selectors.ts';
+import { recordNextStep, type LegacyLegDeps, type OpenLegacyCall } from './send-legacy-draft.ts';
 
 function sentFacts(state: SessionState, c: Conversation, method: string): SentFacts {
   const first = c.legIds[0] ? state.legs[c.legIds[0]] : undefined;
   return plainSent({ taskId: c.task?.taskId ?? '' }, first?.sent.capabilities ?? {}, method);
 }
-
-/** A request pushed on a poll's or a cancel's stream is not the task's to answer there (its requests come on tasks/result). */
-const refuseOnPoll = async (): Promise<PushedAnswer> => ({
-  error: {
-    code: -32601,
-    message: 'the inspector answers a task’s requests on its tasks/result stream, not on a tasks/get or tasks/cancel',
-  },
-});
 
 /**
  * Send one tasks/get or tasks/cancel for the conversation's task and record it as a leg. Resolves with the task it
@@ -41,21 +30,15 @@ export async function sendLegacyTaskLeg(
   const c = session().conversations[conversationId];
   if (!c?.task) return 'this conversation has no task';
   const sent = sentFacts(session(), c, method);
-  const from = deps.eras.exchanges.length;
-  let exchange: Exchange | undefined;
-  try {
-    const response = await deps.session.request(method, { taskId: c.task.taskId }, refuseOnPoll);
-    // the exchange that carried this very response (other requests may be under way on the session)
-    exchange = deps.eras.exchanges.slice(from).find((e) => e.exchange.message === response)?.exchange;
-  } catch (err) {
-    exchange = err instanceof LegacyProtocolError ? err.exchange : undefined;
+  const answered = await deps.wire.request(method, { taskId: c.task.taskId });
+  let exchange: Exchange | undefined = answered.exchange;
+  if (answered.error !== undefined)
     exchange ??= {
       request: { url: c.serverUrl, method: 'POST', headers: [], body: '' },
       startedAt: deps.now(),
       durationMs: 0,
-      failure: { kind: 'network', message: err instanceof Error ? err.message : String(err) },
+      failure: { kind: 'network', message: answered.error },
     };
-  }
   if (!exchange) return `no exchange was recorded for ${method}`;
   const legId = deps.newId('leg');
   deps.dispatch({
@@ -78,11 +61,8 @@ export async function sendLegacyTaskLeg(
 export function openLegacyResult(deps: LegacyLegDeps, session: () => SessionState, conversationId: string): void {
   const c = session().conversations[conversationId];
   if (!c?.task || deps.calls.has(conversationId)) return;
-  const stop = new AbortController();
   const sent = sentFacts(session(), c, 'tasks/result');
-  const from = deps.eras.exchanges.length;
-  const call = new LegacyCall(deps.session, 'tasks/result', { taskId: c.task.taskId }, stop.signal, deps.now);
-  const open: OpenCall = { call, from, sent, stop };
+  const open: OpenLegacyCall = { call: deps.wire.open('tasks/result', { taskId: c.task.taskId }), sent };
   deps.calls.set(conversationId, open);
   void recordNextStep(deps, c, open);
 }
@@ -97,6 +77,6 @@ export function legacyResultState(deps: LegacyLegDeps, state: SessionState, conv
 
 /** Stop waiting on the task's tasks/result (the task was cancelled: no result will come). */
 export function closeLegacyResult(deps: LegacyLegDeps, conversationId: string): void {
-  deps.calls.get(conversationId)?.stop.abort();
+  deps.calls.get(conversationId)?.call.stop();
   deps.calls.delete(conversationId);
 }

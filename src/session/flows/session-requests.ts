@@ -2,19 +2,16 @@
  * A request a 2025-11-25 server pushes on its session's own stream (the standalone GET) belongs to no call, whatever
  * call happens to be in flight: it gets a conversation of its own, one leg (the pushed request, server -> client) whose
  * JSON-RPC response waits in the composer like any pushed round. Sending it POSTs the response and ends the
- * conversation (store/send-legacy-draft.ts); the call in flight goes on without waiting for it.
+ * conversation (send-legacy-draft.ts); the call in flight goes on without waiting for it.
  */
-import { pushedExchange } from '../client/legacy/legacy-call.ts';
-import type { PushedVia } from '../client/legacy/legacy-session.ts';
-import type { ClientCapabilities } from '../protocol/types.ts';
-import { conversationStarted, type SessionEvent } from '../session/events.ts';
-import { plainSent } from '../session/model.ts';
-import { pushedFacts } from '../session/kinds/legacy-call/pushed-legs.ts';
-import type { PushedRequest } from '../client/legacy/messages.ts';
+import type { Exchange } from '../../protocol/exchange.ts';
+import type { ClientCapabilities } from '../../protocol/types.ts';
+import { conversationStarted, type SessionEvent } from '../events.ts';
+import { plainSent } from '../model.ts';
+import { pushedFacts } from '../kinds/legacy-call/pushed-legs.ts';
 
 export interface SessionRequestDeps {
   dispatch: (event: SessionEvent) => void;
-  now: () => number;
   newId: (prefix: string) => string;
   capabilities: ClientCapabilities;
 }
@@ -24,21 +21,23 @@ export function sessionRequestTitle(method: string): string {
   return `${method} (asked on the session, outside any call)`;
 }
 
-/** Record `request` as a conversation of its own; returns the conversation and leg ids. */
+/**
+ * Record `request` as a conversation of its own, `exchange` being the stream it came on (from the moment it came);
+ * returns the conversation and leg ids.
+ */
 export function recordSessionRequest(
   deps: SessionRequestDeps,
   serverUrl: string,
-  request: PushedRequest,
-  via: PushedVia,
+  request: { id: string | number; method: string },
+  exchange: Exchange,
 ): { conversationId: string; legId: string } {
   const conversationId = deps.newId('conv');
   const legId = deps.newId('leg');
-  const at = deps.now();
   deps.dispatch(
     conversationStarted(
       conversationId,
       { title: sessionRequestTitle(request.method), method: request.method, params: {} },
-      { serverUrl, capabilities: deps.capabilities, at, kind: 'pushed-request' },
+      { serverUrl, capabilities: deps.capabilities, at: exchange.startedAt, kind: 'pushed-request' },
     ),
   );
   const sent = plainSent({}, deps.capabilities);
@@ -47,7 +46,7 @@ export function recordSessionRequest(
     conversationId,
     legId,
     rpcId: request.id,
-    exchange: pushedExchange(request, via, at),
+    exchange,
     sent,
     pushed: pushedFacts(request.id, request.method, true),
   });

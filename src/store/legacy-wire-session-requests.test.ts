@@ -3,7 +3,7 @@ import { openStandalone } from '../client/legacy/standalone.ts';
 import type { FetchLike } from '../client/send-leg.ts';
 import { conversationStatus } from '../session/selectors.ts';
 import { connectedLegacyStore, json, sseAnswer } from './legacy-store.fixtures.ts';
-import { sessionRequestTitle } from './session-requests.ts';
+import { sessionRequestTitle } from '../session/flows/session-requests.ts';
 
 const URL = 'http://everything/mcp';
 
