@@ -141,7 +141,8 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string): void {
       return;
     }
     const current = hub.proxy(id);
-    if (m.method !== undefined && current?.tap && !current.tap.host) {
+    // the host names itself in a request's clientInfo: only such a line is read again for it
+    if (m.method !== undefined && current?.tap && !current.tap.host && line.includes('clientInfo')) {
       const host = hostLabel(line);
       if (host) hub.addProxy({ ...current, tap: { ...current.tap, host } });
     }
