@@ -15,6 +15,10 @@ import { compareMedians, summarize } from './stats.ts';
 const HERE = import.meta.dirname;
 const MAIN = join(HERE, '..', '..', 'src', 'node', 'cli', 'main.ts');
 const ECHO = [process.execPath, '--import', 'tsx', join(HERE, 'stdio-echo-child.ts')];
+/** A host's launch of the tap in front of the echo server, reporting to the inspector at `inspector`. */
+export function tapArgv(inspector: string, options: string[] = []): string[] {
+  return [process.execPath, '--import', 'tsx', MAIN, 'tap', '--inspector', inspector, ...options, '--', ...ECHO];
+}
 const BARE = [process.execPath, '--import', 'tsx', join(HERE, 'bare-pipe-child.ts'), '--'];
 const BIG = 10 * 1024 * 1024;
 /** The round trips of each side are taken in this many blocks, the three sides' blocks interleaved. */
@@ -55,14 +59,14 @@ export function roundTripRows(times: Record<TapSides, number[]>, note: string): 
   ];
 }
 
-interface Side {
+export interface Side {
   child: ChildProcessWithoutNullStreams;
   /** write one line, resolve with the answer line */
   trip(line: string): Promise<string>;
   close(): Promise<void>;
 }
 
-function side(argv: string[], env: NodeJS.ProcessEnv): Side {
+export function side(argv: string[], env: NodeJS.ProcessEnv): Side {
   const child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
   child.stderr.resume();
   const waiting: ((line: string) => void)[] = [];
@@ -129,7 +133,7 @@ export async function measureTap(trips: number): Promise<FigureRow[]> {
   const sides = {
     straight: side(ECHO, env),
     bare: side([...BARE, ...ECHO], env),
-    tap: side([process.execPath, '--import', 'tsx', MAIN, 'tap', '--inspector', inspector.url, '--', ...ECHO], env),
+    tap: side(tapArgv(inspector.url), env),
   };
   const times: Record<keyof typeof sides, number[]> = { straight: [], bare: [], tap: [] };
   try {

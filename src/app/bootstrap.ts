@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRelayFetch } from '../client/relay-fetch.ts';
+import { afterFrame } from '../client/next-task.ts';
 import type { IoMessage } from '../features/session-io/session-toolbar.tsx';
 import { DEMO_SERVER_PARAM, demoServerUrl, startDemoServer } from '../lib/demo-worker.ts';
 import { createInputActivity } from '../lib/input-activity.ts';
@@ -95,6 +96,8 @@ function proxyFollower(actions: InspectorActions, token: string): () => void {
           token,
           signal: new AbortController().signal,
           onConnected: actions.setWatchConnected,
+          // the legs a read of the stream completes reach the session together, after the page's next frame
+          onRead: () => actions.watchBatch(afterFrame()),
           onEvent: (event, run) => {
             actions.applyProxyEvent(event, run);
             record(event, run);

@@ -10,6 +10,7 @@ import {
   type ProxyInfo,
 } from '../protocol/proxy-wire.ts';
 import type { HeldExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
+import type { SessionEvent } from '../session/events.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 /** How watched traffic becomes the session's conversations (session/kinds/watched/watched.ts) and the batched reducer it feeds. */
@@ -91,6 +92,14 @@ export interface WatchSlice {
    * told apart from the old ones by their run.
    */
   applyProxyEvent: (event: ProxyEvent, run?: string) => void;
+  /**
+   * Hold the legs of the watched traffic out of the session until `until` settles, then reduce them into it together
+   * (a batch already open is joined): the page opens one for each read of the proxies' stream, so the legs of a
+   * burst are one change of the session and one render, instead of the whole session copied once per event (a
+   * client sending 1,000 messages a second made that quadratic, and the page fell seconds behind). What is held keeps
+   * its order; the held requests, the proxies' list and the server's log are applied at once as before.
+   */
+  watchBatch: (until: Promise<unknown>) => void;
   /** a watched exchange ended (named by `watchedExchangeKey`): record it as a leg */
   recordWatched: (exchangeId: string, exchange: Exchange) => void;
   /** a watched answer's JSON-RPC response is whole (the client may act on it before it is recorded) */
@@ -156,6 +165,30 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
           });
         },
       );
+    };
+    // the session events of the watched traffic held by `watchBatch`, reduced together when it ends
+    let batched: SessionEvent[] | undefined;
+    /** The session after `events`: at once, or (inside a batch) unchanged until the batch ends. */
+    const withSessionEvents = (
+      st: InspectorState,
+      events: readonly SessionEvent[],
+      reduceMany: WatchedModel['reduceMany'],
+    ): Partial<Pick<InspectorState, 'session'>> => {
+      if (!batched) return { session: reduceMany(st.session, events) };
+      batched.push(...events);
+      return {};
+    };
+    // the `watchSeen` a batch made: written in place while the batch lasts (only this slice reads it), instead of
+    // copied whole for every exchange
+    let ownSeen: Record<string, string> | undefined;
+    const seenWith = (st: InspectorState, key: string, proxyId: string): Record<string, string> => {
+      if (batched && ownSeen === st.watchSeen) {
+        ownSeen[key] = proxyId;
+        return ownSeen;
+      }
+      const next = { ...st.watchSeen, [key]: proxyId };
+      if (batched) ownSeen = next;
+      return next;
     };
     const control = async (c: ProxyControl): Promise<boolean> => {
       if (!proxy) {
@@ -241,13 +274,13 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               );
               if (known?.recorded) {
                 replayed.add(key);
-                set((st) => ({ watchGroups: placed.groups, watchSeen: { ...st.watchSeen, [key]: event.proxyId } }));
+                set((st) => ({ watchGroups: placed.groups, watchSeen: seenWith(st, key, event.proxyId) }));
                 return;
               }
               set((st) => ({
                 watchGroups: placed.groups,
-                watchSeen: { ...st.watchSeen, [key]: event.proxyId },
-                session: reduceMany(st.session, placed.events),
+                watchSeen: seenWith(st, key, event.proxyId),
+                ...withSessionEvents(st, placed.events, reduceMany),
               }));
               return;
             }
@@ -293,7 +326,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         withModel(({ recordWatchedExchange, reduceMany }) => {
           const recorded = recordWatchedExchange(get().watchGroups, exchangeId, newId('leg'), exchange);
           if (replayed.delete(exchangeId)) return set({ watchGroups: recorded.groups });
-          set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
+          set((st) => ({ watchGroups: recorded.groups, ...withSessionEvents(st, recorded.events, reduceMany) }));
         }),
       noteWatchedAnswer: (exchangeId, message) =>
         withModel(({ noteWatchedAnswer }) =>
@@ -303,8 +336,20 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         withModel(({ recordWatchedPushed, reduceMany }) => {
           const recorded = recordWatchedPushed(get().watchGroups, exchangeId, newId('leg'), exchange);
           if (replayed.has(exchangeId)) return set({ watchGroups: recorded.groups });
-          set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
+          set((st) => ({ watchGroups: recorded.groups, ...withSessionEvents(st, recorded.events, reduceMany) }));
         }),
+      watchBatch: (until) => {
+        if (batched) return;
+        const events: SessionEvent[] = (batched = []);
+        const end = (): void => {
+          batched = undefined;
+          ownSeen = undefined;
+          // events were held only by the model's own functions: it is loaded
+          const model = watchedModel.loaded();
+          if (events.length && model) set((st) => ({ session: model.reduceMany(st.session, events) }));
+        };
+        until.then(end, end);
+      },
       setWatchConnected: (watchConnected) => set({ watchConnected }),
       setProxyHold: async (proxyId, stage, on) => {
         // shown at once; the proxies' next list (sent when the node side applied it) confirms it
