@@ -102,15 +102,21 @@ describe('watch slice', () => {
     const { store } = storeWith(() => Promise.resolve({}));
     let sessions = 0;
     store.subscribe((now, before) => void (now.session !== before.session && sessions++));
+    // the stream's run is known (its first event is applied at once)
+    store.getState().applyProxyEvent({ type: 'proxies', proxies: [PROXY] });
     let end!: () => void;
     store.getState().watchBatch(new Promise<void>((resolve) => (end = resolve)));
+    // held out of the store while the batch lasts: nothing changes, nothing renders
+    let changes = 0;
+    const stop = store.subscribe(() => void changes++);
     for (const n of [1, 2, 3]) recordWatchedJson(store, TARGET, ...call(n), `x${n}`);
-    // held out of the session while the batch lasts; what only the slice reads is current
+    stop();
+    expect(changes).toBe(0);
     expect(store.getState().session.order).toEqual([]);
-    expect(Object.keys(store.getState().watchSeen)).toEqual(['x1', 'x2', 'x3']);
     end();
     await vi.waitFor(() => expect(store.getState().session.order).toHaveLength(3));
     expect(sessions).toBe(1);
+    expect(Object.keys(store.getState().watchSeen)).toEqual(['x1', 'x2', 'x3']);
     // the same conversations, in the same order, with the same legs as when each was reduced at once
     const legs = (st: typeof store) =>
       st

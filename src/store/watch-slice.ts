@@ -166,29 +166,33 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         },
       );
     };
-    // the session events of the watched traffic held by `watchBatch`, reduced together when it ends
-    let batched: SessionEvent[] | undefined;
-    /** The session after `events`: at once, or (inside a batch) unchanged until the batch ends. */
-    const withSessionEvents = (
-      st: InspectorState,
-      events: readonly SessionEvent[],
-      reduceMany: WatchedModel['reduceMany'],
-    ): Partial<Pick<InspectorState, 'session'>> => {
-      if (!batched) return { session: reduceMany(st.session, events) };
-      batched.push(...events);
-      return {};
-    };
-    // the `watchSeen` a batch made: written in place while the batch lasts (only this slice reads it), instead of
-    // copied whole for every exchange
-    let ownSeen: Record<string, string> | undefined;
-    const seenWith = (st: InspectorState, key: string, proxyId: string): Record<string, string> => {
-      if (batched && ownSeen === st.watchSeen) {
-        ownSeen[key] = proxyId;
-        return ownSeen;
+    /**
+     * While a batch (`watchBatch`) lasts: the slice's own bookkeeping (only this slice reads `watchGroups` and
+     * `watchSeen`) and the session's new events, put in the store together when it ends.
+     */
+    let batch: { groups: WatchGroups; seen: Record<string, string>; events: SessionEvent[]; put: boolean } | undefined;
+    /** The slice's bookkeeping as it is now: the batch's while one lasts. */
+    const books = (): Pick<InspectorState, 'watchGroups' | 'watchSeen'> =>
+      batch ? { watchGroups: batch.groups, watchSeen: batch.seen } : get();
+    /** Put new groups (with an exchange now seen, and the session's new events): at once, or into the batch. */
+    const put = (
+      groups: WatchGroups,
+      seen?: { key: string; proxyId: string },
+      events: readonly SessionEvent[] = [],
+      reduceMany?: WatchedModel['reduceMany'],
+    ): void => {
+      if (batch) {
+        batch.put = true;
+        batch.groups = groups;
+        if (seen) batch.seen[seen.key] = seen.proxyId;
+        batch.events.push(...events);
+        return;
       }
-      const next = { ...st.watchSeen, [key]: proxyId };
-      if (batched) ownSeen = next;
-      return next;
+      set((st) => ({
+        watchGroups: groups,
+        ...(seen ? { watchSeen: { ...st.watchSeen, [seen.key]: seen.proxyId } } : {}),
+        ...(events.length && reduceMany ? { session: reduceMany(st.session, events) } : {}),
+      }));
     };
     const control = async (c: ProxyControl): Promise<boolean> => {
       if (!proxy) {
@@ -224,12 +228,12 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
             // server pushed can no longer be answered; and nothing the old one held can be forwarded or dropped.
             const at = Date.now();
             restored = undefined;
+            if (previous !== null) put({ ...books().watchGroups, other: {}, pushed: {} });
             set((s) => ({
               watchRun: run,
               ...(previous === null
                 ? {}
                 : {
-                    watchGroups: { ...s.watchGroups, other: {}, pushed: {} },
                     // its taps are new ones too (their ids come again)
                     tapLogs: {},
                     heldItems: s.heldItems.map((h) =>
@@ -255,12 +259,12 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               return;
             }
             case 'request': {
-              const s = get();
-              if (s.watchSeen[key]) return;
-              restored ??= heldWatchedExchanges(s.session);
+              const own = books();
+              if (own.watchSeen[key]) return;
+              restored ??= heldWatchedExchanges(get().session);
               const known = restored.get(key);
               const placed = placeWatchedRequest(
-                s.watchGroups,
+                own.watchGroups,
                 {
                   proxyId: event.proxyId,
                   exchangeId: key,
@@ -272,16 +276,13 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
                 },
                 () => known?.conversationId ?? newId('watch'),
               );
+              const seen = { key, proxyId: event.proxyId };
               if (known?.recorded) {
                 replayed.add(key);
-                set((st) => ({ watchGroups: placed.groups, watchSeen: seenWith(st, key, event.proxyId) }));
+                put(placed.groups, seen);
                 return;
               }
-              set((st) => ({
-                watchGroups: placed.groups,
-                watchSeen: seenWith(st, key, event.proxyId),
-                ...withSessionEvents(st, placed.events, reduceMany),
-              }));
+              put(placed.groups, seen, placed.events, reduceMany);
               return;
             }
             case 'held': {
@@ -295,7 +296,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               if (run) item.run = run;
               if (event.status !== undefined) item.status = event.status;
               if (event.sse) item.sse = true;
-              const proxyId = get().watchSeen[key];
+              const proxyId = books().watchSeen[key];
               if (proxyId) item.proxyId = proxyId;
               set((s) => ({
                 heldItems: [
@@ -316,7 +317,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               return;
             }
             case 'response-head':
-              set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, key, event.headers) }));
+              put(noteWatchedHead(books().watchGroups, key, event.headers));
               return;
             default:
               return;
@@ -324,29 +325,33 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         }),
       recordWatched: (exchangeId, exchange) =>
         withModel(({ recordWatchedExchange, reduceMany }) => {
-          const recorded = recordWatchedExchange(get().watchGroups, exchangeId, newId('leg'), exchange);
-          if (replayed.delete(exchangeId)) return set({ watchGroups: recorded.groups });
-          set((st) => ({ watchGroups: recorded.groups, ...withSessionEvents(st, recorded.events, reduceMany) }));
+          const recorded = recordWatchedExchange(books().watchGroups, exchangeId, newId('leg'), exchange);
+          if (replayed.delete(exchangeId)) return put(recorded.groups);
+          put(recorded.groups, undefined, recorded.events, reduceMany);
         }),
       noteWatchedAnswer: (exchangeId, message) =>
-        withModel(({ noteWatchedAnswer }) =>
-          set((s) => ({ watchGroups: noteWatchedAnswer(s.watchGroups, exchangeId, message) })),
-        ),
+        withModel(({ noteWatchedAnswer }) => put(noteWatchedAnswer(books().watchGroups, exchangeId, message))),
       recordWatchedPushed: (exchangeId, exchange) =>
         withModel(({ recordWatchedPushed, reduceMany }) => {
-          const recorded = recordWatchedPushed(get().watchGroups, exchangeId, newId('leg'), exchange);
-          if (replayed.has(exchangeId)) return set({ watchGroups: recorded.groups });
-          set((st) => ({ watchGroups: recorded.groups, ...withSessionEvents(st, recorded.events, reduceMany) }));
+          const recorded = recordWatchedPushed(books().watchGroups, exchangeId, newId('leg'), exchange);
+          if (replayed.has(exchangeId)) return put(recorded.groups);
+          put(recorded.groups, undefined, recorded.events, reduceMany);
         }),
       watchBatch: (until) => {
-        if (batched) return;
-        const events: SessionEvent[] = (batched = []);
+        if (batch) return;
+        const { watchGroups, watchSeen } = get();
+        const open = { groups: watchGroups, seen: { ...watchSeen }, events: [] as SessionEvent[], put: false };
+        batch = open;
         const end = (): void => {
-          batched = undefined;
-          ownSeen = undefined;
-          // events were held only by the model's own functions: it is loaded
+          batch = undefined;
+          if (!open.put) return;
+          // events were held only by the model's own functions: it is loaded when there are any
           const model = watchedModel.loaded();
-          if (events.length && model) set((st) => ({ session: model.reduceMany(st.session, events) }));
+          set((st) => ({
+            watchGroups: open.groups,
+            watchSeen: open.seen,
+            ...(open.events.length && model ? { session: model.reduceMany(st.session, open.events) } : {}),
+          }));
         };
         until.then(end, end);
       },
