@@ -4,8 +4,9 @@
  * the echo server (stdio-echo-child.ts) and pumps `rate` messages a second through it for `seconds` seconds (half of
  * them its requests, `tools/call`, written on a fixed beat without waiting for answers; half the server's answers).
  * Measured in the page, from the first pumped message until every leg is listed:
- * - how long after its answer passed the tap (the host read it) each leg is listed in the Timeline (its row counted
- *   in the list's size, `aria-setsize`), checked every frame; the worst leg is the figure;
+ * - how long after its answer passed the tap each leg is listed in the Timeline (its row counted in the list's size,
+ *   `aria-setsize`), checked every frame, counted from the host writing the request (the answer passes after it, so
+ *   this bounds the time from above); the worst leg is the figure;
  * - the longest frame (requestAnimationFrame deltas in whole refresh intervals, and long-animation-frame entries).
  * "Live" for a user: every leg listed within 1 s of passing the tap, and no frame over 100 ms (the page answers a
  * click at once while the traffic pours in).
@@ -80,6 +81,17 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
   }
 }
 
+/** The Timeline's size once it has not changed for 300 ms (every leg told so far is listed). */
+async function settledSize(page: Page): Promise<number> {
+  let size = await timelineSize(page);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await timelineSize(page);
+    if (now === size) return size;
+    size = now;
+  }
+}
+
 export async function measureTapLive(
   browser: Browser,
   appOutDir: string,
@@ -110,19 +122,19 @@ export async function measureTapLive(
     // warm: a few legs listed (the watched model's chunk loaded), then the Timeline's size per leg from ten more
     for (let i = 0; i < 10; i++) await call();
     await until(async () => (await timelineSize(page)) > 0, 30_000, 'the first legs in the Timeline');
-    await page.waitForTimeout(500);
-    const warm = await timelineSize(page);
+    const warm = await settledSize(page);
     for (let i = 0; i < 10; i++) await call();
     await until(async () => (await timelineSize(page)) > warm, 10_000, 'ten more legs');
-    await page.waitForTimeout(500);
-    const perLeg = ((await timelineSize(page)) - warm) / 10;
+    const start = await settledSize(page);
+    const perLeg = (start - warm) / 10;
     if (perLeg <= 0) throw new Error('the Timeline did not grow with the legs');
-    const start = await timelineSize(page);
 
     // the pump: `rate / 2` requests a second on a fixed beat, the server answering each
     await page.evaluate('window.__measuring = true; window.__frames = []; window.__long = []');
 
     const calls = Math.round((opts.rate / 2) * opts.seconds);
+    // when the host wrote each request, and when it read the answer: the answer passed the tap in between
+    const wrote: number[] = [];
     const answered: number[] = [];
     const perBeat = opts.rate / 2 / BEATS;
     const t0 = performance.now();
@@ -132,6 +144,7 @@ export async function measureTapLive(
       const due = Math.min(calls, Math.round((k + 1) * perBeat));
       for (; written < due; written++) {
         const n = written;
+        wrote[n] = wallNow();
         trips.push(call().then(() => void (answered[n] = wallNow())));
       }
       const next = t0 + ((k + 1) * 1000) / BEATS;
@@ -151,11 +164,13 @@ export async function measureTapLive(
 
     // leg n is listed at the first frame whose Timeline holds it
     const lags: number[] = [];
+    const fromRead: number[] = [];
     let s = 0;
     for (let n = 0; n < calls; n++) {
       const needed = start + (n + 1) * perLeg;
       while (s < sizes.length && sizes[s]![1] < needed) s++;
-      lags.push(sizes[s]![0] - answered[n]!);
+      lags.push(sizes[s]![0] - wrote[n]!);
+      fromRead.push(sizes[s]![0] - answered[n]!);
     }
     const lag = summarize(lags);
     const sorted = [...frames].sort((a, b) => a - b);
@@ -163,7 +178,7 @@ export async function measureTapLive(
     const worstLong = [...long].sort((a, b) => b.ms - a.ms)[0];
     const longest = Math.max(snapToVsync(sorted.at(-1) ?? 0, vsync), worstLong?.ms ?? 0);
     const p = (q: number) => [...lags].sort((a, b) => a - b)[Math.floor(q * (lags.length - 1))]!;
-    const how = `${calls} tools/call legs (${calls * 2} messages) pumped in ${(pumpedMs / 1000).toFixed(1)} s through the tap (${((calls * 2) / (pumpedMs / 1000)).toFixed(0)} messages/s), the page following the hub in Chromium`;
+    const how = `${calls} tools/call legs (${calls * 2} messages) pumped in ${(pumpedMs / 1000).toFixed(1)} s through the tap (${((calls * 2) / (pumpedMs / 1000)).toFixed(0)} messages/s), the page following the hub in Chromium (${perLeg} Timeline rows a leg)`;
     return [
       row(
         {
@@ -171,7 +186,7 @@ export async function measureTapLive(
           figure: 'a leg listed in the Timeline after its answer passed the tap, 1,000 messages/s (worst leg)',
           unit: 'ms',
           summary: lag,
-          note: `${how}; median ${lag.median.toFixed(0)} ms, p95 ${p(0.95).toFixed(0)} ms, worst ${lag.max.toFixed(0)} ms; the budget is on the worst leg`,
+          note: `${how}; from the host writing the request (its answer passes the tap after it: an upper bound of the time since it passed): median ${lag.median.toFixed(0)} ms, p95 ${p(0.95).toFixed(0)} ms, worst ${lag.max.toFixed(0)} ms, the budget on the worst leg; from the host reading the answer (later than it passed, the host shares its process with the hub): median ${summarize(fromRead).median.toFixed(0)} ms, worst ${summarize(fromRead).max.toFixed(0)} ms`,
         },
         { value: LAG_BUDGET_MS, text: `<= ${LAG_BUDGET_MS} ms (every leg)`, on: 'worst' },
       ),
