@@ -27,6 +27,20 @@ describe("the proxy's leg ratios", () => {
     expect(overStraight!.summary!.median).toBeCloseTo(1.65);
   });
 
+  it("gives each ratio's range as the same ratio of medians in blocks of rounds, so the range holds the median", () => {
+    // 200 rounds: the first 100 with the proxy 1.1 × the bare pipe, the next 100 with it 1.3 ×; two rounds have a
+    // fast bare leg and a slow proxy leg (per-round ratios of 100, far from what any block's medians say)
+    const odd = (i: number) => i === 3 || i === 103;
+    const bare = Array.from({ length: 200 }, (_, i) => (odd(i) ? 0.5 : 10));
+    const proxy = Array.from({ length: 200 }, (_, i) => (odd(i) ? 50 : i < 100 ? 11 : 13));
+    const [overBare] = legRatioRows({ straight: Array<number>(200).fill(5), bare, proxy });
+    const { median, min, max, runs } = overBare!.summary!;
+    expect(min).toBeCloseTo(1.1);
+    expect(max).toBeCloseTo(1.3);
+    expect(median).toBeCloseTo(1.3);
+    expect(runs).toBe(200);
+  });
+
   it('fails the budget when the proxy costs more than 1.15 times the bare pipe', () => {
     const [overBare] = legRatioRows({ straight: [2], bare: [3], proxy: [3.6] });
     expect(overBare!.status).toBe('FAIL');

@@ -6,7 +6,10 @@
  * it is what a second Node HTTP process hop costs, which no proxy process can take back.
  */
 import { row, type FigureRow } from './report.ts';
-import { summarize } from './stats.ts';
+import { compareMedians, summarize } from './stats.ts';
+
+/** The ratios' ranges: the same ratio of medians in each of this many blocks of consecutive rounds. */
+const BLOCKS = 20;
 
 export type LegSide = 'straight' | 'bare' | 'proxy';
 
@@ -33,8 +36,8 @@ export function legRatioRows(times: LegTimes): FigureRow[] {
   if (times.bare.length !== n || times.straight.length !== n) throw new Error('legRatioRows: sides of unequal length');
   const s = { straight: summarize(times.straight), bare: summarize(times.bare), proxy: summarize(times.proxy) };
   const perRound = (of: LegSide) => summarize(times.proxy.map((t, i) => t / times[of][i]!));
-  const overBare = perRound('bare');
-  const overStraight = perRound('straight');
+  const ratio = (of: LegSide) => compareMedians(times.proxy, times[of], BLOCKS, (a, b) => a / b);
+  const blocks = `min/max: the same ratio of medians in each of ${Math.min(BLOCKS, n)} blocks of consecutive rounds`;
   const ms = (side: LegSide) => `${s[side].median.toFixed(2)} ms`;
   const legs = `${n} rounds of three interleaved legs (provision, leg 1, each order of the three in turn; the mock, the bare pipe and the inspector's proxy each in its own process)`;
   const medians = `medians: through the proxy ${ms('proxy')}, through the bare pipe ${ms('bare')}, straight ${ms('straight')}`;
@@ -44,8 +47,8 @@ export function legRatioRows(times: LegTimes): FigureRow[] {
         id: 'proxy-leg-over-bare',
         figure: "proxy: a client leg through the inspector's proxy ÷ through a bare Node pipe proxy",
         unit: '×',
-        summary: { median: s.proxy.median / s.bare.median, min: overBare.min, max: overBare.max, runs: n },
-        note: `ratio of medians over ${legs}; the bare pipe forwards and streams with a keep-alive agent, nothing checked or recorded; the inspector's proxy reports every event to its hub (no page following: in use the page runs in the browser); ${medians}; min/max per-round ratios, median per-round ${overBare.median.toFixed(3)}`,
+        summary: ratio('bare'),
+        note: `ratio of medians over ${legs}; the bare pipe forwards and streams with a keep-alive agent, nothing checked or recorded; the inspector's proxy reports every event to its hub (no page following: in use the page runs in the browser); ${medians}; ${blocks}; median of the per-round ratios ${perRound('bare').median.toFixed(3)}`,
       },
       { value: 1.15, text: '<= 1.15' },
     ),
@@ -53,8 +56,8 @@ export function legRatioRows(times: LegTimes): FigureRow[] {
       id: 'proxy-leg-over-straight',
       figure: "proxy: a client leg through the inspector's proxy ÷ straight to the server",
       unit: '×',
-      summary: { median: s.proxy.median / s.straight.median, min: overStraight.min, max: overStraight.max, runs: n },
-      note: `report only: what a second Node HTTP process hop costs, which no proxy process takes back (the bare pipe ÷ straight: ${(s.bare.median / s.straight.median).toFixed(2)} ×); same ${n} rounds; min/max per-round ratios, median per-round ${overStraight.median.toFixed(3)}`,
+      summary: ratio('straight'),
+      note: `report only: what a second Node HTTP process hop costs, which no proxy process takes back (the bare pipe ÷ straight: ${(s.bare.median / s.straight.median).toFixed(2)} ×); same ${n} rounds; ${blocks}; median of the per-round ratios ${perRound('straight').median.toFixed(3)}`,
     }),
   ];
 }

@@ -2,7 +2,7 @@
  * `npm run bench` [-- --smoke] [-- --only=<id,...>] [-- --out=<path>]
  *
  * `--only` picks rows by id (entry, connect, demo, first-question, official, wire, reducer, timeline, interaction, large,
- * hex, mock, proxy, tap); e.g.
+ * hex, mock, proxy, tap, tap-live); e.g.
  * `npm run bench -- --only=first-question --out=bench-results/first-question.json` measures one figure.
  *
  * Measures the performance figures the README quotes on this machine, prints a table (Markdown) and writes JSON to
@@ -26,6 +26,7 @@ import { measureMock } from './figure-mock.ts';
 import { measureOfficial } from './figure-official.ts';
 import { measureProxy } from './figure-proxy.ts';
 import { measureTap } from './figure-tap.ts';
+import { measureTapLive } from './figure-tap-live.ts';
 import { measureReducer } from './figure-reducer.ts';
 import { measureTimeline } from './figure-timeline.ts';
 import { measureWire } from './figure-wire.ts';
@@ -70,6 +71,7 @@ const N = smoke
       largeRuns: 1,
       proxy: { legs: 100, sseEvents: 50, sseStreams: 2, conversations: 100 },
       tapTrips: 200,
+      tapLive: { rate: 1_000, seconds: 2 },
     }
   : {
       connectRuns: 10,
@@ -92,6 +94,7 @@ const N = smoke
       largeRuns: 3,
       proxy: { legs: 1_000, sseEvents: 200, sseStreams: 10, conversations: 1_000 },
       tapTrips: 1_000,
+      tapLive: { rate: 1_000, seconds: 5 },
     };
 
 const wanted = (id: string) => !only || only.includes(id);
@@ -130,10 +133,13 @@ async function main(): Promise<number> {
       wanted('official') ||
       wanted('interaction') ||
       wanted('large') ||
-      wanted('demo');
+      wanted('demo') ||
+      wanted('tap-live');
     const needHarness = wanted('timeline') || wanted('hex');
     if (needApp) appOutDir = await buildApp();
-    const needBrowser = ['connect', 'first-question', 'official', 'interaction', 'large', 'demo'].some(wanted);
+    const needBrowser = ['connect', 'first-question', 'official', 'interaction', 'large', 'demo', 'tap-live'].some(
+      wanted,
+    );
     if (needBrowser || needHarness) browser = await launchChromium();
 
     await step(rows, 'entry', 'entry JS', () => measureEntryJs(appOutDir, !smoke));
@@ -199,6 +205,9 @@ async function main(): Promise<number> {
     await step(rows, 'mock', 'mock server throughput', () => measureMock(N.mockConversations, N.mockRuns));
     await step(rows, 'proxy', 'the proxy between a client and its server', () => measureProxy(N.proxy));
     await step(rows, 'tap', 'the stdio tap between a host and its server', () => measureTap(N.tapTrips));
+    await step(rows, 'tap-live', 'the page following a tap at 1,000 messages/s', () =>
+      measureTapLive(browser as Browser, appOutDir, N.tapLive),
+    );
   } finally {
     await browser?.close();
     await (app as Served | undefined)?.close();

@@ -16,6 +16,31 @@ export function summarize(samples: readonly number[]): Summary {
   return { median, min: sorted[0] ?? 0, max: sorted[sorted.length - 1] ?? 0, runs: sorted.length };
 }
 
+/**
+ * Two sides measured in the same blocks (`a[i]` and `b[i]` in the same block, the blocks one after another, of equal
+ * size), compared by their medians: `combine(median a, median b)`, a ratio or a difference. Its range is the same
+ * comparison made in each block alone (and over all), so the min and max say how far the very figure the median
+ * states moved while it was measured (the ratio of the two sides' fastest samples and of their slowest is no range of
+ * a ratio of medians: it can even put its minimum above its maximum).
+ */
+export function compareMedians(
+  a: readonly number[],
+  b: readonly number[],
+  blocks: number,
+  combine: (a: number, b: number) => number,
+): Summary {
+  if (a.length !== b.length) throw new Error('compareMedians: sides of unequal length');
+  const median = combine(summarize(a).median, summarize(b).median);
+  const n = Math.max(1, Math.min(blocks, a.length));
+  const size = Math.floor(a.length / n);
+  const each = [median];
+  for (let k = 0; k < n; k++) {
+    const end = k === n - 1 ? a.length : (k + 1) * size;
+    each.push(combine(summarize(a.slice(k * size, end)).median, summarize(b.slice(k * size, end)).median));
+  }
+  return { median, min: Math.min(...each), max: Math.max(...each), runs: a.length };
+}
+
 /** A number with sensible precision for a table cell. */
 export function fmt(n: number): string {
   if (!Number.isFinite(n)) return String(n);

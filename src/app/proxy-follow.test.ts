@@ -8,14 +8,17 @@ const config = (running: number) => ({ proxy: { enabled: true, running } });
 function recordingSink() {
   const connected: boolean[] = [];
   const events: { event: ProxyEvent; run: string }[] = [];
+  /** the batches opened: one per read of the stream */
+  const batches: Promise<unknown>[] = [];
   const sink: WatchSink = {
+    watchBatch: (until) => void batches.push(until),
     setWatchConnected: (c) => void connected.push(c),
     applyProxyEvent: (event, run = '') => void events.push({ event, run }),
     recordWatched: () => undefined,
     recordWatchedPushed: () => undefined,
     noteWatchedAnswer: () => undefined,
   };
-  return { sink, connected, events };
+  return { sink, connected, events, batches };
 }
 
 const sse = (id: string, event: ProxyEvent) => `id: ${id}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -69,12 +72,13 @@ describe('the proxy-follow lifecycle', () => {
       // the history comes again on reconnect: the event already told is not told twice
       { events: [sse('r1.1', missed(1)), sse('r1.2', missed(2))], end: 'open' },
     ]);
-    const { sink, connected, events } = recordingSink();
+    const { sink, connected, events, batches } = recordingSink();
     const follow = createProxyFollow({
       token: 't',
       config: config(1),
       fetch: stream.fetch,
       retryMs: 5,
+      nextFrame: () => Promise.resolve(),
       doc: noDocument(),
       channel: noChannel(),
     });
@@ -88,6 +92,8 @@ describe('the proxy-follow lifecycle', () => {
     ]);
     expect(stream.asked.map((a) => a.lastEventId)).toEqual([null, 'r1.1']);
     expect(connected).toEqual([true, false, true]);
+    // each read of the stream opened a batch: the legs it completes reach the session together
+    expect(batches.length).toBeGreaterThanOrEqual(2);
 
     follow.stop();
     expect(stream.asked[1]?.signal.aborted).toBe(true);

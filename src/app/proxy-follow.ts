@@ -6,6 +6,7 @@
  * reloaded page's saved watched conversations are matched again by the watch slice as the stream retells its
  * history). A page with no proxy keeps no stream open.
  */
+import { afterFrame } from '../client/next-task.ts';
 import { loadRuntimeConfig, type RuntimeConfig } from '../lib/runtime-config.ts';
 import type { InspectorActions } from '../store/inspector-actions.ts';
 import type { ProxyDeps } from '../store/watch-slice.ts';
@@ -72,12 +73,14 @@ export function followWhenProxiesRun(
 /** Where the proxies' events go: the store's watch actions. */
 export type WatchSink = Pick<
   InspectorActions,
-  'applyProxyEvent' | 'recordWatched' | 'recordWatchedPushed' | 'noteWatchedAnswer' | 'setWatchConnected'
+  'applyProxyEvent' | 'recordWatched' | 'recordWatchedPushed' | 'noteWatchedAnswer' | 'setWatchConnected' | 'watchBatch'
 >;
 
 export interface ProxyFollowOptions {
   /** the relay token the proxies' endpoints ask for */
   token: string;
+  /** resolves after the page's next frame, when a batch of watched legs reaches the session (injectable for tests) */
+  nextFrame?: () => Promise<void>;
   /** the runtime config read at load (how many proxies run) */
   config: RuntimeConfig;
   /** re-reads the runtime config (when the tab comes back into view) */
@@ -130,6 +133,8 @@ export function createProxyFollow(opts: ProxyFollowOptions): ProxyFollow {
           token: opts.token,
           signal: abort.signal,
           onConnected: to.setWatchConnected,
+          // the legs a read of the stream completes reach the session together, after the page's next frame
+          onRead: () => to.watchBatch((opts.nextFrame ?? afterFrame)()),
           onEvent: (event, run) => {
             to.applyProxyEvent(event, run);
             record(event, run);

@@ -282,11 +282,12 @@ describe("an answer's JSON-RPC response", () => {
   });
 });
 
+const chunk = (text: string): ProxyEvent => ({ type: 'response-chunk', id: 'x1', at: 1, text });
+const sse = (events: [string, ProxyEvent][]) =>
+  events.map(([id, e]) => `id: ${id}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+
 describe('the event stream, broken and connected again', () => {
   it('resumes after the last event told, and tells none twice even when it comes again; a new run is told whole', async () => {
-    const chunk = (text: string): ProxyEvent => ({ type: 'response-chunk', id: 'x1', at: 1, text });
-    const sse = (events: [string, ProxyEvent][]) =>
-      events.map(([id, e]) => `id: ${id}\ndata: ${JSON.stringify(e)}\n\n`).join('');
     // each connection: the stream's text, then its end (a break); the second replays from the start regardless
     const streams = [
       sse([
@@ -321,5 +322,42 @@ describe('the event stream, broken and connected again', () => {
     });
     expect(told).toEqual(['r: one', 'r: two', 'r: three', 's: after a restart']);
     expect(asked).toEqual([null, 'r.2', 'r.3', 's.1']);
+  });
+
+  it('says each read of the stream before telling its events, so the page can apply a burst as one change', async () => {
+    const stop = new AbortController();
+    const encoder = new TextEncoder();
+    const reads = [
+      sse([
+        ['r.1', chunk('one')],
+        ['r.2', chunk('two')],
+      ]),
+      sse([['r.3', chunk('three')]]),
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      pull: (c) => {
+        const next = reads.shift();
+        if (next === undefined) c.close();
+        else c.enqueue(encoder.encode(next));
+      },
+    });
+    const told: string[] = [];
+    let served = false;
+    await runProxyFeed({
+      token: 't',
+      signal: stop.signal,
+      retryMs: 0,
+      fetch: () => {
+        if (served) {
+          stop.abort();
+          return Promise.reject(new Error('stopped'));
+        }
+        served = true;
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+      },
+      onRead: () => told.push('read'),
+      onEvent: (e) => told.push(e.type === 'response-chunk' ? e.text : e.type),
+    });
+    expect(told).toEqual(['read', 'one', 'two', 'read', 'three']);
   });
 });

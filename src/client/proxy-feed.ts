@@ -32,6 +32,8 @@ export interface ProxyFeedOptions {
   retryMs?: number;
   /** told when the stream connects (true) or breaks (false) */
   onConnected?: (connected: boolean) => void;
+  /** told before the events of each read of the stream (a store may hold what they change, to apply it at once) */
+  onRead?: () => void;
 }
 
 /**
@@ -70,7 +72,10 @@ export async function runProxyFeed(opts: ProxyFeedOptions): Promise<void> {
         },
       });
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.feed(r.value);
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        opts.onRead?.();
+        parser.feed(r.value);
+      }
     } catch {
       if (opts.signal.aborted) return;
     }

@@ -90,6 +90,46 @@ describe('watch slice', () => {
   // the page loads it with the first proxy event; loaded, every event applies at once
   beforeAll(() => loadWatchedModel());
 
+  it('reduces the legs of a batch into the session together when it ends, in their order', async () => {
+    const call = (n: number) =>
+      [
+        JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: `t${n}`, arguments: {} } }),
+        JSON.stringify({ jsonrpc: '2.0', id: n, result: { content: [] } }),
+      ] as const;
+    const plain = storeWith(() => Promise.resolve({})).store;
+    for (const n of [1, 2, 3]) recordWatchedJson(plain, TARGET, ...call(n), `x${n}`);
+
+    const { store } = storeWith(() => Promise.resolve({}));
+    let sessions = 0;
+    store.subscribe((now, before) => void (now.session !== before.session && sessions++));
+    // the stream's run is known (its first event is applied at once)
+    store.getState().applyProxyEvent({ type: 'proxies', proxies: [PROXY] });
+    let end!: () => void;
+    store.getState().watchBatch(new Promise<void>((resolve) => (end = resolve)));
+    // held out of the store while the batch lasts: nothing changes, nothing renders
+    let changes = 0;
+    const stop = store.subscribe(() => void changes++);
+    for (const n of [1, 2, 3]) recordWatchedJson(store, TARGET, ...call(n), `x${n}`);
+    stop();
+    expect(changes).toBe(0);
+    expect(store.getState().session.order).toEqual([]);
+    end();
+    await vi.waitFor(() => expect(store.getState().session.order).toHaveLength(3));
+    expect(sessions).toBe(1);
+    expect(Object.keys(store.getState().watchSeen)).toEqual(['x1', 'x2', 'x3']);
+    // the same conversations, in the same order, with the same legs as when each was reduced at once
+    const legs = (st: typeof store) =>
+      st
+        .getState()
+        .session.order.map((id) =>
+          st
+            .getState()
+            .session.conversations[id]!.legIds.map((leg) => st.getState().session.legs[leg]!.exchange.request.body),
+        );
+    expect(legs(store)).toEqual(legs(plain));
+    expect(legs(store).flat()).toEqual([1, 2, 3].map((n) => call(n)[0]));
+  });
+
   it('follows the proxies (and tells the other tabs) only once a start succeeded', async () => {
     const refused = storeWith(() => Promise.reject(new Error('not an http(s) URL')));
     await refused.store.getState().startProxy('ftp://s');

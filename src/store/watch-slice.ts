@@ -10,6 +10,7 @@ import {
   type ProxyInfo,
 } from '../protocol/proxy-wire.ts';
 import type { HeldExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
+import type { SessionEvent } from '../session/events.ts';
 import type { InspectorState } from './inspector-store.ts';
 
 /** How watched traffic becomes the session's conversations (session/kinds/watched/watched.ts) and the batched reducer it feeds. */
@@ -91,6 +92,14 @@ export interface WatchSlice {
    * told apart from the old ones by their run.
    */
   applyProxyEvent: (event: ProxyEvent, run?: string) => void;
+  /**
+   * Hold the legs of the watched traffic out of the session until `until` settles, then reduce them into it together
+   * (a batch already open is joined): the page opens one for each read of the proxies' stream, so the legs of a
+   * burst are one change of the session and one render, instead of the whole session copied once per event (a
+   * client sending 1,000 messages a second made that quadratic, and the page fell seconds behind). What is held keeps
+   * its order; the held requests, the proxies' list and the server's log are applied at once as before.
+   */
+  watchBatch: (until: Promise<unknown>) => void;
   /** a watched exchange ended (named by `watchedExchangeKey`): record it as a leg */
   recordWatched: (exchangeId: string, exchange: Exchange) => void;
   /** a watched answer's JSON-RPC response is whole (the client may act on it before it is recorded) */
@@ -146,6 +155,34 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         },
       );
     };
+    /**
+     * While a batch (`watchBatch`) lasts: the slice's own bookkeeping (only this slice reads `watchGroups` and
+     * `watchSeen`) and the session's new events, put in the store together when it ends.
+     */
+    let batch: { groups: WatchGroups; seen: Record<string, string>; events: SessionEvent[]; put: boolean } | undefined;
+    /** The slice's bookkeeping as it is now: the batch's while one lasts. */
+    const books = (): Pick<InspectorState, 'watchGroups' | 'watchSeen'> =>
+      batch ? { watchGroups: batch.groups, watchSeen: batch.seen } : get();
+    /** Put new groups (with an exchange now seen, and the session's new events): at once, or into the batch. */
+    const put = (
+      groups: WatchGroups,
+      seen?: { key: string; proxyId: string },
+      events: readonly SessionEvent[] = [],
+      reduceMany?: WatchedModel['reduceMany'],
+    ): void => {
+      if (batch) {
+        batch.put = true;
+        batch.groups = groups;
+        if (seen) batch.seen[seen.key] = seen.proxyId;
+        batch.events.push(...events);
+        return;
+      }
+      set((st) => ({
+        watchGroups: groups,
+        ...(seen ? { watchSeen: { ...st.watchSeen, [seen.key]: seen.proxyId } } : {}),
+        ...(events.length && reduceMany ? { session: reduceMany(st.session, events) } : {}),
+      }));
+    };
     const control = async (c: ProxyControl): Promise<boolean> => {
       if (!proxy) {
         set({ watchError: 'This page was not served by the inspector (npm start or mrtr-inspector): no proxy.' });
@@ -180,12 +217,12 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
             // server pushed can no longer be answered; and nothing the old one held can be forwarded or dropped.
             const at = Date.now();
             restored = undefined;
+            if (previous !== null) put({ ...books().watchGroups, other: {}, pushed: {} });
             set((s) => ({
               watchRun: run,
               ...(previous === null
                 ? {}
                 : {
-                    watchGroups: { ...s.watchGroups, other: {}, pushed: {} },
                     // its taps are new ones too (their ids come again)
                     tapLogs: {},
                     heldItems: s.heldItems.map((h) =>
@@ -211,12 +248,12 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               return;
             }
             case 'request': {
-              const s = get();
-              if (s.watchSeen[key]) return;
-              restored ??= heldWatchedExchanges(s.session);
+              const own = books();
+              if (own.watchSeen[key]) return;
+              restored ??= heldWatchedExchanges(get().session);
               const known = restored.get(key);
               const placed = placeWatchedRequest(
-                s.watchGroups,
+                own.watchGroups,
                 {
                   proxyId: event.proxyId,
                   exchangeId: key,
@@ -228,16 +265,13 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
                 },
                 () => known?.conversationId ?? newId('watch'),
               );
+              const seen = { key, proxyId: event.proxyId };
               if (known?.recorded) {
                 replayed.add(key);
-                set((st) => ({ watchGroups: placed.groups, watchSeen: { ...st.watchSeen, [key]: event.proxyId } }));
+                put(placed.groups, seen);
                 return;
               }
-              set((st) => ({
-                watchGroups: placed.groups,
-                watchSeen: { ...st.watchSeen, [key]: event.proxyId },
-                session: reduceMany(st.session, placed.events),
-              }));
+              put(placed.groups, seen, placed.events, reduceMany);
               return;
             }
             case 'held': {
@@ -251,7 +285,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               if (run) item.run = run;
               if (event.status !== undefined) item.status = event.status;
               if (event.sse) item.sse = true;
-              const proxyId = get().watchSeen[key];
+              const proxyId = books().watchSeen[key];
               if (proxyId) item.proxyId = proxyId;
               set((s) => ({
                 heldItems: [
@@ -272,7 +306,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
               return;
             }
             case 'response-head':
-              set((s) => ({ watchGroups: noteWatchedHead(s.watchGroups, key, event.headers) }));
+              put(noteWatchedHead(books().watchGroups, key, event.headers));
               return;
             default:
               return;
@@ -280,20 +314,36 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
         }),
       recordWatched: (exchangeId, exchange) =>
         withModel(({ recordWatchedExchange, reduceMany }) => {
-          const recorded = recordWatchedExchange(get().watchGroups, exchangeId, newId('leg'), exchange);
-          if (replayed.delete(exchangeId)) return set({ watchGroups: recorded.groups });
-          set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
+          const recorded = recordWatchedExchange(books().watchGroups, exchangeId, newId('leg'), exchange);
+          if (replayed.delete(exchangeId)) return put(recorded.groups);
+          put(recorded.groups, undefined, recorded.events, reduceMany);
         }),
       noteWatchedAnswer: (exchangeId, message) =>
-        withModel(({ noteWatchedAnswer }) =>
-          set((s) => ({ watchGroups: noteWatchedAnswer(s.watchGroups, exchangeId, message) })),
-        ),
+        withModel(({ noteWatchedAnswer }) => put(noteWatchedAnswer(books().watchGroups, exchangeId, message))),
       recordWatchedPushed: (exchangeId, exchange) =>
         withModel(({ recordWatchedPushed, reduceMany }) => {
-          const recorded = recordWatchedPushed(get().watchGroups, exchangeId, newId('leg'), exchange);
-          if (replayed.has(exchangeId)) return set({ watchGroups: recorded.groups });
-          set((st) => ({ watchGroups: recorded.groups, session: reduceMany(st.session, recorded.events) }));
+          const recorded = recordWatchedPushed(books().watchGroups, exchangeId, newId('leg'), exchange);
+          if (replayed.has(exchangeId)) return put(recorded.groups);
+          put(recorded.groups, undefined, recorded.events, reduceMany);
         }),
+      watchBatch: (until) => {
+        if (batch) return;
+        const { watchGroups, watchSeen } = get();
+        const open = { groups: watchGroups, seen: { ...watchSeen }, events: [] as SessionEvent[], put: false };
+        batch = open;
+        const end = (): void => {
+          batch = undefined;
+          if (!open.put) return;
+          // events were held only by the model's own functions: it is loaded when there are any
+          const model = watchedModel.loaded();
+          set((st) => ({
+            watchGroups: open.groups,
+            watchSeen: open.seen,
+            ...(open.events.length && model ? { session: model.reduceMany(st.session, open.events) } : {}),
+          }));
+        };
+        until.then(end, end);
+      },
       setWatchConnected: (watchConnected) => set({ watchConnected }),
       setProxyHold: async (proxyId, stage, on) => {
         // shown at once; the proxies' next list (sent when the node side applied it) confirms it

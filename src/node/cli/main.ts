@@ -8,8 +8,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, USAGE, UsageError, type Command } from './args.ts';
-import { openInBrowser } from './open-browser.ts';
-import { startInspectorServer } from './serve.ts';
 
 const VERSION = '0.1.0';
 
@@ -23,7 +21,12 @@ function findDist(): string {
 }
 
 async function serve(cmd: Extract<Command, { kind: 'serve' }>): Promise<void> {
-  const { stdioEndpoints, stderrRoute } = await import('./stdio-endpoints.ts');
+  // the inspector's server loads only to serve: a tap (a host's stdio server, launched often) stays a small process
+  const [{ startInspectorServer }, { openInBrowser }, { stdioEndpoints, stderrRoute }] = await Promise.all([
+    import('./serve.ts'),
+    import('./open-browser.ts'),
+    import('./stdio-endpoints.ts'),
+  ]);
   const stdio = stdioEndpoints(cmd.stdio);
   const inspector = await startInspectorServer({
     port: cmd.port,

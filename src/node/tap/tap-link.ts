@@ -6,6 +6,7 @@
  */
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
+import { lineText } from './tap-lines.ts';
 import { readTapToken } from './tap-token.ts';
 import {
   TAP_CONNECT_PATH,
@@ -39,6 +40,27 @@ const MAX_EARLY = 16 * 1024 * 1024;
 /** Reports wait this long to go out together, so writing them never sits between a message and its answer. */
 const REPORT_DELAY_MS = 20;
 
+/**
+ * The one place the tap puts work off: the reports made meanwhile are written together `REPORT_DELAY_MS` after the
+ * first of them, in one write, while the traffic they copy has gone on (a round trip through the tap pays for no
+ * report, and the inspector is woken once per batch rather than once per message).
+ */
+function afterTraffic(write: () => void): NodeJS.Timeout {
+  return setTimeout(write, REPORT_DELAY_MS).unref();
+}
+
+/** A message that went on unheld, kept as the bytes that carried it until its batch is written. */
+interface Passed {
+  from: TapSide;
+  at: number;
+  line: Buffer;
+}
+
+/** A passed message's report, as `JSON.stringify` of `{ t: 'msg', from, at, line }` writes it (its text decoded now). */
+function passedReport({ from, at, line }: Passed): string {
+  return `{"t":"msg","from":"${from}","at":${at},"line":${JSON.stringify(lineText(line))}}\n`;
+}
+
 export class TapLink {
   holds = { requests: false, responses: false };
   private socket: Socket | undefined;
@@ -47,7 +69,8 @@ export class TapLink {
   private saidUnwatched = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  private batch: string[] = [];
+  /** reports waiting for their batch to be written: serialised ones, and passed messages still as their bytes */
+  private batch: (string | Passed)[] = [];
   private batchChars = 0;
   private flushTimer: NodeJS.Timeout | undefined;
   /**
@@ -71,6 +94,22 @@ export class TapLink {
     this.attempt();
   }
 
+  /**
+   * Report a message that went on with nothing held. On the traffic's path this only keeps the line's bytes (no copy,
+   * no decoding, no JSON): its report is made when its batch is written.
+   */
+  passed(from: TapSide, at: number, line: Buffer): void {
+    const socket = this.socket;
+    if (!socket) {
+      if (this.early) this.send({ t: 'msg', from, at, line: lineText(line) });
+      return;
+    }
+    if (socket.writableLength + this.batchChars > MAX_BACKLOG) return;
+    this.batch.push({ from, at, line });
+    this.batchChars += line.length;
+    this.flushTimer ??= afterTraffic(() => this.flush());
+  }
+
   send(message: TapToHub): void {
     const socket = this.socket;
     if (!socket) {
@@ -87,13 +126,15 @@ export class TapLink {
     this.batch.push(line);
     this.batchChars += line.length;
     if ((message.t === 'msg' && message.hold !== undefined) || message.t === 'hello') this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), REPORT_DELAY_MS).unref();
+    else this.flushTimer ??= afterTraffic(() => this.flush());
   }
 
+  /** Write every report waiting, in the order they were made, in one write. */
   private flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    const lines = this.batch.join('');
+    let lines = '';
+    for (const report of this.batch) lines += typeof report === 'string' ? report : passedReport(report);
     this.batch = [];
     this.batchChars = 0;
     if (lines) this.socket?.write(lines);

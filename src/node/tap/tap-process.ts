@@ -101,7 +101,7 @@ export function runTap(opts: TapOptions): Promise<TapEnd> {
   };
   const report = (from: TapSide, line: Buffer): void => {
     introduces(from, line);
-    if (link.watching) link.send({ t: 'msg', from, at: now(), line: lineText(line) });
+    if (link.watching) link.passed(from, now(), line);
   };
   const hold = (from: TapSide, line: Buffer): Promise<PumpDecision> | undefined => {
     const text = lineText(line);

@@ -128,43 +128,59 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string, fresh?: Fr
     return decision.kind === 'client-gone' ? undefined : decision;
   }
 
-  async function fromHost(line: string, at: number, hold: number | undefined): Promise<void> {
+  /** A host's message: a request (or notification) whose exchange opens now; held when `hold` is given. */
+  function fromHost(line: string, at: number, hold: number | undefined): void {
     const m = parse(line);
-    const decide = (d: Exclude<HeldDecision, { kind: 'client-gone' }> | undefined): string | undefined => {
-      if (hold === undefined || !d) return line;
-      if (d.kind === 'drop') {
-        tell({ t: 'decide', hold, kind: 'drop' });
-        return undefined;
-      }
-      const edited = d.body === undefined ? undefined : oneLine(d.body);
-      tell({ t: 'decide', hold, kind: 'forward', ...(edited !== undefined ? { line: edited } : {}) });
-      return edited ?? line;
-    };
     if (!m || (m.method === undefined && !m.response)) {
       emit({ type: 'log', proxyId: id, at, line, stream: 'stdin' });
       if (hold !== undefined) tell({ t: 'decide', hold, kind: 'forward' });
       return;
     }
     const current = hub.proxy(id);
-    if (m.method !== undefined && current?.tap && !current.tap.host) {
+    // the host names itself in a request's clientInfo: only such a line is read again for it
+    if (m.method !== undefined && current?.tap && !current.tap.host && line.includes('clientInfo')) {
       const host = hostLabel(line);
       if (host) hub.addProxy({ ...current, tap: { ...current.tap, host } });
     }
     hub.count(id, 'requests');
     const x = exchange('POST', line, at);
-    const isRequest = m.method !== undefined && m.id !== undefined;
-    if (isRequest) open.set(rpcKey(m.id!), { id: x, sse: false });
-    const sent = decide(hold === undefined ? undefined : await held(x, 'request', line, false));
+    const rpcId = m.method !== undefined ? m.id : undefined;
+    if (rpcId !== undefined) open.set(rpcKey(rpcId), { id: x, sse: false });
+    // nothing held (most messages): no promise, no closure
+    if (hold === undefined) {
+      if (rpcId === undefined) accepted(x, hub.now());
+      return;
+    }
+    void heldFromHost(x, line, hold, rpcId);
+  }
+
+  async function heldFromHost(
+    x: string,
+    line: string,
+    hold: number,
+    rpcId: string | number | undefined,
+  ): Promise<void> {
+    const d = await held(x, 'request', line, false);
+    let sent: string | undefined = line;
+    if (d?.kind === 'drop') {
+      tell({ t: 'decide', hold, kind: 'drop' });
+      sent = undefined;
+    } else if (d) {
+      const edited = d.body === undefined ? undefined : oneLine(d.body);
+      tell({ t: 'decide', hold, kind: 'forward', ...(edited !== undefined ? { line: edited } : {}) });
+      sent = edited ?? line;
+    }
     if (sent === undefined) {
-      if (isRequest) open.delete(rpcKey(m.id!));
+      if (rpcId !== undefined) open.delete(rpcKey(rpcId));
       emit({ type: 'response-end', id: x, at: hub.now(), failure: 'dropped in the inspector (held request)' });
       return;
     }
     if (sent !== line) emit({ type: 'request-sent', id: x, at: hub.now(), headers: JSON_HEADERS, body: sent });
-    if (!isRequest) accepted(x, hub.now());
+    if (rpcId === undefined) accepted(x, hub.now());
   }
 
-  async function fromServer(line: string, at: number, hold: number | undefined): Promise<void> {
+  /** The server's message: the answer to a host's request (held when `hold` is given), or what it writes besides. */
+  function fromServer(line: string, at: number, hold: number | undefined): void {
     const m = parse(line);
     if (!m || (m.method === undefined && !m.response)) {
       emit({ type: 'log', proxyId: id, at, line, stream: 'stdout' });
@@ -187,28 +203,31 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string, fresh?: Fr
     open.delete(rpcKey(m.id!));
     const x = answered.id;
     if (!answered.sse) emit({ type: 'response-head', id: x, at, status: 200, statusText: 'OK', headers: JSON_HEADERS });
+    if (hold === undefined) answer(x, line, answered.sse);
+    else void heldAnswer(x, line, hold, answered.sse);
+  }
+
+  async function heldAnswer(x: string, line: string, hold: number, sse: boolean): Promise<void> {
     let out = line;
-    if (hold !== undefined) {
-      const d = await held(x, 'response', line, answered.sse);
-      if (d?.kind === 'drop') {
-        tell({ t: 'decide', hold, kind: 'drop' });
-        emit({
-          type: 'response-end',
-          id: x,
-          at: hub.now(),
-          failure: "dropped in the inspector (held server's answer)",
-        });
-        return;
-      }
-      if (d?.kind === 'forward' && d.body !== undefined) out = oneLine(d.body);
-      tell({ t: 'decide', hold, kind: 'forward', ...(out !== line ? { line: out } : {}) });
+    const d = await held(x, 'response', line, sse);
+    if (d?.kind === 'drop') {
+      tell({ t: 'decide', hold, kind: 'drop' });
+      emit({
+        type: 'response-end',
+        id: x,
+        at: hub.now(),
+        failure: "dropped in the inspector (held server's answer)",
+      });
+      return;
     }
-    emit({
-      type: 'response-chunk',
-      id: x,
-      at: hub.now(),
-      text: answered.sse ? `event: message\ndata: ${out}\n\n` : out,
-    });
+    if (d?.kind === 'forward' && d.body !== undefined) out = oneLine(d.body);
+    tell({ t: 'decide', hold, kind: 'forward', ...(out !== line ? { line: out } : {}) });
+    answer(x, out, sse);
+  }
+
+  /** The answer's body goes to its exchange, which ends. */
+  function answer(x: string, out: string, sse: boolean): void {
+    emit({ type: 'response-chunk', id: x, at: hub.now(), text: sse ? `event: message\ndata: ${out}\n\n` : out });
     emit({ type: 'response-end', id: x, at: hub.now() });
     hub.count(id, 'responses');
   }
@@ -245,7 +264,7 @@ export function serveTap(socket: Duplex, hub: TrafficHub, id: string, fresh?: Fr
       case 'msg': {
         if (typeof message.line !== 'string') return;
         const hold = typeof message.hold === 'number' ? message.hold : undefined;
-        void (message.from === 'host' ? fromHost : fromServer)(message.line, at, hold);
+        (message.from === 'host' ? fromHost : fromServer)(message.line, at, hold);
         return;
       }
       case 'stderr':
