@@ -9,7 +9,7 @@ import {
   type ProxyEvent,
   type ProxyInfo,
 } from '../protocol/proxy-wire.ts';
-import type { HeldExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
+import type { RecordedExchange, WatchGroups } from '../session/kinds/watched/watched.ts';
 import type { SessionEvent } from '../session/events.ts';
 import type { InspectorState } from './inspector-store.ts';
 
@@ -128,11 +128,11 @@ const ofRun = (item: HeldItem, run: string): boolean => (item.run ?? '') === run
 
 export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<InspectorState, [], [], WatchSlice> {
   return (set, get) => {
-    // the watched exchanges the session already held when the run's first request came (a reloaded page restores its
+    // the watched exchanges the session already recorded when the run's first request came (a reloaded page restores its
     // saved session, then is told the run from its start): one that started a conversation is placed in it again, and
     // one recorded is placed again only to link what follows it (a retry, a pushed request's answer), not recorded;
     // `replayed`: those told again and not yet ended
-    let restored: Map<string, HeldExchange> | undefined;
+    let restored: Map<string, RecordedExchange> | undefined;
     const replayed = new Set<string>();
     // proxy events that arrive while the model loads wait here and are applied in their order
     let waiting: ((model: WatchedModel) => void)[] | null = null;
@@ -209,7 +209,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
       watchRun: null,
       // every event waits for the model while it loads, so a held request never overtakes the request it holds
       applyProxyEvent: (event, run = '') =>
-        withModel(({ placeWatchedRequest, noteWatchedHead, heldWatchedExchanges, reduceMany }) => {
+        withModel(({ placeWatchedRequest, noteWatchedHead, recordedWatchedExchanges, reduceMany }) => {
           const previous = get().watchRun;
           if (previous !== run) {
             // a new run: the inspector restarted. Its proxies are new ones (their ids come again, perhaps for other
@@ -250,7 +250,7 @@ export function createWatchSlice(proxy: ProxyDeps | undefined): StateCreator<Ins
             case 'request': {
               const own = books();
               if (own.watchSeen[key]) return;
-              restored ??= heldWatchedExchanges(get().session);
+              restored ??= recordedWatchedExchanges(get().session);
               const known = restored.get(key);
               const placed = placeWatchedRequest(
                 own.watchGroups,

@@ -256,19 +256,19 @@ export function placeWatchedRequest(
   return { groups: { ...groups, placed: { ...groups.placed, [req.exchangeId]: placed } }, events };
 }
 
-/** A watched exchange a session already holds: its conversation, and whether its leg is recorded there too. */
-export interface HeldExchange {
+/** A watched exchange a session already recorded: its conversation, and whether its leg is recorded there too. */
+export interface RecordedExchange {
   conversationId: string;
   recorded: boolean;
 }
 
 /**
- * The watched exchanges a session already holds (a saved session, restored by a reloaded page): those that started a
+ * The watched exchanges a session already recorded (a saved session, restored by a reloaded page): those that started a
  * conversation, and those recorded as legs. The stream that tells their run again from its start must not start or
  * record them twice.
  */
-export function heldWatchedExchanges(session: SessionState): Map<string, HeldExchange> {
-  const held = new Map<string, HeldExchange>();
+export function recordedWatchedExchanges(session: SessionState): Map<string, RecordedExchange> {
+  const held = new Map<string, RecordedExchange>();
   for (const c of Object.values(session.conversations))
     if (c.watched?.exchange) held.set(c.watched.exchange, { conversationId: c.id, recorded: false });
   for (const leg of Object.values(session.legs)) {
