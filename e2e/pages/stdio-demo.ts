@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startInspectorServer, type InspectorServer } from '../../src/node/cli/serve.ts';
-import { stderrRoute, stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
+import { stdioEndpoints } from '../../src/node/cli/stdio-endpoints.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
@@ -27,7 +27,7 @@ export async function openStdioServer(
     port: 0,
     distDir: DIST,
     localEndpoints: stdio.start,
-    extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+    stdioLogs: stdio.logs,
   });
   const endpoint = served.endpoints[0]!.url;
   await page.goto(

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { InspectorPage } from './inspector-page.ts';
 
 type Stage = 'request' | 'response';
@@ -92,4 +92,15 @@ export class WatchPage {
   watchedLeg(name: RegExp): Locator {
     return this.inspector.timeline.getByRole('button', { name }).first();
   }
+}
+
+/**
+ * Ends a host launched through the tap, and waits until its tap has left Watched clients (a tap ends with its host), so
+ * the next journey starts with no tap listed.
+ */
+export async function endTappedHost(page: Page, host: { close(): Promise<unknown> } | undefined): Promise<void> {
+  await host?.close();
+  await expect(
+    page.getByRole('region', { name: 'Watched clients' }).getByRole('listitem', { name: /^tap of / }),
+  ).toHaveCount(0);
 }

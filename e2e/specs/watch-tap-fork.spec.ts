@@ -3,13 +3,14 @@
  * python <a Python SDK MCPServer>` (as in watch-tap-python.spec.ts) and makes a call. The page cannot reach the
  * server the host launched (it speaks to the host over the host's pipes), so "Fork into composer" asks the tap for a
  * fresh instance of the same server, launched the same way: the composer says the leg goes there, and the call is
- * completed against it from the page. "Audit this call" audits against that fresh instance.
+ * completed against it from the page. "Audit this call" audits against that fresh instance, and a state changed by
+ * the user is refused there with the fresh instance's own log line saying why.
  */
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { AuditPage } from '../pages/audit-page.ts';
-import { WatchPage } from '../pages/watch-page.ts';
+import { endTappedHost, WatchPage } from '../pages/watch-page.ts';
 import { pythonWithMcp } from '../python/python-mcp.ts';
 import { startStdioHost, tapLaunch, type StdioHostRun } from '../python/stdio-host.ts';
 
@@ -22,12 +23,8 @@ test.describe('a tapped call forked and audited', () => {
   const env = pythonWithMcp();
   let host: StdioHostRun | undefined;
   test.afterEach(async ({ page }) => {
-    await host?.close();
+    await endTappedHost(page, host);
     host = undefined;
-    // the tap, and the fresh instance it launched, end with its host: the next journey starts with no tap listed
-    await expect(
-      page.getByRole('region', { name: 'Watched clients' }).getByRole('listitem', { name: /^tap of / }),
-    ).toHaveCount(0);
   });
 
   test('goes to a fresh instance of the server its tap launched: forked, completed from the page, and audited', async ({
@@ -68,5 +65,21 @@ test.describe('a tapped call forked and audited', () => {
     await expect(audit.summary).toContainText('1 audited', { timeout: 60_000 });
     await expect(audit.scorecard('approve')).toBeVisible();
     await expect(audit.panel).toContainText(FRESH);
+
+    // forked again, its retry sent with one character of the fresh instance's state changed: refused with the frozen
+    // -32602, and the fresh instance's own log line saying why shows beside it, as it does for the tapped server
+    await watch.watchedLeg(/^Round 1 tools\/call approve/).click();
+    await inspector.page.getByRole('button', { name: 'Fork into composer' }).click();
+    await expect(composer).toContainText(FRESH);
+    await composer.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(confirm).toContainText('Approve a payment of 5?', { timeout: 30_000 });
+    await confirm.getByRole('checkbox').check();
+    await confirm.getByRole('button', { name: 'Accept', exact: true }).click();
+    const original = await inspector.requestState().inputValue();
+    await inspector.requestState().fill(`${original.slice(0, -1)}${original.endsWith('A') ? 'B' : 'A'}`);
+    await inspector.sendRetry();
+    await expect(inspector.result).toContainText('-32602');
+    const says = inspector.page.getByRole('region', { name: 'Result' }).getByLabel("the server's log says");
+    await expect(says).toContainText(/requestState rejected on tools\/call: \w+/);
   });
 });

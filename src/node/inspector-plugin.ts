@@ -17,6 +17,7 @@ import { createRelayHandler } from './relay/relay.ts';
 import { isCallbackPage, rootedIndexHtml } from './rooted-index.ts';
 import { createProxyRoutes } from './proxy/proxy-routes.ts';
 import { createProxySet } from './proxy/proxy-set.ts';
+import { stderrRoute } from './cli/stdio-endpoints.ts';
 import { createFreshInstances } from './tap/tap-fresh.ts';
 import { openTapDoor } from './tap/tap-routes.ts';
 
@@ -117,6 +118,8 @@ export function inspectorPlugin(opts: InspectorPluginOptions = {}): Plugin {
       }),
     );
     server.middlewares.use(createProxyRoutes({ token, appHosts: () => appHostsOf(server), proxies, fresh }));
+    // the state and stderr of the fresh instances taps launched for the page (the stdio log, as `mrtr-inspector` serves it)
+    server.middlewares.use(stderrRoute({ token, appHosts: () => appHostsOf(server) }, () => fresh.logs()));
     server.httpServer?.once('close', () => void proxies.close());
     // stdio taps (`mrtr-inspector tap`) report to the same hub, over the secret written for this port
     if (server.httpServer && 'listen' in server.httpServer)

@@ -22,7 +22,7 @@ function findDist(): string {
 
 async function serve(cmd: Extract<Command, { kind: 'serve' }>): Promise<void> {
   // the inspector's server loads only to serve: a tap (a host's stdio server, launched often) stays a small process
-  const [{ startInspectorServer }, { openInBrowser }, { stdioEndpoints, stderrRoute }] = await Promise.all([
+  const [{ startInspectorServer }, { openInBrowser }, { stdioEndpoints }] = await Promise.all([
     import('./serve.ts'),
     import('./open-browser.ts'),
     import('./stdio-endpoints.ts'),
@@ -34,7 +34,7 @@ async function serve(cmd: Extract<Command, { kind: 'serve' }>): Promise<void> {
     mock: cmd.mock,
     localEndpoints: stdio.start,
     proxyTargets: cmd.proxy,
-    extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+    stdioLogs: stdio.logs,
   });
   const first = inspector.endpoints[0];
   const target = cmd.server ?? first?.url ?? inspector.proxies[0]?.target;

@@ -25,6 +25,7 @@ import type { RunningProxy } from '../proxy/proxy-server.ts';
 import { createFreshInstances } from '../tap/tap-fresh.ts';
 import { openTapDoor } from '../tap/tap-routes.ts';
 import { createStaticHandler } from './static-files.ts';
+import { stderrRoute, type StdioLog } from './stdio-endpoints.ts';
 
 /** A server reachable only through the relay: the relay's fetch hands it requests for `url` instead of the network. */
 export interface LocalEndpoint {
@@ -46,11 +47,8 @@ export interface InspectorServerOptions {
   localEndpoints?: (appBase: string) => Promise<LocalEndpoint[]>;
   /** servers to proxy (`--proxy`): each gets a loopback URL any MCP client can use instead of the server's */
   proxyTargets?: readonly string[];
-  /** extra guarded routes (Connect-style, `next` when not theirs), e.g. the stdio stderr reader */
-  extraRoutes?: (ctx: {
-    token: string;
-    appHosts: () => string[];
-  }) => ((req: IncomingMessage, res: ServerResponse, next: () => void) => void)[];
+  /** the stdio bridges of `localEndpoints`, whose stderr the stdio log reads (with the fresh instances of taps) */
+  stdioLogs?: readonly StdioLog[];
 }
 
 export interface InspectorServer {
@@ -122,7 +120,8 @@ export async function startInspectorServer(opts: InspectorServerOptions): Promis
     createClientMetadataHandler(appHosts),
     createConfigHandler({ appHosts, config }),
     createProxyRoutes({ token, appHosts, proxies: proxySet, fresh }),
-    ...(opts.extraRoutes?.({ token, appHosts }) ?? []),
+    // each stdio server's state and stderr: the command line's, and the fresh instances taps launched for the page
+    stderrRoute({ token, appHosts }, () => [...(opts.stdioLogs ?? []), ...fresh.logs()]),
   ];
   server.on(
     'request',

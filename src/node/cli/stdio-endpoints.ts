@@ -52,7 +52,8 @@ export function stdioEndpoints(commands: readonly string[]): {
 
 export function stderrRoute(
   ctx: { token: string; appHosts: () => string[] },
-  logs: readonly StdioLog[],
+  /** every stdio server the relay reaches now: the command line's (`--stdio`) and a tap's fresh instances */
+  logs: () => readonly StdioLog[],
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     if ((req.url ?? '').split('?')[0] !== STDIO_LOG_PATH) {
@@ -67,7 +68,7 @@ export function stderrRoute(
       return;
     }
     req.resume();
-    const body = JSON.stringify({ servers: logs.map((l) => ({ url: l.url, ...l.bridge.status() })) });
+    const body = JSON.stringify({ servers: logs().map((l) => ({ url: l.url, ...l.bridge.status() })) });
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(body);
   };

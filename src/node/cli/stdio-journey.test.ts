@@ -9,7 +9,7 @@ import { ALL_CAPABILITIES } from '../../protocol/envelope.ts';
 import { PROTOCOL_VERSION } from '../../protocol/types.ts';
 import { createDriver } from '../../session/flows/driver.ts';
 import { startInspectorServer, type InspectorServer } from './serve.ts';
-import { stderrRoute, stdioEndpoints } from './stdio-endpoints.ts';
+import { stdioEndpoints } from './stdio-endpoints.ts';
 import { STDIO_LOG_PATH } from '../../protocol/relay-paths.ts';
 
 const DEMO = join(import.meta.dirname, '..', 'stdio', 'demo-server.ts');
@@ -29,7 +29,7 @@ async function start(commands: string[]) {
     port: 0,
     distDir: dist,
     localEndpoints: stdio.start,
-    extraRoutes: (ctx) => [stderrRoute(ctx, stdio.logs)],
+    stdioLogs: stdio.logs,
   });
   running.push(server);
   return server;

@@ -29,6 +29,7 @@ process.stdin.on('data', (c) => {
     const m = JSON.parse(buf.slice(0, nl));
     buf = buf.slice(nl + 1);
     if (m.id === undefined) continue;
+    process.stderr.write('asked ' + m.method + '\\n');
     const result = { argv: process.argv.slice(1), mark: process.env.FRESH_MARK, cwd: process.cwd() };
     process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
   }
@@ -147,6 +148,23 @@ describe('a fresh instance of a tapped server', () => {
     };
     expect(again.url).toBe(url);
     expect(t.starts()).toBe(2);
+  }, 30_000);
+
+  it('is in the stdio log with its stderr while it runs (the page reads its reasons there), and leaves it with its tap', async () => {
+    const t = await tapped();
+    const { url } = (await (await control(t.inspector, { action: 'fresh', proxyId: t.tapId })).json()) as {
+      url: string;
+    };
+    await ask(t.inspector, url);
+    const logged = () =>
+      t.inspector.fresh
+        .logs()
+        .find((l) => l.url === url)
+        ?.bridge.status();
+    await expect.poll(() => logged()?.stderr).toContain('asked tools/list');
+    expect(logged()?.running).toBe(true);
+    await t.end();
+    await expect.poll(() => t.inspector.fresh.logs().map((l) => l.url)).toEqual([]);
   }, 30_000);
 
   it('ends with its tap: its URL says it is gone', async () => {

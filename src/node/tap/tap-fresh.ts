@@ -141,6 +141,8 @@ export interface FreshInstances {
    * answers that it is, so the request never goes to the network
    */
   handlerFor(url: string): ((request: Request) => Promise<Response>) | undefined;
+  /** the instances running, each with its bridge: the stdio log reads their state and stderr */
+  logs(): { url: string; bridge: StdioBridge }[];
   close(): Promise<void>;
 }
 
@@ -249,6 +251,8 @@ export function createFreshInstances(hub: TrafficHub, opts: { startTimeoutMs?: n
       if (bridge) return (request) => bridge.handle(request);
       return isFreshInstancePath(url) ? goneInstance : undefined;
     },
+
+    logs: () => [...byUrl].map(([url, bridge]) => ({ url, bridge })),
 
     async close() {
       const bridges = [...byUrl.values()];
