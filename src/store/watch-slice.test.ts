@@ -3,7 +3,7 @@ import type { Exchange } from '../protocol/exchange.ts';
 import { watchedExchangeKey, type ProxyControl, type ProxyEvent, type ProxyInfo } from '../protocol/proxy-wire.ts';
 import { createInspectorStore } from './inspector-store.ts';
 import { loadWatchedModel } from './watch-slice.ts';
-import { recordWatchedJson } from './watched-store.fixtures.ts';
+import { auditTarget, recordWatchedJson } from './watched-store.fixtures.ts';
 
 const PROXY: ProxyInfo = {
   id: 'p1',
@@ -350,22 +350,7 @@ describe('watch slice: a 2025-11-25 session', () => {
 
   it("starts the audit of a watched call, only its name, against the proxy's target through the app's send path", async () => {
     // the target answers the audit's list with the watched tool, and asks nothing when it is called
-    const sent: { url: string; method: string; name?: string }[] = [];
-    const fetch = (url: string | URL | Request, init?: RequestInit) => {
-      const rpc = JSON.parse(String(init?.body)) as { id: number; method: string; params?: { name?: string } };
-      sent.push({ url: String(url), method: rpc.method, ...(rpc.params?.name ? { name: rpc.params.name } : {}) });
-      const result =
-        rpc.method === 'tools/list'
-          ? { tools: [{ name: 'approve', inputSchema: { type: 'object' } }] }
-          : rpc.method.endsWith('/list')
-            ? { prompts: [], resourceTemplates: [] }
-            : { content: [{ type: 'text', text: 'done' }] };
-      return Promise.resolve(
-        new Response(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    };
+    const { fetch, sent } = auditTarget();
     const store = createInspectorStore(
       {
         fetchFor: () => fetch,

@@ -10,7 +10,7 @@ import { parseSessionFile, serializeSessionFile, toSessionFile } from '../../ses
 import { watchedServerOf } from '../../session/kinds/watched/tapped-server.ts';
 import { createInspectorStore, type InspectorStore } from '../inspector-store.ts';
 import { loadWatchedModel } from '../watch-slice.ts';
-import { recordWatchedJson } from '../watched-store.fixtures.ts';
+import { auditTarget, recordWatchedJson } from '../watched-store.fixtures.ts';
 
 const COMMAND = 'stdio: python server.py';
 const FRESH = 'http://127.0.0.1:6280/__tap/t1/1/mcp';
@@ -118,22 +118,7 @@ describe('a tapped call', () => {
   });
 
   it('is audited by its name against the fresh instance, every leg going there', async () => {
-    const sent: { url: string; method: string }[] = [];
-    const fetch = (url: string | URL | Request, init?: RequestInit) => {
-      const rpc = JSON.parse(String(init?.body)) as { id: number; method: string };
-      sent.push({ url: String(url), method: rpc.method });
-      const result =
-        rpc.method === 'tools/list'
-          ? { tools: [{ name: 'approve', inputSchema: { type: 'object' } }] }
-          : rpc.method.endsWith('/list')
-            ? { prompts: [], resourceTemplates: [] }
-            : { content: [{ type: 'text', text: 'done' }] };
-      return Promise.resolve(
-        new Response(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    };
+    const { fetch, sent } = auditTarget();
     const { store } = storeWith(fetch);
     const legId = tappedFirstRound(store);
     await store.getState().auditWatchedCall(store.getState().session.legs[legId]!.conversationId);
