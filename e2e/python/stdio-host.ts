@@ -6,9 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
+import { tapCommand } from '../../src/node/tap/tap.fixtures.ts';
+
 const HERE = import.meta.dirname;
 const ROOT = join(HERE, '..', '..');
-const MAIN = join(ROOT, 'src', 'node', 'cli', 'main.ts');
+/** a Python SDK MCPServer over stdio with the MRTR tool `approve` */
+const SERVER = join(HERE, 'mrtr_stdio_server.py');
 
 type CallOutcome = { text?: string; error?: { code: number; message: string } };
 
@@ -24,12 +27,16 @@ export interface StdioHostRun {
   close(): Promise<void>;
 }
 
-/** `node main.ts tap [options] -- <server...>` */
-export function tapLaunch(server: string[], options: string[]): string[] {
-  return [process.execPath, '--import', 'tsx', MAIN, 'tap', ...options, '--', ...server];
+/**
+ * The Python host launching `mrtr-inspector tap --inspector <inspector> --name <name> -- python <the Python SDK stdio
+ * server>`, as a host's config would; `ready` once it is connected through the tap.
+ */
+export function tapPythonServer(python: string, inspector: string, name: string): StdioHostRun {
+  const { command, args } = tapCommand([python, SERVER], ['--inspector', inspector, '--name', name]);
+  return startStdioHost(python, [command, ...args]);
 }
 
-export function startStdioHost(python: string, launch: string[]): StdioHostRun {
+function startStdioHost(python: string, launch: string[]): StdioHostRun {
   const child = spawn(python, [join(HERE, 'mrtr_stdio_host.py'), ...launch], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],

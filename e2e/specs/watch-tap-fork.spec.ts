@@ -6,16 +6,14 @@
  * completed against it from the page. "Audit this call" audits against that fresh instance, and a state changed by
  * the user is refused there with the fresh instance's own log line saying why.
  */
-import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { AuditPage } from '../pages/audit-page.ts';
 import { endTappedHost, WatchPage } from '../pages/watch-page.ts';
 import { pythonWithMcp } from '../python/python-mcp.ts';
-import { startStdioHost, tapLaunch, type StdioHostRun } from '../python/stdio-host.ts';
+import { tapPythonServer, type StdioHostRun } from '../python/stdio-host.ts';
 
 const APP = `http://127.0.0.1:${process.env.E2E_APP_PORT ?? 4180}`;
-const SERVER = join(import.meta.dirname, '..', 'python', 'mrtr_stdio_server.py');
 const FRESH = /\/__tap\/t\d+\/\d+\/mcp/;
 
 test.describe('a tapped call forked and audited', () => {
@@ -32,7 +30,7 @@ test.describe('a tapped call forked and audited', () => {
   }) => {
     test.skip('skip' in env, 'skip' in env ? env.skip : '');
     const python = (env as { python: string }).python;
-    host = startStdioHost(python, tapLaunch([python, SERVER], ['--inspector', APP, '--name', 'py-fork']));
+    host = tapPythonServer(python, APP, 'py-fork');
     await host.ready;
     await inspector.open();
     const watch = new WatchPage(inspector);

@@ -6,15 +6,13 @@
  * character of its requestState changed makes the host get the server's -32602, and the server's log line saying why
  * shows in the page.
  */
-import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { endTappedHost, WatchPage } from '../pages/watch-page.ts';
 import { pythonWithMcp } from '../python/python-mcp.ts';
-import { startStdioHost, tapLaunch, type StdioHostRun } from '../python/stdio-host.ts';
+import { tapPythonServer, type StdioHostRun } from '../python/stdio-host.ts';
 
 const APP = `http://127.0.0.1:${process.env.E2E_APP_PORT ?? 4180}`;
-const SERVER = join(import.meta.dirname, '..', 'python', 'mrtr_stdio_server.py');
 
 test.describe('a Python SDK stdio host through the tap', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -30,7 +28,7 @@ test.describe('a Python SDK stdio host through the tap', () => {
   }) => {
     test.skip('skip' in env, 'skip' in env ? env.skip : '');
     const python = (env as { python: string }).python;
-    host = startStdioHost(python, tapLaunch([python, SERVER], ['--inspector', APP, '--name', 'py-approve']));
+    host = tapPythonServer(python, APP, 'py-approve');
     await host.ready;
     // a tap is connected: the page follows the hub's traffic as it loads
     await inspector.open();
